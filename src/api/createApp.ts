@@ -1,0 +1,31 @@
+import express, { type Express } from 'express';
+import type { ChainAdapter } from '../chains/ChainAdapter';
+import type { RequestStore } from '../store/RequestStore';
+import { createErrorMiddleware, notFoundHandler } from './errorMiddleware';
+import type { QuoteProviderDeps } from './quote/createQuote';
+import { chainRoutes } from './routes/chainRoutes';
+import { quoteRoutes } from './routes/quoteRoutes';
+import { statusRoutes } from './routes/statusRoutes';
+import { transactionRoutes } from './routes/transactionRoutes';
+
+export interface AppDeps {
+  chains: ReadonlyMap<number, ChainAdapter>;
+  requests: RequestStore;
+  quote: QuoteProviderDeps;
+  log: (message: string, error?: unknown) => void;
+}
+
+/** The HTTP API: one express app, the routes of SPEC §4, one error mapping. */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  app.use(express.json({ limit: '1mb' }));
+  app.use(chainRoutes(deps));
+  app.use(quoteRoutes(deps.quote));
+  app.use(statusRoutes(deps));
+  app.use(transactionRoutes(deps));
+  app.use(notFoundHandler);
+  app.use(createErrorMiddleware(deps.log));
+  return app;
+}

@@ -1,0 +1,161 @@
+import type { Address, Hex } from 'viem';
+import type { ChainAdapter } from '../../chains/ChainAdapter';
+import type { VirtualClock } from '../../clock/VirtualClock';
+import { computeBridgeQuote } from '../../domain/bridgeQuote';
+import type { Currency } from '../../domain/currency';
+import { buildQuoteResponse, type QuoteResponse } from '../../domain/quoteResponse';
+import type { QuoteFacts, RequestRecord } from '../../domain/requestRecord';
+import { canonicalJson, deriveRequestId } from '../../domain/requestId';
+import { parseBasisPoints } from '../../domain/slippageTolerance';
+import {
+  AmountTooLowForFeesError,
+  InvalidAddressError,
+  InvalidRecipientError,
+  InvalidSlippageToleranceError,
+  NoRouteError,
+  UnsupportedChainError,
+  UnsupportedCurrencyError,
+} from '../../errors/quoteErrors';
+import { createRequest, type LifecycleDeps } from '../../lifecycle/transitionRequest';
+import type { MetaStore } from '../../store/MetaStore';
+import type { QuoteRequest } from '../schemas/quoteRequestSchema';
+
+export interface QuoteProviderDeps {
+  chains: ReadonlyMap<number, ChainAdapter>;
+  lifecycle: LifecycleDeps;
+  meta: MetaStore;
+  clock: VirtualClock;
+  seed: number;
+  serviceFeeBps: bigint;
+  defaultSlippageBps: bigint;
+  timeEstimateSeconds: (destinationChainId: number) => number;
+}
+
+const QUOTE_SEQUENCE_KEY = 'quote_sequence';
+
+function chainFor(deps: QuoteProviderDeps, chainId: number, role: 'origin' | 'destination'): ChainAdapter {
+  const chain = deps.chains.get(chainId);
+  if (!chain) throw new UnsupportedChainError(chainId, role);
+  return chain;
+}
+
+function currencyFor(chain: ChainAdapter, address: string): Currency {
+  const currency = chain.findCurrency(address);
+  if (!currency) throw new UnsupportedCurrencyError(address, chain.chainId);
+  return currency;
+}
+
+/** SPEC §4.1 and §7.1: validates the slippage fields; returns the tolerance to use, in bps. */
+function slippageOf(request: QuoteRequest, fallback: bigint): bigint {
+  for (const field of ['slippageTolerance', 'latePaymentSlippageTolerance'] as const) {
+    if (request[field] !== undefined && parseBasisPoints(request[field]) === null) {
+      throw new InvalidSlippageToleranceError(field, request[field]);
+    }
+  }
+  return request.slippageTolerance === undefined ? fallback : (parseBasisPoints(request.slippageTolerance) as bigint);
+}
+
+/**
+ * The quote provider: turns a validated `POST /quote/v2` body into a stored request in
+ * `waiting` and the SPEC §2.2 response. LIMITATIONS (this slice): bridges only — the same
+ * currency on two chains; swaps, sends, wraps and calls answer NO_SWAP_ROUTES_FOUND.
+ */
+export async function createQuote(deps: QuoteProviderDeps, request: QuoteRequest): Promise<{ requestId: Hex; response: QuoteResponse }> {
+  const slippageBps = slippageOf(request, deps.defaultSlippageBps);
+  const origin = chainFor(deps, request.originChainId, 'origin');
+  const destination = chainFor(deps, request.destinationChainId, 'destination');
+
+  if (!origin.isValidAddress(request.user)) {
+    throw new InvalidAddressError(`user ${request.user} is not a valid address on chain ${origin.chainId}`);
+  }
+  if (request.recipient !== undefined) {
+    if (!destination.isValidAddress(request.recipient)) {
+      throw new InvalidAddressError(`recipient ${request.recipient} is not a valid address on chain ${destination.chainId}`);
+    }
+    const tokenAtRecipient = destination.findCurrency(request.recipient);
+    if (tokenAtRecipient && !tokenAtRecipient.isNative) {
+      throw new InvalidRecipientError(`recipient ${request.recipient} is the ${tokenAtRecipient.symbol} token contract, which cannot receive tokens`);
+    }
+  }
+  const currencyIn = currencyFor(origin, request.originCurrency);
+  const currencyOut = currencyFor(destination, request.destinationCurrency);
+  if (origin.chainId === destination.chainId || currencyIn.symbol !== currencyOut.symbol) {
+    throw new NoRouteError(
+      `no route from ${currencyIn.symbol} on chain ${origin.chainId} to ${currencyOut.symbol} on chain ${destination.chainId}: this simulator quotes bridges of one currency between two chains`,
+    );
+  }
+
+  const result = computeBridgeQuote({
+    tradeType: request.tradeType,
+    amount: BigInt(request.amount),
+    currencyIn,
+    currencyOut,
+    fillGasCost: destination.fillGasCost(currencyOut),
+    serviceFeeBps: deps.serviceFeeBps,
+    slippageBps,
+  });
+  if (!result.ok) {
+    throw new AmountTooLowForFeesError(
+      result.reason === 'ZERO_AMOUNT' ? 'amount must be greater than zero' : 'amount is too low to cover the fees of this route',
+    );
+  }
+
+  const user = origin.normalizeAddress(request.user) as Address;
+  const recipient = destination.normalizeAddress(request.recipient ?? request.user) as Address;
+  const sequence = deps.meta.nextCounter(QUOTE_SEQUENCE_KEY);
+  const requestId = deriveRequestId({ seed: deps.seed, sequence, canonicalBody: canonicalJson(request) });
+  const now = deps.clock.now();
+  const facts: QuoteFacts = {
+    requestType: 'Bridge',
+    operation: 'bridge',
+    tradeType: request.tradeType,
+    user,
+    recipient,
+    referrer: request.referrer ?? null,
+    originChainId: origin.chainId,
+    destinationChainId: destination.chainId,
+    currencyIn,
+    currencyOut,
+    amounts: result.amounts,
+    serviceFeeBps: deps.serviceFeeBps,
+    slippageBps,
+    timeEstimateSeconds: deps.timeEstimateSeconds(destination.chainId),
+    depository: origin.describe().depository as Address,
+    quotedAt: now,
+  };
+
+  const [steps, userBalance] = await Promise.all([
+    origin.buildDepositSteps({ requestId, user, currency: currencyIn, amount: result.amounts.amountIn }),
+    origin.balanceOf(user, currencyIn),
+  ]);
+  const needsApproval = steps.some((step) => step.id === 'approve');
+
+  const record: RequestRecord = {
+    id: requestId,
+    status: 'waiting',
+    createdAt: now,
+    updatedAt: now,
+    quote: facts,
+    depositor: null,
+    inTxs: [],
+    outTxs: [],
+    failReason: null,
+    refundFailReason: null,
+    failedTxHash: null,
+    failedTxBlockNumber: null,
+    fillAmount: null,
+    submittedTxs: [],
+  };
+  createRequest(deps.lifecycle, record);
+
+  return {
+    requestId,
+    response: buildQuoteResponse({
+      requestId,
+      facts,
+      steps,
+      depositGas: { amount: origin.depositGasCost(currencyIn, needsApproval), currency: origin.nativeCurrency() },
+      userBalance,
+    }),
+  };
+}

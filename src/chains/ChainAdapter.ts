@@ -1,0 +1,98 @@
+import type { Hex } from 'viem';
+import type { Currency } from '../domain/currency';
+import type { TransactionEntry } from '../domain/requestRecord';
+import type { IndexedDeposit } from '../store/ChainIndexStore';
+
+export type VmType = 'evm' | 'svm' | 'bvm' | 'lvm';
+
+/** One step of a quote (SPEC §2.2), as a chain builds it. */
+export interface QuoteStep {
+  id: 'approve' | 'deposit';
+  action: string;
+  description: string;
+  kind: 'transaction' | 'signature';
+  items: Array<{ status: 'incomplete'; data: Record<string, unknown>; withCheck: boolean }>;
+}
+
+export interface DepositStepParams {
+  requestId: Hex;
+  user: string;
+  currency: Currency;
+  amount: bigint;
+}
+
+/** What a chain tells the solver about its ledger. */
+export type ChainObservation =
+  | { kind: 'deposit'; deposit: IndexedDeposit }
+  | { kind: 'depositReorged'; deposit: IndexedDeposit; detectedAt: number };
+
+export interface SolverPayment {
+  requestId: Hex;
+  currency: Currency;
+  recipient: string;
+  amount: bigint;
+}
+
+export interface SentSolverTransaction {
+  txHash: Hex;
+  chainId: number;
+}
+
+/** SPEC §2.1 fields a chain describes about itself for `GET /chains` and the start summary. */
+export interface ChainDescription {
+  id: number;
+  name: string;
+  displayName: string;
+  vmType: VmType;
+  httpRpcUrl: string;
+  wsRpcUrl: string;
+  explorerUrl: string;
+  explorerName: string;
+  explorerPaths: { transaction: string; address: string; token: string };
+  nativeCurrency: Currency;
+  erc20Currencies: Currency[];
+  contracts: {
+    multicall3: string;
+    multicaller: string;
+    onlyOwnerMulticaller: string;
+    serviceReceiver: string;
+    erc20Router: string;
+    approvalProxy: string;
+    v3: { erc20Router: string; approvalProxy: string };
+  };
+  depository: string;
+  solverAddress: string;
+  logFile: string;
+}
+
+/**
+ * One adapter per VM kind, all behind this interface: the API, the solver and the simulator
+ * root never see an RPC client or a node process.
+ */
+export interface ChainAdapter {
+  readonly chainId: number;
+  readonly vmType: VmType;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+  describe(): ChainDescription;
+  nativeCurrency(): Currency;
+  findCurrency(address: string): Currency | undefined;
+  isValidAddress(address: string): boolean;
+  /** Normalised form used for comparisons and storage. */
+  normalizeAddress(address: string): string;
+  buildDepositSteps(params: DepositStepParams): Promise<QuoteStep[]>;
+  /** What a fill in `currency` costs the solver in gas, in this chain's native currency. */
+  fillGasCost(currency: Currency): { amount: bigint; currency: Currency };
+  /** What the user's deposit transaction costs in gas, in native currency. */
+  depositGasCost(currency: Currency, needsApproval: boolean): bigint;
+  balanceOf(owner: string, currency: Currency): Promise<bigint>;
+  onObservation(listener: (observation: ChainObservation) => void): () => void;
+  /** Looks at one transaction now (the `/transactions/index` hint) instead of waiting for the next block. */
+  indexTransaction(txHash: string): Promise<void>;
+  /** Signs, persists and broadcasts a solver payment; the same request+kind is never signed twice. */
+  sendSolverPayment(kind: 'fill' | 'refund', payment: SolverPayment): Promise<SentSolverTransaction>;
+  /** Waits for a solver transaction's receipt and returns its facts. */
+  awaitSolverTransaction(txHash: Hex, kind: 'fill' | 'refund', payment: SolverPayment): Promise<TransactionEntry>;
+  /** Facts of an observed deposit transaction (fee, timestamp) for `inTxs`. */
+  depositTransactionEntry(deposit: IndexedDeposit, status: 'success' | 'failure'): Promise<TransactionEntry>;
+}

@@ -1,0 +1,502 @@
+import {
+  createPublicClient,
+  createTestClient,
+  defineChain,
+  encodeFunctionData,
+  getAddress,
+  http,
+  isAddress,
+  zeroAddress,
+  type Chain,
+  type Hex,
+  type PublicClient,
+  type TestClient,
+  type TransactionReceipt,
+} from 'viem';
+import { join } from 'node:path';
+import { depositoryArtifact, stablecoinArtifact } from '../../../fixtures/contracts/artifacts.generated';
+import type { ChainMetadata } from '../../../fixtures/chains';
+import { priceUsdMicrosOf } from '../../../fixtures/prices';
+import { STABLECOIN, TOKEN_LOGO_URI } from '../../../fixtures/tokens';
+import type { VirtualClock } from '../../clock/VirtualClock';
+import type { Currency } from '../../domain/currency';
+import type { TransactionEntry } from '../../domain/requestRecord';
+import { usdMicrosOf } from '../../domain/usdValue';
+import type { ChainIndexStore, IndexedDeposit } from '../../store/ChainIndexStore';
+import type { SolverTxStore } from '../../store/SolverTxStore';
+import type {
+  ChainAdapter,
+  ChainDescription,
+  ChainObservation,
+  DepositStepParams,
+  QuoteStep,
+  SentSolverTransaction,
+  SolverPayment,
+} from '../ChainAdapter';
+import { createAnvilInstance, type AnvilInstance } from './AnvilInstance';
+import { calibrateGas, type GasCalibration } from './calibrateGas';
+import { deploySimulatorContracts, type SimulatorContracts } from './deploySimulatorContracts';
+import { EvmDepositWatcher } from './EvmDepositWatcher';
+import { EvmSolverWallet } from './EvmSolverWallet';
+import { ExternalEvmNode } from './ExternalEvmNode';
+import type { SimulatorAccounts } from './simulatorAccounts';
+
+export interface EvmChainOptions {
+  metadata: ChainMetadata;
+  /** Attach to this node instead of spawning Anvil. */
+  externalNode?: { rpcUrl: string; resetOnStart: boolean };
+  anvilBinary: string;
+  dataDir: string;
+  /** Keep chain state in `dataDir` across restarts (`--state`). */
+  persistState: boolean;
+  mnemonic: string;
+  accountCount: number;
+  accounts: () => SimulatorAccounts;
+  clock: VirtualClock;
+  chainIndex: ChainIndexStore;
+  solverTransactions: SolverTxStore;
+  pollIntervalMs: number;
+  onFatalError: (error: Error) => void;
+}
+
+/** How much more gas than measured a quote's step items carry. */
+const USER_GAS_MARGIN_PERCENT = 150n;
+
+/**
+ * An EVM chain: one real Anvil process with the simulator's contracts, a deposit watcher and
+ * the solver's wallet on it.
+ */
+export class EvmChain implements ChainAdapter {
+  readonly vmType = 'evm' as const;
+  readonly chainId: number;
+  private readonly node: AnvilInstance | ExternalEvmNode;
+  private readonly listeners = new Set<(observation: ChainObservation) => void>();
+  private client: PublicClient | undefined;
+  private testClientInstance: TestClient | undefined;
+  private contracts: SimulatorContracts | undefined;
+  private gas: GasCalibration | undefined;
+  private priorityFee = 1_000_000_000n;
+  private watcher: EvmDepositWatcher | undefined;
+  private wallet: EvmSolverWallet | undefined;
+  private endpoints: { rpcUrl: string; wsUrl: string } | undefined;
+
+  constructor(private readonly options: EvmChainOptions) {
+    this.chainId = options.metadata.id;
+    this.node = options.externalNode
+      ? new ExternalEvmNode({ chainId: this.chainId, ...options.externalNode })
+      : createAnvilInstance({
+          chainId: this.chainId,
+          binaryPath: options.anvilBinary,
+          logFile: join(options.dataDir, 'logs', `anvil-${this.chainId}.log`),
+          mnemonic: options.mnemonic,
+          accounts: options.accountCount,
+          ...(options.persistState ? { statePath: join(options.dataDir, 'chains', `${this.chainId}.json`) } : {}),
+        });
+    this.node.onUnexpectedExit((exit) =>
+      options.onFatalError(new Error(`anvil for chain ${this.chainId} exited unexpectedly (code ${exit.exitCode ?? exit.signal}); see ${this.node.logFile}`)),
+    );
+  }
+
+  /** Starts the Anvil process only (the part that can overlap with other start-up work). */
+  async startNode(): Promise<void> {
+    this.endpoints = await this.node.start();
+    const chain = this.viemChain();
+    this.client = createPublicClient({ chain, transport: http(this.endpoints.rpcUrl) });
+    this.testClientInstance = createTestClient({ chain, mode: 'anvil', transport: http(this.endpoints.rpcUrl) });
+  }
+
+  async start(): Promise<void> {
+    if (!this.endpoints) await this.startNode();
+    const client = this.requireClient();
+    const accounts = this.options.accounts();
+    const { contracts } = await deploySimulatorContracts({
+      publicClient: client,
+      testClient: this.requireTestClient(),
+      chainId: this.chainId,
+      nativeSymbol: this.options.metadata.nativeSymbol,
+      accounts,
+    });
+    this.contracts = contracts;
+    const [gas, priorityFee] = await Promise.all([
+      calibrateGas({ client, contracts, solver: accounts.solver.address, freshRecipient: getAddress(`0x${'5e'.repeat(20)}`) }),
+      client.estimateMaxPriorityFeePerGas().catch(() => 1_000_000_000n),
+    ]);
+    this.gas = gas;
+    this.priorityFee = priorityFee;
+    this.wallet = new EvmSolverWallet({
+      chainId: this.chainId,
+      client,
+      account: accounts.solver,
+      contracts,
+      store: this.options.solverTransactions,
+      clock: this.options.clock,
+      gas: () => this.requireGas(),
+      fees: () => this.currentFees(),
+    });
+    this.watcher = new EvmDepositWatcher({
+      chainId: this.chainId,
+      client,
+      wsUrl: this.endpoints!.wsUrl,
+      depository: contracts.depository,
+      index: this.options.chainIndex,
+      clock: this.options.clock,
+      pollIntervalMs: this.options.pollIntervalMs,
+      emit: (observation) => this.listeners.forEach((listener) => listener(observation)),
+      onError: (error) => this.options.onFatalError(error instanceof Error ? error : new Error(String(error))),
+    });
+    await this.watcher.start();
+    await this.wallet.resumeUnsettled();
+  }
+
+  async stop(): Promise<void> {
+    await this.watcher?.stop();
+    await this.node.stop();
+  }
+
+  /** Viem test client for cheat calls (reorgs, time travel, balances) used by tests and scenarios. */
+  get testClient(): TestClient {
+    return this.requireTestClient();
+  }
+
+  get publicClient(): PublicClient {
+    return this.requireClient();
+  }
+
+  get contractAddresses(): SimulatorContracts {
+    if (!this.contracts) throw new Error(`chain ${this.chainId} is not started`);
+    return this.contracts;
+  }
+
+  get rpcUrl(): string {
+    if (!this.endpoints) throw new Error(`chain ${this.chainId} is not started`);
+    return this.endpoints.rpcUrl;
+  }
+
+  viemChain(): Chain {
+    const rpc = this.endpoints?.rpcUrl ?? 'http://127.0.0.1';
+    const { metadata } = this.options;
+    return defineChain({
+      id: this.chainId,
+      name: metadata.displayName,
+      nativeCurrency: { name: metadata.nativeName, symbol: metadata.nativeSymbol, decimals: 18 },
+      rpcUrls: { default: { http: [rpc], webSocket: this.endpoints ? [this.endpoints.wsUrl] : [] } },
+    });
+  }
+
+  currencies(): Currency[] {
+    return [this.nativeCurrency(), ...this.erc20Currencies()];
+  }
+
+  nativeCurrency(): Currency {
+    const { metadata } = this.options;
+    return {
+      chainId: this.chainId,
+      address: zeroAddress,
+      symbol: metadata.nativeSymbol,
+      name: metadata.nativeName,
+      decimals: 18,
+      isNative: true,
+      logoURI: `${TOKEN_LOGO_URI}${metadata.nativeSymbol.toLowerCase()}.png`,
+      verified: true,
+      priceUsdMicros: priceUsdMicrosOf(metadata.nativeSymbol),
+    };
+  }
+
+  erc20Currencies(): Currency[] {
+    const contracts = this.contractAddresses;
+    const { metadata } = this.options;
+    const wrappedSymbol = `W${metadata.nativeSymbol}`;
+    return [
+      {
+        chainId: this.chainId,
+        address: contracts.stablecoin,
+        symbol: STABLECOIN.symbol,
+        name: STABLECOIN.name,
+        decimals: STABLECOIN.decimals,
+        isNative: false,
+        logoURI: `${TOKEN_LOGO_URI}usdc.png`,
+        verified: true,
+        priceUsdMicros: priceUsdMicrosOf(STABLECOIN.symbol),
+      },
+      {
+        chainId: this.chainId,
+        address: contracts.wrappedNative,
+        symbol: wrappedSymbol,
+        name: `Wrapped ${metadata.nativeName}`,
+        decimals: 18,
+        isNative: false,
+        logoURI: `${TOKEN_LOGO_URI}${wrappedSymbol.toLowerCase()}.png`,
+        verified: true,
+        priceUsdMicros: priceUsdMicrosOf(wrappedSymbol),
+      },
+    ];
+  }
+
+  findCurrency(address: string): Currency | undefined {
+    if (!isAddress(address, { strict: false })) return undefined;
+    return this.currencies().find((currency) => currency.address.toLowerCase() === address.toLowerCase());
+  }
+
+  isValidAddress(address: string): boolean {
+    return isAddress(address, { strict: true });
+  }
+
+  normalizeAddress(address: string): string {
+    return getAddress(address);
+  }
+
+  describe(): ChainDescription {
+    const contracts = this.contractAddresses;
+    const { metadata } = this.options;
+    const accounts = this.options.accounts();
+    return {
+      id: this.chainId,
+      name: metadata.name,
+      displayName: metadata.displayName,
+      vmType: 'evm',
+      httpRpcUrl: this.endpoints!.rpcUrl,
+      wsRpcUrl: this.endpoints!.wsUrl,
+      explorerUrl: '',
+      explorerName: 'none (local chain)',
+      explorerPaths: { transaction: '/tx/{TX_HASH}', address: '/address/{ADDRESS}', token: '/token/{ADDRESS}' },
+      nativeCurrency: this.nativeCurrency(),
+      erc20Currencies: this.erc20Currencies(),
+      contracts: {
+        multicall3: contracts.multicall3,
+        multicaller: contracts.multicall3,
+        onlyOwnerMulticaller: contracts.multicall3,
+        serviceReceiver: contracts.serviceReceiver,
+        erc20Router: contracts.depository,
+        approvalProxy: contracts.depository,
+        v3: { erc20Router: contracts.depository, approvalProxy: contracts.depository },
+      },
+      depository: contracts.depository,
+      solverAddress: accounts.solver.address,
+      logFile: this.node.logFile,
+    };
+  }
+
+  async buildDepositSteps(params: DepositStepParams): Promise<QuoteStep[]> {
+    const contracts = this.contractAddresses;
+    const gas = this.requireGas();
+    const user = getAddress(params.user);
+    const fees = this.currentFees();
+    const feeFields = { maxFeePerGas: fees.maxFeePerGas.toString(), maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString() };
+    const steps: QuoteStep[] = [];
+    const withMargin = (units: bigint) => ((units * USER_GAS_MARGIN_PERCENT) / 100n).toString();
+
+    if (params.currency.isNative) {
+      steps.push({
+        id: 'deposit',
+        action: 'Confirm transaction in your wallet',
+        description: `Depositing funds to the relayer to execute the request for ${params.currency.symbol}`,
+        kind: 'transaction',
+        items: [
+          {
+            status: 'incomplete',
+            withCheck: true,
+            data: {
+              from: user,
+              to: contracts.depository,
+              data: encodeFunctionData({ abi: depositoryArtifact.abi, functionName: 'depositNative', args: [user, params.requestId] }),
+              value: params.amount.toString(),
+              chainId: this.chainId,
+              gas: withMargin(gas.depositNative),
+              ...feeFields,
+            },
+          },
+        ],
+      });
+      return steps;
+    }
+
+    const allowance = await this.requireClient().readContract({
+      address: params.currency.address,
+      abi: stablecoinArtifact.abi,
+      functionName: 'allowance',
+      args: [user, contracts.depository],
+    });
+    if (allowance < params.amount) {
+      steps.push({
+        id: 'approve',
+        action: 'Approve token',
+        description: `Allow the depository to move ${params.currency.symbol} from your wallet`,
+        kind: 'transaction',
+        items: [
+          {
+            status: 'incomplete',
+            withCheck: false,
+            data: {
+              from: user,
+              to: params.currency.address,
+              data: encodeFunctionData({ abi: stablecoinArtifact.abi, functionName: 'approve', args: [contracts.depository, params.amount] }),
+              value: '0',
+              chainId: this.chainId,
+              gas: withMargin(gas.approve),
+              ...feeFields,
+            },
+          },
+        ],
+      });
+    }
+    steps.push({
+      id: 'deposit',
+      action: 'Confirm transaction in your wallet',
+      description: `Depositing ${params.currency.symbol} to the relayer to execute the request`,
+      kind: 'transaction',
+      items: [
+        {
+          status: 'incomplete',
+          withCheck: true,
+          data: {
+            from: user,
+            to: contracts.depository,
+            data: encodeFunctionData({
+              abi: depositoryArtifact.abi,
+              functionName: 'depositErc20',
+              args: [user, params.currency.address, params.amount, params.requestId],
+            }),
+            value: '0',
+            chainId: this.chainId,
+            gas: withMargin(gas.depositErc20),
+            ...feeFields,
+          },
+        },
+      ],
+    });
+    return steps;
+  }
+
+  fillGasCost(currency: Currency): { amount: bigint; currency: Currency } {
+    const gas = this.requireGas();
+    const units = currency.isNative ? gas.fillNative : gas.fillErc20;
+    return { amount: units * this.effectiveGasPrice(), currency: this.nativeCurrency() };
+  }
+
+  depositGasCost(currency: Currency, needsApproval: boolean): bigint {
+    const gas = this.requireGas();
+    const units = (currency.isNative ? gas.depositNative : gas.depositErc20) + (needsApproval ? gas.approve : 0n);
+    return units * this.effectiveGasPrice();
+  }
+
+  async balanceOf(owner: string, currency: Currency): Promise<bigint> {
+    const client = this.requireClient();
+    const address = getAddress(owner);
+    if (currency.isNative) return client.getBalance({ address });
+    return client.readContract({ address: currency.address, abi: stablecoinArtifact.abi, functionName: 'balanceOf', args: [address] });
+  }
+
+  onObservation(listener: (observation: ChainObservation) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  async indexTransaction(txHash: string): Promise<void> {
+    const receipt = await this.requireClient()
+      .getTransactionReceipt({ hash: txHash as Hex })
+      .catch(() => undefined);
+    if (receipt) await this.requireWatcher().catchUp();
+  }
+
+  /** Indexes up to the chain head now (tests and scenarios use this to avoid waiting). */
+  syncNow(): Promise<void> {
+    return this.requireWatcher().catchUp();
+  }
+
+  async sendSolverPayment(kind: 'fill' | 'refund', payment: SolverPayment): Promise<SentSolverTransaction> {
+    const txHash = await this.requireWallet().send(kind, payment);
+    return { txHash, chainId: this.chainId };
+  }
+
+  async awaitSolverTransaction(txHash: Hex, kind: 'fill' | 'refund', payment: SolverPayment): Promise<TransactionEntry> {
+    const receipt = await this.requireWallet().waitForReceipt(txHash);
+    const saved = this.options.solverTransactions.find(payment.requestId, kind);
+    if (saved) this.options.solverTransactions.setState(saved.id, receipt.status === 'success' ? 'confirmed' : 'failed');
+    return this.transactionEntry(receipt, kind, {
+      from: receipt.from,
+      to: getAddress(payment.recipient),
+      currency: payment.currency.address,
+      amount: payment.amount,
+    });
+  }
+
+  async depositTransactionEntry(deposit: IndexedDeposit, status: 'success' | 'failure'): Promise<TransactionEntry> {
+    const receipt = await this.requireClient()
+      .getTransactionReceipt({ hash: deposit.txHash })
+      .catch(() => undefined);
+    const data = { from: deposit.depositor, to: this.contractAddresses.depository, currency: deposit.currency, amount: deposit.amount, logIndex: deposit.logIndex };
+    if (!receipt) {
+      // reorged out: the receipt is gone, keep what was indexed
+      return {
+        txHash: deposit.txHash,
+        chainId: this.chainId,
+        type: 'deposit',
+        fee: 0n,
+        feeUsdMicros: 0n,
+        block: deposit.blockNumber,
+        blockHash: deposit.blockHash,
+        timestamp: 0,
+        status,
+        data,
+      };
+    }
+    const entry = await this.transactionEntry(receipt, 'deposit', data);
+    return { ...entry, status };
+  }
+
+  private async transactionEntry(
+    receipt: TransactionReceipt,
+    type: TransactionEntry['type'],
+    data: TransactionEntry['data'],
+  ): Promise<TransactionEntry> {
+    const block = await this.requireClient().getBlock({ blockHash: receipt.blockHash });
+    const fee = receipt.gasUsed * receipt.effectiveGasPrice;
+    return {
+      txHash: receipt.transactionHash,
+      chainId: this.chainId,
+      type,
+      fee,
+      feeUsdMicros: usdMicrosOf(fee, this.nativeCurrency()),
+      block: Number(receipt.blockNumber),
+      blockHash: receipt.blockHash,
+      timestamp: Number(block.timestamp),
+      status: receipt.status === 'success' ? 'success' : 'failure',
+      data,
+    };
+  }
+
+  private effectiveGasPrice(): bigint {
+    return (this.watcher?.baseFeePerGas ?? 0n) + this.priorityFee;
+  }
+
+  private currentFees(): { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } {
+    const baseFee = this.watcher?.baseFeePerGas ?? 1_000_000_000n;
+    return { maxFeePerGas: baseFee * 2n + this.priorityFee, maxPriorityFeePerGas: this.priorityFee };
+  }
+
+  private requireClient(): PublicClient {
+    if (!this.client) throw new Error(`chain ${this.chainId} is not started`);
+    return this.client;
+  }
+
+  private requireTestClient(): TestClient {
+    if (!this.testClientInstance) throw new Error(`chain ${this.chainId} is not started`);
+    return this.testClientInstance;
+  }
+
+  private requireGas(): GasCalibration {
+    if (!this.gas) throw new Error(`chain ${this.chainId} is not started`);
+    return this.gas;
+  }
+
+  private requireWatcher(): EvmDepositWatcher {
+    if (!this.watcher) throw new Error(`chain ${this.chainId} is not started`);
+    return this.watcher;
+  }
+
+  private requireWallet(): EvmSolverWallet {
+    if (!this.wallet) throw new Error(`chain ${this.chainId} is not started`);
+    return this.wallet;
+  }
+}
+

@@ -1,0 +1,127 @@
+import { encodeFunctionData, keccak256, zeroAddress, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem';
+import { depositoryArtifact, serviceReceiverArtifact } from '../../../fixtures/contracts/artifacts.generated';
+import type { VirtualClock } from '../../clock/VirtualClock';
+import type { SolverTxKind, SolverTxStore } from '../../store/SolverTxStore';
+import type { SolverPayment } from '../ChainAdapter';
+import type { GasCalibration } from './calibrateGas';
+import type { SimulatorContracts } from './deploySimulatorContracts';
+import { waitForReceipt } from './waitForReceipt';
+
+/**
+ * The solver's wallet on one EVM chain. Fills go through the service receiver (which refuses
+ * a second fill of the same request on-chain); refunds come out of the depository. Each
+ * transaction is signed, written to the store, then broadcast — so a restart re-sends the same
+ * bytes (same nonce) rather than paying twice. Sends on one chain are serialised for nonces.
+ */
+export class EvmSolverWallet {
+  private sendQueue: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly deps: {
+      chainId: number;
+      client: PublicClient;
+      account: LocalAccount;
+      contracts: SimulatorContracts;
+      store: SolverTxStore;
+      clock: VirtualClock;
+      gas: () => GasCalibration;
+      fees: () => { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
+    },
+  ) {}
+
+  send(kind: SolverTxKind, payment: SolverPayment): Promise<Hex> {
+    const run = this.sendQueue.then(() => this.signPersistBroadcast(kind, payment));
+    this.sendQueue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Re-sends every transaction that was signed but never seen mined (after a restart). */
+  async resumeUnsettled(): Promise<void> {
+    for (const tx of this.deps.store.unsettled(this.deps.chainId)) await this.broadcast(tx.rawTx, tx.txHash, tx.id);
+  }
+
+  waitForReceipt(hash: Hex) {
+    return waitForReceipt(this.deps.client, hash);
+  }
+
+  private async signPersistBroadcast(kind: SolverTxKind, payment: SolverPayment): Promise<Hex> {
+    const { store, client, account, chainId } = this.deps;
+    const existing = store.find(payment.requestId, kind);
+    if (existing) {
+      await this.broadcast(existing.rawTx, existing.txHash, existing.id);
+      return existing.txHash;
+    }
+    const chainNonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
+    const nonce = Math.max(chainNonce, store.highestNonce(chainId) + 1);
+    const { to, data, value, gas } = this.buildCall(kind, payment);
+    const rawTx = await account.signTransaction({
+      type: 'eip1559',
+      chainId,
+      nonce,
+      to,
+      data,
+      value,
+      gas,
+      ...this.deps.fees(),
+    });
+    const txHash = keccak256(rawTx);
+    store.insertSigned({ requestId: payment.requestId, kind, chainId, nonce, txHash, rawTx, createdAt: this.deps.clock.now() });
+    const saved = store.find(payment.requestId, kind);
+    if (!saved) throw new Error(`solver transaction for ${payment.requestId} was not saved`);
+    await this.broadcast(saved.rawTx, saved.txHash, saved.id);
+    return saved.txHash;
+  }
+
+  private buildCall(kind: SolverTxKind, payment: SolverPayment): { to: Address; data: Hex; value: bigint; gas: bigint } {
+    const { contracts } = this.deps;
+    const gas = this.deps.gas();
+    const recipient = payment.recipient as Address;
+    const native = payment.currency.isNative;
+    const margin = (units: bigint) => (units * 3n) / 2n;
+    if (kind === 'fill') {
+      return native
+        ? {
+            to: contracts.serviceReceiver,
+            data: encodeFunctionData({ abi: serviceReceiverArtifact.abi, functionName: 'fillNative', args: [payment.requestId, recipient] }),
+            value: payment.amount,
+            gas: margin(gas.fillNative),
+          }
+        : {
+            to: contracts.serviceReceiver,
+            data: encodeFunctionData({
+              abi: serviceReceiverArtifact.abi,
+              functionName: 'fillErc20',
+              args: [payment.requestId, payment.currency.address, recipient, payment.amount],
+            }),
+            value: 0n,
+            gas: margin(gas.fillErc20),
+          };
+    }
+    return {
+      to: contracts.depository,
+      data: encodeFunctionData({
+        abi: depositoryArtifact.abi,
+        functionName: 'transferOut',
+        args: [payment.requestId, native ? zeroAddress : payment.currency.address, recipient, payment.amount],
+      }),
+      value: 0n,
+      gas: margin(native ? gas.refundNative : gas.refundErc20),
+    };
+  }
+
+  private async broadcast(rawTx: Hex, txHash: Hex, id: number): Promise<void> {
+    const { client, store } = this.deps;
+    const mined = await client.getTransactionReceipt({ hash: txHash }).catch(() => undefined);
+    if (!mined) {
+      try {
+        await client.sendRawTransaction({ serializedTransaction: rawTx });
+      } catch (error) {
+        // already in the pool or already mined under the same hash: nothing to do
+        const again = await client.getTransactionReceipt({ hash: txHash }).catch(() => undefined);
+        const known = await client.getTransaction({ hash: txHash }).catch(() => undefined);
+        if (!again && !known) throw error;
+      }
+    }
+    store.setState(id, 'broadcast');
+  }
+}

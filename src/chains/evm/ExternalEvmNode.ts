@@ -1,0 +1,47 @@
+import type { UnexpectedExitListener } from '../../process/ChildProcessInstance';
+import type { AnvilEndpoints } from './AnvilInstance';
+
+/**
+ * An Anvil the simulator did not spawn (a user's own node, or a test worker's pooled chain).
+ * With `resetOnStart` it is reset to genesis state (`anvil_reset`) before use, so a pooled
+ * node serves each lease like a fresh one.
+ */
+export class ExternalEvmNode {
+  readonly logFile = '(external node: no log file)';
+
+  constructor(private readonly options: { chainId: number; rpcUrl: string; resetOnStart: boolean }) {}
+
+  get rpcUrl(): string {
+    return this.options.rpcUrl;
+  }
+
+  async start(): Promise<AnvilEndpoints> {
+    const chainIdHex = (await this.call('eth_chainId')) as string;
+    if (Number(chainIdHex) !== this.options.chainId) {
+      throw new Error(`node at ${this.options.rpcUrl} is chain ${Number(chainIdHex)}, configured as ${this.options.chainId}`);
+    }
+    if (this.options.resetOnStart) await this.call('anvil_reset');
+    const url = new URL(this.options.rpcUrl);
+    const wsUrl = `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}${url.pathname === '/' ? '' : url.pathname}`;
+    return { rpcUrl: this.options.rpcUrl, wsUrl, port: Number(url.port) };
+  }
+
+  async stop(): Promise<void> {
+    // not ours to stop
+  }
+
+  onUnexpectedExit(_listener: UnexpectedExitListener): () => void {
+    return () => undefined;
+  }
+
+  private async call(method: string, params: unknown[] = []): Promise<unknown> {
+    const response = await fetch(this.options.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    const body = (await response.json()) as { result?: unknown; error?: { message: string } };
+    if (body.error) throw new Error(`${method} on ${this.options.rpcUrl}: ${body.error.message}`);
+    return body.result;
+  }
+}

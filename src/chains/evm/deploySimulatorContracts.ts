@@ -1,0 +1,103 @@
+import { encodeDeployData, encodeFunctionData, getContractAddress, maxUint256, parseEther, type Address, type PublicClient, type TestClient } from 'viem';
+import {
+  depositoryArtifact,
+  multicall3Artifact,
+  serviceReceiverArtifact,
+  stablecoinArtifact,
+  wrappedNativeArtifact,
+} from '../../../fixtures/contracts/artifacts.generated';
+import { SOLVER_NATIVE_BALANCE, SOLVER_STABLECOIN_BALANCE, STABLECOIN, TEST_ACCOUNT_STABLECOIN_BALANCE, WRAPPED_NATIVE_NAME_PREFIX } from '../../../fixtures/tokens';
+import { sendRawTransactions } from './sendRawTransactions';
+import type { SimulatorAccounts } from './simulatorAccounts';
+
+export interface SimulatorContracts {
+  multicall3: Address;
+  stablecoin: Address;
+  wrappedNative: Address;
+  depository: Address;
+  serviceReceiver: Address;
+}
+
+/** The deployer's nonces fix the addresses, so they are the same on every chain. */
+export function simulatorContractAddresses(deployer: Address): SimulatorContracts {
+  const at = (nonce: number) => getContractAddress({ from: deployer, nonce: BigInt(nonce) });
+  return { multicall3: at(0), stablecoin: at(1), wrappedNative: at(2), depository: at(3), serviceReceiver: at(4) };
+}
+
+const DEPLOY_GAS = 3_000_000n;
+const CALL_GAS = 200_000n;
+const SETUP_MAX_FEE = 50_000_000_000n;
+const SETUP_PRIORITY_FEE = 1_000_000_000n;
+
+/**
+ * Deploys the simulator's contracts on a fresh chain and funds the accounts: the solver and
+ * deployer get native currency, every test account and the solver get the stablecoin, and the
+ * solver approves the receiver (for stablecoin fills) and the depository (for gas calibration).
+ * On a chain reloaded from saved state the contracts are already there and nothing is sent.
+ */
+export async function deploySimulatorContracts(params: {
+  publicClient: PublicClient;
+  testClient: TestClient;
+  chainId: number;
+  nativeSymbol: string;
+  accounts: SimulatorAccounts;
+}): Promise<{ contracts: SimulatorContracts; deployedNow: boolean }> {
+  const { publicClient, testClient, chainId, accounts } = params;
+  const contracts = simulatorContractAddresses(accounts.deployer.address);
+  const existing = await publicClient.getCode({ address: contracts.serviceReceiver });
+  if (existing && existing !== '0x') return { contracts, deployedNow: false };
+
+  await Promise.all([
+    testClient.setBalance({ address: accounts.deployer.address, value: parseEther('1000') }),
+    testClient.setBalance({ address: accounts.solver.address, value: SOLVER_NATIVE_BALANCE }),
+  ]);
+
+  const mint = (to: Address, amount: bigint) => ({
+    to: contracts.stablecoin,
+    data: encodeFunctionData({ abi: stablecoinArtifact.abi, functionName: 'mint', args: [to, amount] }),
+    gas: CALL_GAS,
+  });
+  await sendRawTransactions({
+    client: publicClient,
+    account: accounts.deployer,
+    chainId,
+    startNonce: await publicClient.getTransactionCount({ address: accounts.deployer.address }),
+    maxFeePerGas: SETUP_MAX_FEE,
+    maxPriorityFeePerGas: SETUP_PRIORITY_FEE,
+    transactions: [
+      { data: multicall3Artifact.bytecode, gas: DEPLOY_GAS },
+      {
+        data: encodeDeployData({ abi: stablecoinArtifact.abi, bytecode: stablecoinArtifact.bytecode, args: [STABLECOIN.name, STABLECOIN.symbol, accounts.deployer.address] }),
+        gas: DEPLOY_GAS,
+      },
+      {
+        data: encodeDeployData({
+          abi: wrappedNativeArtifact.abi,
+          bytecode: wrappedNativeArtifact.bytecode,
+          args: [`${WRAPPED_NATIVE_NAME_PREFIX}${params.nativeSymbol === 'ETH' ? 'Ether' : params.nativeSymbol}`, `W${params.nativeSymbol}`],
+        }),
+        gas: DEPLOY_GAS,
+      },
+      { data: encodeDeployData({ abi: depositoryArtifact.abi, bytecode: depositoryArtifact.bytecode, args: [accounts.solver.address] }), gas: DEPLOY_GAS },
+      { data: encodeDeployData({ abi: serviceReceiverArtifact.abi, bytecode: serviceReceiverArtifact.bytecode, args: [accounts.solver.address] }), gas: DEPLOY_GAS },
+      ...accounts.testAccounts.map((test) => mint(test.address, TEST_ACCOUNT_STABLECOIN_BALANCE)),
+      mint(accounts.solver.address, SOLVER_STABLECOIN_BALANCE),
+    ],
+  });
+
+  const approve = (spender: Address) => ({
+    to: contracts.stablecoin,
+    data: encodeFunctionData({ abi: stablecoinArtifact.abi, functionName: 'approve', args: [spender, maxUint256] }),
+    gas: CALL_GAS,
+  });
+  await sendRawTransactions({
+    client: publicClient,
+    account: accounts.solver,
+    chainId,
+    startNonce: await publicClient.getTransactionCount({ address: accounts.solver.address }),
+    maxFeePerGas: SETUP_MAX_FEE,
+    maxPriorityFeePerGas: SETUP_PRIORITY_FEE,
+    transactions: [approve(contracts.serviceReceiver), approve(contracts.depository)],
+  });
+  return { contracts, deployedNow: true };
+}

@@ -1,0 +1,41 @@
+import { mnemonicToSeedSync } from '@scure/bip39';
+import { toHex, type Hex } from 'viem';
+import { HDKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+
+/**
+ * The accounts the simulator uses on every EVM chain, all derived from one mnemonic
+ * (m/44'/60'/0'/0/i): indexes 0..count-1 are the funded test accounts (Anvil's own), index 1000
+ * is the solver wallet and index 1001 the deployer, so contract addresses and the solver
+ * address are the same on every chain.
+ */
+export interface KeyedAccount {
+  account: PrivateKeyAccount;
+  address: PrivateKeyAccount['address'];
+  privateKey: Hex;
+}
+
+export interface SimulatorAccounts {
+  testAccounts: KeyedAccount[];
+  solver: PrivateKeyAccount;
+  deployer: PrivateKeyAccount;
+}
+
+export const SOLVER_ADDRESS_INDEX = 1000;
+export const DEPLOYER_ADDRESS_INDEX = 1001;
+
+export function deriveSimulatorAccounts(mnemonic: string, count: number): SimulatorAccounts {
+  // the seed is computed once: PBKDF2 per account would cost ~100 ms each
+  const root = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic));
+  const at = (addressIndex: number): KeyedAccount => {
+    const key = root.derive(`m/44'/60'/0'/0/${addressIndex}`).privateKey;
+    if (!key) throw new Error(`could not derive account ${addressIndex}`);
+    const privateKey = toHex(key);
+    const account = privateKeyToAccount(privateKey);
+    return { account, address: account.address, privateKey };
+  };
+  return {
+    testAccounts: Array.from({ length: count }, (_, i) => at(i)),
+    solver: at(SOLVER_ADDRESS_INDEX).account,
+    deployer: at(DEPLOYER_ADDRESS_INDEX).account,
+  };
+}

@@ -1,0 +1,124 @@
+import { readFileSync } from 'node:fs';
+import { parse as parseYaml } from 'yaml';
+import { z } from 'zod';
+import { chainMetadataFor, DEFAULT_CHAIN_IDS } from '../../fixtures/chains';
+
+/** The port `intentsim start` listens on unless told otherwise (README "Ports"). */
+export const DEFAULT_PORT = 4646;
+/** Anvil's own default mnemonic: the ten test accounts are the ones every Foundry user knows. */
+export const DEFAULT_MNEMONIC = 'test test test test test test test test test test test junk';
+
+const ChainConfigSchema = z.object({
+  id: z.number().int().positive(),
+  name: z.string().min(1).optional(),
+  displayName: z.string().min(1).optional(),
+  /** Attach to an Anvil already running at this URL instead of spawning one. */
+  rpcUrl: z.string().url().optional(),
+  /** With rpcUrl: reset that node to genesis (`anvil_reset`) before use. */
+  resetOnStart: z.boolean().default(false),
+});
+
+export const SimulatorConfigSchema = z.object({
+  host: z.string().default('127.0.0.1'),
+  port: z.number().int().min(0).max(65535).default(DEFAULT_PORT),
+  /** SQLite file. Omitted: a fresh temporary file each run. Given: state (chains included) survives restarts. */
+  dbPath: z.string().optional(),
+  /** Where chain logs and chain state live. Defaults beside dbPath, or a temporary directory. */
+  dataDir: z.string().optional(),
+  seed: z.number().int().min(0).default(1),
+  chains: z
+    .array(ChainConfigSchema)
+    .min(1)
+    .default(DEFAULT_CHAIN_IDS.map((id) => ({ id, resetOnStart: false })))
+    .refine((chains) => new Set(chains.map((c) => c.id)).size === chains.length, 'chain ids must be unique'),
+  /** Explicit Anvil binary (the INTENTSIM_ANVIL environment variable). */
+  anvilPath: z.string().optional(),
+  mnemonic: z.string().default(DEFAULT_MNEMONIC),
+  accountCount: z.number().int().min(1).max(100).default(10),
+  /** Service fee charged on every quote, in basis points of the input. */
+  serviceFeeBps: z.number().int().min(0).max(1000).default(10),
+  /** Slippage tolerance used when a quote names none, in basis points. */
+  defaultSlippageBps: z.number().int().min(0).max(10_000).default(50),
+  /** Seconds a quote stays valid. */
+  quoteTtlSeconds: z.number().int().positive().default(300),
+  clockMode: z.enum(['real', 'manual']).default('real'),
+  /** What the solver does with a confirmed deposit: `fill` at once, or `hold` until told. */
+  solverPolicy: z.enum(['fill', 'hold']).default('fill'),
+  /** Milliseconds between chain polls, a fallback to the websocket block subscription. */
+  chainPollIntervalMs: z.number().int().positive().default(1000),
+});
+
+export type SimulatorConfig = z.infer<typeof SimulatorConfigSchema>;
+export type SimulatorConfigInput = z.input<typeof SimulatorConfigSchema>;
+
+export interface ResolvedChainConfig {
+  id: number;
+  name: string;
+  displayName: string;
+  rpcUrl: string | undefined;
+  resetOnStart: boolean;
+}
+
+export function resolveChains(config: SimulatorConfig): ResolvedChainConfig[] {
+  return config.chains.map((chain) => {
+    const known = chainMetadataFor(chain.id);
+    return {
+      id: chain.id,
+      name: chain.name ?? known.name,
+      displayName: chain.displayName ?? known.displayName,
+      rpcUrl: chain.rpcUrl,
+      resetOnStart: chain.resetOnStart,
+    };
+  });
+}
+
+/** The environment variables the simulator reads (README "Options"). */
+export const ENVIRONMENT_VARIABLES = {
+  INTENTSIM_ANVIL: 'anvilPath',
+  INTENTSIM_PORT: 'port',
+  INTENTSIM_DB: 'dbPath',
+  INTENTSIM_SEED: 'seed',
+  INTENTSIM_DATA_DIR: 'dataDir',
+} as const;
+
+function configFromEnvironment(env: NodeJS.ProcessEnv): Partial<SimulatorConfigInput> {
+  const out: Record<string, unknown> = {};
+  for (const [variable, key] of Object.entries(ENVIRONMENT_VARIABLES)) {
+    const value = env[variable];
+    if (value === undefined || value === '') continue;
+    out[key] = key === 'port' || key === 'seed' ? Number(value) : value;
+  }
+  return out as Partial<SimulatorConfigInput>;
+}
+
+function configFromFile(path: string): Partial<SimulatorConfigInput> {
+  const text = readFileSync(path, 'utf8');
+  const parsed: unknown = path.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
+  if (parsed === null || typeof parsed !== 'object') throw new Error(`config file ${path} must hold an object`);
+  return parsed as Partial<SimulatorConfigInput>;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Merges, lowest precedence first: defaults, the config file, the environment, explicit
+ * options (CLI flags or `startSimulator` options). The one place that reads process.env.
+ */
+export function loadSimulatorConfig(params: {
+  options?: Partial<SimulatorConfigInput>;
+  configFile?: string;
+  env?: NodeJS.ProcessEnv;
+}): SimulatorConfig {
+  const merged = {
+    ...(params.configFile ? configFromFile(params.configFile) : {}),
+    ...configFromEnvironment(params.env ?? process.env),
+    ...Object.fromEntries(Object.entries(params.options ?? {}).filter(([, v]) => v !== undefined)),
+  };
+  const result = SimulatorConfigSchema.safeParse(merged);
+  if (!result.success) {
+    throw new ConfigError(
+      'invalid configuration: ' + result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`).join('; '),
+    );
+  }
+  return result.data;
+}

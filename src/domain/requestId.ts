@@ -1,0 +1,25 @@
+import { encodeAbiParameters, keccak256, toHex, type Hex } from 'viem';
+
+/**
+ * A request id is a deterministic function of the simulator's seed, the quote's sequence number
+ * and the canonical quote body: the same seed and the same sequence of quotes give the same ids
+ * on every run, and two identical quotes still get distinct ids.
+ */
+export function deriveRequestId(params: { seed: number; sequence: bigint; canonicalBody: string }): Hex {
+  return keccak256(
+    encodeAbiParameters(
+      [{ type: 'uint256' }, { type: 'uint256' }, { type: 'bytes32' }],
+      [BigInt(params.seed), params.sequence, keccak256(toHex(params.canonicalBody))],
+    ),
+  );
+}
+
+/** JSON with object keys sorted at every level, so equal bodies hash equally. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v: unknown) => {
+    if (v && typeof v === 'object' && !Array.isArray(v)) {
+      return Object.fromEntries(Object.entries(v as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    }
+    return typeof v === 'bigint' ? v.toString() : v;
+  });
+}

@@ -1,0 +1,52 @@
+import type { RequestRecord } from './requestRecord';
+import { reportedFailReason, reportedRefundFailReason, type FailReason, type RefundFailReason, type RequestStatus } from './requestStatus';
+
+/** SPEC §2.4: the body of `GET /intents/status/v3`. */
+export interface StatusResponse {
+  status: RequestStatus;
+  inTxHashes: string[];
+  txHashes: string[];
+  updatedAt: number;
+  originChainId: number;
+  destinationChainId: number;
+  details: unknown;
+  failReason: FailReason;
+  refundFailReason: RefundFailReason;
+}
+
+/** Origin-side hashes: deposits and refunds (SPEC §2.4 `inTxHashes`). */
+export function inTxHashesOf(record: RequestRecord): string[] {
+  return record.inTxs.map((tx) => tx.txHash);
+}
+
+/** Destination fill hashes (SPEC §2.4 `txHashes`). */
+export function fillTxHashesOf(record: RequestRecord): string[] {
+  const mined = record.outTxs.filter((tx) => tx.type === 'fill').map((tx) => tx.txHash);
+  const inFlight = record.submittedTxs.filter((tx) => tx.type === 'fill' && !mined.includes(tx.txHash)).map((tx) => tx.txHash);
+  return [...mined, ...inFlight];
+}
+
+export function buildStatusResponse(record: RequestRecord): StatusResponse {
+  return {
+    status: record.status,
+    inTxHashes: inTxHashesOf(record),
+    txHashes: fillTxHashesOf(record),
+    updatedAt: record.updatedAt,
+    originChainId: record.quote.originChainId,
+    destinationChainId: record.quote.destinationChainId,
+    details: null,
+    failReason: reportedFailReason(record.status, record.failReason),
+    refundFailReason: reportedRefundFailReason(record.refundFailReason),
+  };
+}
+
+/** SPEC §6.1: `data` of a `request.status.updated` event. */
+export interface StatusEventData extends StatusResponse {
+  requestId: string;
+  referrer: string | null;
+  depositAddress: null;
+}
+
+export function buildStatusEventData(record: RequestRecord): StatusEventData {
+  return { ...buildStatusResponse(record), requestId: record.id, referrer: record.quote.referrer, depositAddress: null };
+}

@@ -1,0 +1,35 @@
+import type { RequestStatus } from './requestStatus';
+
+/**
+ * SPEC §3: the request state machine. The SPEC shows the states and one row of the table
+ * (BVM mempool deposit → pending); the rest is this simulator's reading of the states' meanings,
+ * listed in docs/divergences.md:
+ *
+ * - waiting → depositing: the deposit was confirmed through the gasless `/execute` path.
+ * - waiting|depositing → pending: the deposit was indexed on the origin chain.
+ * - pending → submitted: the fill transaction was broadcast on the destination chain.
+ * - submitted → success: the fill was included and succeeded.
+ * - submitted → pending: the fill was dropped (reorged out or replaced) and will be sent again.
+ * - any non-final → failure: the fill failed or the deposit cannot be filled.
+ * - any non-final, failure → refund: the request was refunded on the origin chain.
+ * - success → failure: the deposit was reorged out after the fill (SPEC §3 related rules:
+ *   "the top-level status may flip to failure").
+ */
+export const TRANSITIONS: Readonly<Record<RequestStatus, readonly RequestStatus[]>> = {
+  waiting: ['depositing', 'pending', 'failure', 'refund'],
+  depositing: ['pending', 'failure', 'refund'],
+  pending: ['submitted', 'failure', 'refund'],
+  submitted: ['success', 'pending', 'failure', 'refund'],
+  success: ['failure'],
+  failure: ['refund'],
+  refund: [],
+};
+
+export function canTransition(from: RequestStatus, to: RequestStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+/** Statuses from which nothing more happens unless a reorg or an operator steps in. */
+export function isSettled(status: RequestStatus): boolean {
+  return status === 'success' || status === 'failure' || status === 'refund';
+}

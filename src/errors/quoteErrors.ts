@@ -1,0 +1,76 @@
+import { SimulatorError, type SimulatorErrorOptions } from './SimulatorError';
+
+/** SPEC §7.1: quote errors (`POST /quote`, `POST /quote/v2`, `POST /price`), 400 unless stated. */
+export class InvalidAddressError extends SimulatorError {
+  constructor(message: string, options?: SimulatorErrorOptions) {
+    super('INVALID_ADDRESS', 400, message, options);
+  }
+}
+
+export class InvalidRecipientError extends SimulatorError {
+  constructor(message: string, options?: SimulatorErrorOptions) {
+    super('INVALID_RECIPIENT', 400, message, options);
+  }
+}
+
+export class InvalidSlippageToleranceError extends SimulatorError {
+  constructor(field: string, value: unknown) {
+    super(
+      'INVALID_SLIPPAGE_TOLERANCE',
+      400,
+      `${field} must be an integer string of basis points between 0 and 10000 (got ${JSON.stringify(value)})`,
+    );
+  }
+}
+
+export class AmountTooLowError extends SimulatorError {
+  constructor(message: string, options?: SimulatorErrorOptions) {
+    super('AMOUNT_TOO_LOW', 400, message, options);
+  }
+}
+
+export class DestinationTxFailedError extends SimulatorError {
+  constructor(message: string, options?: SimulatorErrorOptions) {
+    super('DESTINATION_TX_FAILED', 400, message, options);
+  }
+}
+
+export class RequestTimedOutError extends SimulatorError {
+  constructor(message: string, options?: SimulatorErrorOptions) {
+    super('REQUEST_TIMED_OUT', 400, message, options);
+  }
+}
+
+export class RpcHttpError extends SimulatorError {
+  constructor(message: string, options?: SimulatorErrorOptions) {
+    super('RPC_HTTP_ERROR', 400, message, options);
+  }
+}
+
+/** Not in §7.1: a chain id the simulator does not run. */
+export class UnsupportedChainError extends SimulatorError {
+  constructor(chainId: number, role: 'origin' | 'destination') {
+    super('UNSUPPORTED_CHAIN', 400, `${role} chain ${chainId} is not supported by this simulator`);
+  }
+}
+
+/** Not in §7.1: a currency the simulator does not know on that chain. */
+export class UnsupportedCurrencyError extends SimulatorError {
+  constructor(currency: string, chainId: number) {
+    super('UNSUPPORTED_CURRENCY', 400, `currency ${currency} is not supported on chain ${chainId}`);
+  }
+}
+
+/** Not in §7.1: a pair of currencies with no route in this simulator. */
+export class NoRouteError extends SimulatorError {
+  constructor(message: string) {
+    super('NO_SWAP_ROUTES_FOUND', 400, message);
+  }
+}
+
+/** The amount leaves nothing once fees are paid. */
+export class AmountTooLowForFeesError extends SimulatorError {
+  constructor(message: string) {
+    super('AMOUNT_TOO_LOW', 400, message);
+  }
+}

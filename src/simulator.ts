@@ -1,0 +1,219 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import { chainMetadataFor } from '../fixtures/chains';
+import { createApp } from './api/createApp';
+import type { ChainAdapter } from './chains/ChainAdapter';
+import { EvmChain } from './chains/evm/EvmChain';
+import { deriveSimulatorAccounts, type SimulatorAccounts } from './chains/evm/simulatorAccounts';
+import { VirtualClock } from './clock/VirtualClock';
+import { loadSimulatorConfig, resolveChains, type SimulatorConfig, type SimulatorConfigInput } from './config/simulatorConfig';
+import { RequestEventBus } from './events/RequestEventBus';
+import type { LifecycleDeps } from './lifecycle/transitionRequest';
+import { resolveAnvilBinary } from './process/resolveAnvilBinary';
+import { SeededRng } from './rng/SeededRng';
+import { Solver, type SolverPolicy } from './solver/Solver';
+import { ChainIndexStore } from './store/ChainIndexStore';
+import { MetaStore } from './store/MetaStore';
+import { openDatabase } from './store/openDatabase';
+import { RequestStore } from './store/RequestStore';
+import { SolverTxStore } from './store/SolverTxStore';
+
+export interface StartSimulatorOptions extends Partial<SimulatorConfigInput> {
+  /** A YAML or JSON config file merged under these options. */
+  configFile?: string;
+  /** Environment to read INTENTSIM_* variables from (default: process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Where log lines go (default: stderr). */
+  log?: (message: string, error?: unknown) => void;
+}
+
+export interface SimulatorChainSummary {
+  id: number;
+  name: string;
+  vmType: string;
+  rpcUrl: string;
+}
+
+export interface SimulatorAccountSummary {
+  address: string;
+  privateKey: string;
+}
+
+export interface RunningSimulator {
+  baseUrl: string;
+  chains: SimulatorChainSummary[];
+  accounts: SimulatorAccountSummary[];
+  config: SimulatorConfig;
+  dataDir: string;
+  dbPath: string;
+  /** The control plane tests, scenarios and the admin API use. */
+  control: SimulatorControl;
+  stop(): Promise<void>;
+  /** Resolves with the error that stopped the simulator on its own (a chain process died). */
+  readonly fatal: Promise<Error>;
+}
+
+export interface SimulatorControl {
+  clock: VirtualClock;
+  rng: SeededRng;
+  events: RequestEventBus;
+  requests: RequestStore;
+  solver: { setPolicy(policy: SolverPolicy): void; getPolicy(): SolverPolicy; idle(): Promise<void> };
+  evmChain(chainId: number): EvmChain;
+  solverAddress: string;
+}
+
+function defaultLog(message: string, error?: unknown): void {
+  process.stderr.write(`[intentsim] ${message}${error ? `: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}` : ''}\n`);
+}
+
+/**
+ * Starts the whole simulator: one Anvil per EVM chain (in parallel), the contracts on each,
+ * the solver, and the HTTP API. Returns once everything is ready.
+ */
+export async function startSimulator(options: StartSimulatorOptions = {}): Promise<RunningSimulator> {
+  const { configFile, env, log = defaultLog, ...configOptions } = options;
+  const config = loadSimulatorConfig({ options: configOptions, ...(configFile ? { configFile } : {}), ...(env ? { env } : {}) });
+
+  const temporaryDir = config.dbPath === undefined && config.dataDir === undefined ? mkdtempSync(join(tmpdir(), 'intentsim-')) : undefined;
+  const dataDir = config.dataDir ?? temporaryDir ?? `${config.dbPath}.data`;
+  const dbPath = config.dbPath ?? join(dataDir, 'intentsim.db');
+  const persistState = config.dbPath !== undefined;
+
+  const clock = new VirtualClock({ mode: config.clockMode });
+  const rng = new SeededRng(config.seed);
+  const db = openDatabase(dbPath);
+  const requests = new RequestStore(db);
+  const chainIndex = new ChainIndexStore(db);
+  const solverTransactions = new SolverTxStore(db);
+  const meta = new MetaStore(db);
+  const events = new RequestEventBus();
+  const lifecycle: LifecycleDeps = { requests, clock, bus: events };
+
+  let resolveFatal: (error: Error) => void = () => undefined;
+  const fatal = new Promise<Error>((resolve) => (resolveFatal = resolve));
+  let stopping = false;
+  let stopPromise: Promise<void> | undefined;
+
+  const anvilBinary = resolveAnvilBinary({ ...(config.anvilPath ? { explicitPath: config.anvilPath } : {}) });
+  let accounts: SimulatorAccounts | undefined;
+  const evmChains = resolveChains(config).map(
+    (chain) =>
+      new EvmChain({
+        metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName },
+        ...(chain.rpcUrl ? { externalNode: { rpcUrl: chain.rpcUrl, resetOnStart: chain.resetOnStart } } : {}),
+        anvilBinary,
+        dataDir,
+        persistState,
+        mnemonic: config.mnemonic,
+        accountCount: config.accountCount,
+        accounts: () => {
+          if (!accounts) throw new Error('accounts are not derived yet');
+          return accounts;
+        },
+        clock,
+        chainIndex,
+        solverTransactions,
+        pollIntervalMs: config.chainPollIntervalMs,
+        onFatalError: (error) => {
+          if (stopping) return;
+          log(`fatal: ${error.message}; stopping`, error);
+          resolveFatal(error);
+          void stop();
+        },
+      }),
+  );
+  const chains: ReadonlyMap<number, ChainAdapter> = new Map(evmChains.map((chain) => [chain.chainId, chain]));
+  const solver = new Solver({ chains, lifecycle, chainIndex, policy: config.solverPolicy, log });
+  let server: Server | undefined;
+
+  async function stop(): Promise<void> {
+    if (stopPromise) return stopPromise;
+    stopping = true;
+    stopPromise = (async () => {
+      const failures: unknown[] = [];
+      solver.detach();
+      if (server) {
+        const closing = server;
+        await new Promise<void>((resolve) => {
+          closing.close(() => resolve());
+          closing.closeAllConnections();
+        });
+      }
+      clock.cancelAll();
+      // stop in reverse order of start, gathering every failure
+      for (const chain of [...evmChains].reverse()) await chain.stop().catch((error: unknown) => failures.push(error));
+      try {
+        db.close();
+      } catch (error) {
+        failures.push(error);
+      }
+      if (temporaryDir) rmSync(temporaryDir, { recursive: true, force: true });
+      if (failures.length > 0) throw new AggregateError(failures, 'some parts of the simulator failed to stop');
+    })();
+    return stopPromise;
+  }
+
+  try {
+    const nodesStarting = evmChains.map((chain) => chain.startNode());
+    // derive keys while the Anvil processes boot
+    accounts = deriveSimulatorAccounts(config.mnemonic, config.accountCount);
+    await Promise.all(nodesStarting);
+    solver.attach();
+    await Promise.all(evmChains.map((chain) => chain.start()));
+    await solver.activate();
+
+    const app = createApp({
+      chains,
+      requests,
+      log,
+      quote: {
+        chains,
+        lifecycle,
+        meta,
+        clock,
+        seed: config.seed,
+        serviceFeeBps: BigInt(config.serviceFeeBps),
+        defaultSlippageBps: BigInt(config.defaultSlippageBps),
+        timeEstimateSeconds: (chainId) => chainMetadataFor(chainId).timeEstimateSeconds,
+      },
+    });
+    server = await new Promise<Server>((resolve, reject) => {
+      const listening = app.listen(config.port, config.host, () => resolve(listening));
+      listening.once('error', reject);
+    });
+  } catch (error) {
+    await stop().catch(() => undefined);
+    throw error;
+  }
+
+  const port = (server.address() as AddressInfo).port;
+  const derived = accounts;
+  return {
+    baseUrl: `http://${config.host}:${port}`,
+    chains: evmChains.map((chain) => ({ id: chain.chainId, name: chain.describe().name, vmType: chain.vmType, rpcUrl: chain.rpcUrl })),
+    accounts: derived.testAccounts.map((account) => ({ address: account.address, privateKey: account.privateKey })),
+    config,
+    dataDir,
+    dbPath,
+    control: {
+      clock,
+      rng,
+      events,
+      requests,
+      solver,
+      solverAddress: derived.solver.address,
+      evmChain: (chainId) => {
+        const chain = evmChains.find((c) => c.chainId === chainId);
+        if (!chain) throw new Error(`no EVM chain ${chainId}`);
+        return chain;
+      },
+    },
+    stop,
+    fatal,
+  };
+}
+

@@ -1,0 +1,283 @@
+import type { Hex } from 'viem';
+import type { ChainAdapter, ChainObservation, SolverPayment } from '../chains/ChainAdapter';
+import { decideFillForDeposit } from '../domain/bridgeQuote';
+import type { RequestRecord } from '../domain/requestRecord';
+import type { FailReason } from '../domain/requestStatus';
+import { recordRequestFacts, transitionRequest, type LifecycleDeps } from '../lifecycle/transitionRequest';
+import type { ChainIndexStore, IndexedDeposit } from '../store/ChainIndexStore';
+
+/** What the solver does with a confirmed deposit (swapped by config, admin calls and scenarios). */
+export type SolverPolicy = 'fill' | 'hold';
+
+export interface SolverDeps {
+  chains: ReadonlyMap<number, ChainAdapter>;
+  lifecycle: LifecycleDeps;
+  chainIndex: ChainIndexStore;
+  policy: SolverPolicy;
+  log: (message: string, error?: unknown) => void;
+}
+
+/**
+ * The scripted solver. It reacts to chain facts — deposits indexed, deposits reorged out — and
+ * moves each request through SPEC §3 by calling `transitionRequest`: waiting → pending on the
+ * deposit, pending → submitted when the fill is broadcast, submitted → success/failure on the
+ * fill's receipt, → refund when the deposit cannot be filled. Work on one request is serialised.
+ */
+export class Solver {
+  private policy: SolverPolicy;
+  private active = false;
+  private readonly buffered: Array<{ chain: ChainAdapter; observation: ChainObservation }> = [];
+  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly unsubscribers: Array<() => void> = [];
+
+  constructor(private readonly deps: SolverDeps) {
+    this.policy = deps.policy;
+  }
+
+  /** Listens to every chain; observations wait until `activate()` (all chains started). */
+  attach(): void {
+    for (const chain of this.deps.chains.values()) {
+      this.unsubscribers.push(chain.onObservation((observation) => this.observe(chain, observation)));
+    }
+  }
+
+  /** Starts acting: resumes requests left mid-way by a previous run, then buffered observations. */
+  async activate(): Promise<void> {
+    this.active = true;
+    for (const record of this.deps.lifecycle.requests.listByStatus('submitted')) this.schedule(record.id, () => this.confirmSubmitted(record.id));
+    for (const record of this.deps.lifecycle.requests.listByStatus('pending')) this.schedule(record.id, () => this.settlePending(record.id));
+    for (const { chain, observation } of this.buffered.splice(0)) this.observe(chain, observation);
+    await this.idle();
+  }
+
+  detach(): void {
+    this.active = false;
+    this.unsubscribers.splice(0).forEach((unsubscribe) => unsubscribe());
+  }
+
+  getPolicy(): SolverPolicy {
+    return this.policy;
+  }
+
+  /** Changes the policy; switching to `fill` settles every request held in `pending`. */
+  setPolicy(policy: SolverPolicy): void {
+    this.policy = policy;
+    if (policy === 'fill' && this.active) {
+      for (const record of this.deps.lifecycle.requests.listByStatus('pending')) this.schedule(record.id, () => this.settlePending(record.id));
+    }
+  }
+
+  /** Resolves when no request is being worked on. */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight.values()]);
+  }
+
+  private observe(chain: ChainAdapter, observation: ChainObservation): void {
+    if (!this.active) {
+      this.buffered.push({ chain, observation });
+      return;
+    }
+    const requestId = observation.deposit.requestId.toLowerCase();
+    if (observation.kind === 'deposit') this.schedule(requestId, () => this.onDeposit(chain, observation.deposit));
+    else this.schedule(requestId, () => this.onDepositReorged(chain, observation.deposit, observation.detectedAt));
+  }
+
+  private schedule(requestId: string, work: () => Promise<void>): void {
+    const key = requestId.toLowerCase();
+    const previous = this.inFlight.get(key) ?? Promise.resolve();
+    const next = previous
+      .then(work)
+      .catch((error: unknown) => this.deps.log(`solver: request ${key} failed to progress`, error))
+      .finally(() => {
+        if (this.inFlight.get(key) === next) this.inFlight.delete(key);
+      });
+    this.inFlight.set(key, next);
+  }
+
+  private async onDeposit(chain: ChainAdapter, deposit: IndexedDeposit): Promise<void> {
+    const record = this.deps.lifecycle.requests.get(deposit.requestId);
+    if (!record) {
+      this.deps.log(`solver: deposit ${deposit.txHash} on chain ${deposit.chainId} names unknown request ${deposit.requestId}; left in the depository`);
+      return;
+    }
+    const known = record.inTxs.find((tx) => tx.txHash === deposit.txHash);
+    if (known) {
+      // the same deposit seen again (re-included after a reorg): refresh its block facts only
+      const entry = await chain.depositTransactionEntry(deposit, 'success');
+      recordRequestFacts(this.deps.lifecycle, record.id, (r) => {
+        r.inTxs = r.inTxs.map((tx) => (tx.txHash === deposit.txHash ? entry : tx));
+      });
+      return;
+    }
+    if (record.status !== 'waiting' && record.status !== 'depositing') {
+      this.deps.log(`solver: request ${record.id} already has a deposit; second deposit ${deposit.txHash} left in the depository`);
+      return;
+    }
+    if (deposit.chainId !== record.quote.originChainId) {
+      this.deps.log(`solver: deposit for ${record.id} arrived on chain ${deposit.chainId}, quoted on ${record.quote.originChainId}; ignored`);
+      return;
+    }
+    const entry = await chain.depositTransactionEntry(deposit, 'success');
+    transitionRequest(this.deps.lifecycle, {
+      requestId: record.id,
+      to: 'pending',
+      update: (r) => {
+        r.depositor = deposit.depositor;
+        r.inTxs.push(entry);
+      },
+    });
+    await this.settlePending(record.id);
+  }
+
+  /** A request whose deposit is indexed: fill it or refund it, unless the policy holds it. */
+  private async settlePending(requestId: string): Promise<void> {
+    if (this.policy === 'hold') return;
+    const record = this.deps.lifecycle.requests.get(requestId);
+    if (!record || record.status !== 'pending') return;
+    const deposit = this.deps.chainIndex.depositsForRequest(record.id).find((d) => d.state === 'canonical');
+    if (!deposit) return;
+
+    if (deposit.currency.toLowerCase() !== record.quote.currencyIn.address.toLowerCase()) {
+      await this.refund(record, deposit, 'INCORRECT_DEPOSIT_CURRENCY');
+      return;
+    }
+    const decision = decideFillForDeposit(
+      {
+        tradeType: record.quote.tradeType,
+        amounts: record.quote.amounts,
+        currencyIn: record.quote.currencyIn,
+        currencyOut: record.quote.currencyOut,
+        serviceFeeBps: record.quote.serviceFeeBps,
+      },
+      deposit.amount,
+    );
+    if (decision.kind === 'refund') {
+      await this.refund(record, deposit, decision.failReason);
+      return;
+    }
+    await this.fill(record, decision.amountOut);
+  }
+
+  private async fill(record: RequestRecord, amountOut: bigint): Promise<void> {
+    const destination = this.chainFor(record.quote.destinationChainId);
+    const payment: SolverPayment = {
+      requestId: record.id,
+      currency: record.quote.currencyOut,
+      recipient: record.quote.recipient,
+      amount: amountOut,
+    };
+    const sent = await destination.sendSolverPayment('fill', payment);
+    transitionRequest(this.deps.lifecycle, {
+      requestId: record.id,
+      to: 'submitted',
+      update: (r) => {
+        r.fillAmount = amountOut;
+        r.submittedTxs.push({ txHash: sent.txHash, chainId: sent.chainId, type: 'fill' });
+      },
+    });
+    await this.confirmSubmitted(record.id);
+  }
+
+  /** Waits for the broadcast fill's receipt and settles the request on it. */
+  private async confirmSubmitted(requestId: string): Promise<void> {
+    const record = this.deps.lifecycle.requests.get(requestId);
+    if (!record || record.status !== 'submitted') return;
+    const submitted = record.submittedTxs.find((tx) => tx.type === 'fill');
+    if (!submitted || record.fillAmount === null) return;
+    const destination = this.chainFor(record.quote.destinationChainId);
+    const payment: SolverPayment = {
+      requestId: record.id,
+      currency: record.quote.currencyOut,
+      recipient: record.quote.recipient,
+      amount: record.fillAmount,
+    };
+    const entry = await destination.awaitSolverTransaction(submitted.txHash, 'fill', payment);
+    if (entry.status === 'success') {
+      transitionRequest(this.deps.lifecycle, {
+        requestId: record.id,
+        to: 'success',
+        update: (r) => {
+          r.outTxs.push(entry);
+          r.submittedTxs = r.submittedTxs.filter((tx) => tx.txHash !== entry.txHash);
+        },
+      });
+      return;
+    }
+    transitionRequest(this.deps.lifecycle, {
+      requestId: record.id,
+      to: 'failure',
+      update: (r) => {
+        r.outTxs.push(entry);
+        r.submittedTxs = r.submittedTxs.filter((tx) => tx.txHash !== entry.txHash);
+        r.failReason = 'EXECUTION_REVERTED';
+        r.failedTxHash = entry.txHash;
+        r.failedTxBlockNumber = entry.block;
+      },
+    });
+  }
+
+  /** Pays the deposit back to the depositor on the origin chain and records the refund. */
+  private async refund(record: RequestRecord, deposit: IndexedDeposit, failReason: FailReason): Promise<void> {
+    const origin = this.chainFor(deposit.chainId);
+    const currency = origin.findCurrency(deposit.currency);
+    if (!currency) {
+      this.deps.log(`solver: cannot refund ${record.id}: unknown currency ${deposit.currency}`);
+      return;
+    }
+    const payment: SolverPayment = { requestId: record.id, currency, recipient: deposit.depositor, amount: deposit.amount };
+    const sent = await origin.sendSolverPayment('refund', payment);
+    const entry = await origin.awaitSolverTransaction(sent.txHash, 'refund', payment);
+    transitionRequest(this.deps.lifecycle, {
+      requestId: record.id,
+      to: entry.status === 'success' ? 'refund' : 'failure',
+      update: (r) => {
+        r.failReason = failReason;
+        r.outTxs.push(entry);
+      },
+    });
+  }
+
+  private async onDepositReorged(chain: ChainAdapter, deposit: IndexedDeposit, detectedAt: number): Promise<void> {
+    const record = this.deps.lifecycle.requests.get(deposit.requestId);
+    if (!record || !record.inTxs.some((tx) => tx.txHash === deposit.txHash)) return;
+    const markReorged = (r: RequestRecord) => {
+      r.inTxs = r.inTxs.map((tx) =>
+        tx.txHash === deposit.txHash
+          ? {
+              ...tx,
+              status: 'failure' as const,
+              metadata: {
+                reorg: {
+                  detectedAt,
+                  source: `chain-${chain.chainId}-block-hash-watcher`,
+                  reason: 'deposit transaction is no longer in the canonical chain',
+                  blockNumber: deposit.blockNumber,
+                  blockHash: deposit.blockHash as Hex,
+                  failReason: 'DEPOSIT_REORGED' as const,
+                  ...(r.outTxs.some((o) => o.type === 'fill') ? { action: 'fill' as const } : {}),
+                },
+              },
+            }
+          : tx,
+      );
+    };
+    if (record.status === 'pending' || record.status === 'submitted' || record.status === 'success') {
+      transitionRequest(this.deps.lifecycle, {
+        requestId: record.id,
+        to: 'failure',
+        update: (r) => {
+          markReorged(r);
+          r.failReason = 'DEPOSIT_REORGED';
+        },
+      });
+    } else {
+      recordRequestFacts(this.deps.lifecycle, record.id, markReorged);
+    }
+  }
+
+  private chainFor(chainId: number): ChainAdapter {
+    const chain = this.deps.chains.get(chainId);
+    if (!chain) throw new Error(`no chain ${chainId}`);
+    return chain;
+  }
+}

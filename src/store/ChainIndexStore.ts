@@ -1,0 +1,163 @@
+import type Database from 'better-sqlite3';
+import type { Address, Hex } from 'viem';
+
+export interface IndexedBlock {
+  chainId: number;
+  number: number;
+  hash: Hex;
+  parentHash: Hex;
+}
+
+export type DepositState = 'canonical' | 'reorged';
+
+export interface IndexedDeposit {
+  chainId: number;
+  txHash: Hex;
+  logIndex: number;
+  requestId: Hex;
+  depositor: Address;
+  currency: Address;
+  amount: bigint;
+  blockNumber: number;
+  blockHash: Hex;
+  state: DepositState;
+}
+
+interface DepositRow {
+  chain_id: number;
+  tx_hash: string;
+  log_index: number;
+  request_id: string;
+  depositor: string;
+  currency: string;
+  amount: string;
+  block_number: number;
+  block_hash: string;
+  state: string;
+}
+
+function toDeposit(row: DepositRow): IndexedDeposit {
+  return {
+    chainId: row.chain_id,
+    txHash: row.tx_hash as Hex,
+    logIndex: row.log_index,
+    requestId: row.request_id as Hex,
+    depositor: row.depositor as Address,
+    currency: row.currency as Address,
+    amount: BigInt(row.amount),
+    blockNumber: row.block_number,
+    blockHash: row.block_hash as Hex,
+    state: row.state as DepositState,
+  };
+}
+
+/**
+ * What the chain watchers have indexed: the block hashes they saw (so a reorg is noticed by
+ * comparing hashes — Anvil emits no `removed` logs) and the depository deposits they found.
+ */
+export class ChainIndexStore {
+  constructor(private readonly db: Database.Database) {}
+
+  latestBlock(chainId: number): IndexedBlock | undefined {
+    const row = this.db
+      .prepare<[number], { number: number; hash: string; parent_hash: string }>(
+        'SELECT number, hash, parent_hash FROM chain_blocks WHERE chain_id = ? ORDER BY number DESC LIMIT 1',
+      )
+      .get(chainId);
+    return row ? { chainId, number: row.number, hash: row.hash as Hex, parentHash: row.parent_hash as Hex } : undefined;
+  }
+
+  block(chainId: number, number: number): IndexedBlock | undefined {
+    const row = this.db
+      .prepare<[number, number], { hash: string; parent_hash: string }>(
+        'SELECT hash, parent_hash FROM chain_blocks WHERE chain_id = ? AND number = ?',
+      )
+      .get(chainId, number);
+    return row ? { chainId, number, hash: row.hash as Hex, parentHash: row.parent_hash as Hex } : undefined;
+  }
+
+  putBlock(block: IndexedBlock): void {
+    this.db
+      .prepare(
+        'INSERT INTO chain_blocks (chain_id, number, hash, parent_hash) VALUES (?, ?, ?, ?) ON CONFLICT (chain_id, number) DO UPDATE SET hash = excluded.hash, parent_hash = excluded.parent_hash',
+      )
+      .run(block.chainId, block.number, block.hash, block.parentHash);
+  }
+
+  /** Forgets indexed blocks at or above `fromNumber` (they were reorged out). */
+  dropBlocksFrom(chainId: number, fromNumber: number): void {
+    this.db.prepare('DELETE FROM chain_blocks WHERE chain_id = ? AND number >= ?').run(chainId, fromNumber);
+  }
+
+  /** Keeps only the most recent `keep` block hashes of a chain. */
+  pruneBlocks(chainId: number, keep: number): void {
+    this.db
+      .prepare('DELETE FROM chain_blocks WHERE chain_id = ? AND number < (SELECT MAX(number) FROM chain_blocks WHERE chain_id = ?) - ?')
+      .run(chainId, chainId, keep);
+  }
+
+  /** Records a deposit; returns false when it was already indexed (same chain, tx and log). */
+  insertDeposit(deposit: IndexedDeposit): boolean {
+    const result = this.db
+      .prepare(
+        `INSERT INTO deposits (chain_id, tx_hash, log_index, request_id, depositor, currency, amount, block_number, block_hash, state)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+         ON CONFLICT (chain_id, tx_hash, log_index) DO UPDATE SET block_number = excluded.block_number, block_hash = excluded.block_hash, state = excluded.state
+         WHERE deposits.state <> excluded.state OR deposits.block_hash <> excluded.block_hash`,
+      )
+      .run(
+        deposit.chainId,
+        deposit.txHash,
+        deposit.logIndex,
+        deposit.requestId.toLowerCase(),
+        deposit.depositor,
+        deposit.currency,
+        deposit.amount.toString(),
+        deposit.blockNumber,
+        deposit.blockHash,
+        deposit.state,
+      );
+    return result.changes === 1;
+  }
+
+  depositsForRequest(requestId: string): IndexedDeposit[] {
+    return this.db
+      .prepare<[string], DepositRow>('SELECT * FROM deposits WHERE request_id = ? ORDER BY block_number, log_index')
+      .all(requestId.toLowerCase())
+      .map(toDeposit);
+  }
+
+  /** Canonical deposits indexed at or above a block number (candidates when a reorg is found). */
+  canonicalDepositsFrom(chainId: number, fromNumber: number): IndexedDeposit[] {
+    return this.db
+      .prepare<[number, number], DepositRow>(
+        "SELECT * FROM deposits WHERE chain_id = ? AND block_number >= ? AND state = 'canonical' ORDER BY block_number, log_index",
+      )
+      .all(chainId, fromNumber)
+      .map(toDeposit);
+  }
+
+  /** Every deposit indexed at or above a block number, whatever its state. */
+  depositsFromBlock(chainId: number, fromNumber: number): IndexedDeposit[] {
+    return this.db
+      .prepare<[number, number], DepositRow>('SELECT * FROM deposits WHERE chain_id = ? AND block_number >= ? ORDER BY block_number, log_index')
+      .all(chainId, fromNumber)
+      .map(toDeposit);
+  }
+
+  /** Whether the same transaction's deposit is canonical again (re-included after a reorg). */
+  hasCanonicalCopy(deposit: IndexedDeposit): boolean {
+    const row = this.db
+      .prepare<[number, string], { n: number }>("SELECT COUNT(*) AS n FROM deposits WHERE chain_id = ? AND tx_hash = ? AND state = 'canonical'")
+      .get(deposit.chainId, deposit.txHash);
+    return (row?.n ?? 0) > 0;
+  }
+
+  setDepositState(chainId: number, txHash: Hex, logIndex: number, state: DepositState): void {
+    this.db.prepare('UPDATE deposits SET state = ? WHERE chain_id = ? AND tx_hash = ? AND log_index = ?').run(state, chainId, txHash, logIndex);
+  }
+
+  reset(): void {
+    this.db.exec('DELETE FROM chain_blocks; DELETE FROM deposits;');
+  }
+}

@@ -1,0 +1,84 @@
+import type Database from 'better-sqlite3';
+
+/**
+ * Schema migrations, in order. Each runs once, inside a transaction; `PRAGMA user_version`
+ * records how many have run. Append new migrations; never edit a released one.
+ */
+const MIGRATIONS: readonly string[] = [
+  // 1: requests, their status events (the outbox), chain cursors and solver transactions.
+  `
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+
+  CREATE TABLE requests (
+    id TEXT PRIMARY KEY,
+    status TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    origin_chain_id INTEGER NOT NULL,
+    destination_chain_id INTEGER NOT NULL,
+    user_address TEXT NOT NULL,
+    recipient TEXT NOT NULL,
+    depositor TEXT,
+    record_json TEXT NOT NULL
+  );
+  CREATE INDEX requests_status ON requests (status);
+  CREATE INDEX requests_created ON requests (created_at, id);
+
+  CREATE TABLE request_events (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    request_id TEXT NOT NULL REFERENCES requests (id),
+    from_status TEXT,
+    to_status TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    payload_json TEXT NOT NULL
+  );
+  CREATE INDEX request_events_request ON request_events (request_id, seq);
+
+  CREATE TABLE chain_blocks (
+    chain_id INTEGER NOT NULL,
+    number INTEGER NOT NULL,
+    hash TEXT NOT NULL,
+    parent_hash TEXT NOT NULL,
+    PRIMARY KEY (chain_id, number)
+  );
+
+  CREATE TABLE deposits (
+    chain_id INTEGER NOT NULL,
+    tx_hash TEXT NOT NULL,
+    log_index INTEGER NOT NULL,
+    request_id TEXT NOT NULL,
+    depositor TEXT NOT NULL,
+    currency TEXT NOT NULL,
+    amount TEXT NOT NULL,
+    block_number INTEGER NOT NULL,
+    block_hash TEXT NOT NULL,
+    state TEXT NOT NULL,
+    PRIMARY KEY (chain_id, tx_hash, log_index)
+  );
+  CREATE INDEX deposits_request ON deposits (request_id);
+
+  CREATE TABLE solver_transactions (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    request_id TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    chain_id INTEGER NOT NULL,
+    nonce INTEGER NOT NULL,
+    tx_hash TEXT NOT NULL,
+    raw_tx TEXT NOT NULL,
+    state TEXT NOT NULL,
+    created_at INTEGER NOT NULL
+  );
+  CREATE UNIQUE INDEX solver_transactions_request_kind ON solver_transactions (request_id, kind);
+  `,
+];
+
+export function migrate(db: Database.Database): number {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  for (let version = current; version < MIGRATIONS.length; version++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version]!);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+  return MIGRATIONS.length;
+}

@@ -1,0 +1,59 @@
+import { createPublicClient, createWalletClient, http, type Address, type Hex, type PublicClient } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import type { RunningSimulator } from '../../src/simulator';
+
+/** What a plain-viem integrator does: quote over HTTP, send each step item, poll status. */
+export interface QuoteBody {
+  user: string;
+  originChainId: number;
+  destinationChainId: number;
+  originCurrency: string;
+  destinationCurrency: string;
+  amount: string;
+  tradeType: 'EXACT_INPUT' | 'EXPECTED_OUTPUT' | 'EXACT_OUTPUT';
+  recipient?: string;
+  [key: string]: unknown;
+}
+
+export async function postJson(url: string, body: unknown): Promise<{ status: number; body: any }> {
+  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  return { status: response.status, body: await response.json() };
+}
+
+export async function getJson(url: string): Promise<{ status: number; body: any }> {
+  const response = await fetch(url);
+  return { status: response.status, body: await response.json() };
+}
+
+export function publicClientFor(sim: RunningSimulator, chainId: number): PublicClient {
+  const chain = sim.control.evmChain(chainId);
+  return createPublicClient({ chain: chain.viemChain(), transport: http(chain.rpcUrl) });
+}
+
+/** Sends every step item of a quote from the account, waiting for each receipt. */
+export async function executeQuoteSteps(sim: RunningSimulator, privateKey: Hex, quote: any): Promise<Hex[]> {
+  const account = privateKeyToAccount(privateKey);
+  const hashes: Hex[] = [];
+  for (const step of quote.steps) {
+    for (const item of step.items) {
+      const chain = sim.control.evmChain(item.data.chainId);
+      const wallet = createWalletClient({ account, chain: chain.viemChain(), transport: http(chain.rpcUrl) });
+      const hash = await wallet.sendTransaction({ to: item.data.to as Address, data: item.data.data as Hex, value: BigInt(item.data.value) });
+      const receipt = await publicClientFor(sim, item.data.chainId).waitForTransactionReceipt({ hash, pollingInterval: 5 });
+      if (receipt.status !== 'success') throw new Error(`step ${step.id} reverted`);
+      hashes.push(hash);
+    }
+  }
+  return hashes;
+}
+
+/** Polls the status endpoint until the request settles (success, failure or refund). */
+export async function waitForSettledStatus(baseUrl: string, requestId: string, timeoutMs = 30_000): Promise<any> {
+  const started = Date.now();
+  for (;;) {
+    const { body } = await getJson(`${baseUrl}/intents/status/v3?requestId=${requestId}`);
+    if (['success', 'failure', 'refund'].includes(body.status)) return body;
+    if (Date.now() - started > timeoutMs) throw new Error(`request ${requestId} still ${body.status} after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}

@@ -1,0 +1,21 @@
+import { inject } from 'vitest';
+import { startSimulator, type RunningSimulator, type StartSimulatorOptions } from '../../src/simulator';
+
+/**
+ * Starts a simulator on this worker's pooled chains (reset to genesis on attach), on a free
+ * port with a fresh temporary database. Tests that need their own chain processes (restart,
+ * persistence) call startSimulator directly instead.
+ */
+export function startTestSimulator(options: StartSimulatorOptions = {}): Promise<RunningSimulator> {
+  const pool = inject('workerChains');
+  const worker = process.env.VITEST_POOL_ID ?? '1';
+  const chains = pool[worker] ?? pool['1'];
+  if (!chains) throw new Error(`no pooled chains for worker ${worker}`);
+  return startSimulator({
+    port: 0,
+    env: {},
+    log: () => undefined,
+    chains: chains.map((chain) => ({ id: chain.id, rpcUrl: chain.rpcUrl, resetOnStart: true })),
+    ...options,
+  });
+}
