@@ -1,0 +1,197 @@
+/**
+ * Cold start: how long until the simulator is ready to serve.
+ *
+ * - library: `startSimulator({ port: 0 })` from the call until it resolves (then stopped, untimed).
+ * - CLI: `node bin/intentsim.js start --port 0 --json` from spawn until its first stdout line (the
+ *   ready JSON); then SIGINT, wait for exit, and check that none of its Anvil children survive.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { startSimulator } from '../../src/simulator';
+import { formatMs, summarize, type Summary } from './measure';
+
+const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
+
+const READY_TIMEOUT_MS = 60_000;
+const EXIT_TIMEOUT_MS = 15_000;
+const ORPHAN_CHECK_TIMEOUT_MS = 5_000;
+
+export interface ColdStartRun {
+  readyMs: number;
+  /** CLI only: SIGINT until the process exited. */
+  shutdownMs?: number;
+}
+
+export interface ColdStartResult {
+  runs: number;
+  library: { readyMs: number[]; summary: Summary };
+  cli: { readyMs: number[]; summary: Summary; shutdownMs: number[]; shutdownSummary: Summary; leftoverAnvilPids: number[] };
+}
+
+/** CLI children still running when this process exits get a SIGINT (they stop their own Anvils). */
+const liveCliChildren = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of liveCliChildren) child.kill('SIGINT');
+});
+
+export async function benchColdStart(runs = 5, progress: (line: string) => void = () => {}): Promise<ColdStartResult> {
+  const libraryMs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const started = performance.now();
+    const sim = await startSimulator({ port: 0, log: () => {} });
+    const elapsed = performance.now() - started;
+    try {
+      libraryMs.push(elapsed);
+      progress(`  library start ${i + 1}/${runs}: ${formatMs(elapsed)}`);
+    } finally {
+      await sim.stop();
+    }
+  }
+
+  const cliMs: number[] = [];
+  const shutdownMs: number[] = [];
+  const leftoverAnvilPids: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const run = await cliColdStartOnce();
+    cliMs.push(run.readyMs);
+    shutdownMs.push(run.shutdownMs);
+    leftoverAnvilPids.push(...run.leftoverAnvilPids);
+    progress(`  CLI start ${i + 1}/${runs}: ${formatMs(run.readyMs)} (shutdown ${formatMs(run.shutdownMs)})`);
+  }
+
+  return {
+    runs,
+    library: { readyMs: libraryMs, summary: summarize(libraryMs) },
+    cli: { readyMs: cliMs, summary: summarize(cliMs), shutdownMs, shutdownSummary: summarize(shutdownMs), leftoverAnvilPids },
+  };
+}
+
+async function cliColdStartOnce(): Promise<{ readyMs: number; shutdownMs: number; leftoverAnvilPids: number[] }> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ['bin/intentsim.js', 'start', '--port', '0', '--json'], {
+    cwd: repoRoot,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  liveCliChildren.add(child);
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => resolve({ code, signal }));
+  });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr = (stderr + chunk).slice(-4000);
+  });
+
+  let anvilPids: number[] = [];
+  try {
+    const firstLine = await new Promise<string>((resolve, reject) => {
+      let buffered = '';
+      const timer = setTimeout(() => reject(new Error(`CLI printed no ready line within ${READY_TIMEOUT_MS} ms; stderr:\n${stderr}`)), READY_TIMEOUT_MS);
+      child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+        buffered += chunk;
+        const newline = buffered.indexOf('\n');
+        if (newline >= 0) {
+          clearTimeout(timer);
+          resolve(buffered.slice(0, newline));
+        }
+      });
+      void exited.then(({ code, signal }) => {
+        clearTimeout(timer);
+        reject(new Error(`CLI exited (${signal ?? code}) before printing its ready line; stderr:\n${stderr}`));
+      });
+    });
+    const readyMs = performance.now() - started;
+
+    const ready = JSON.parse(firstLine) as { baseUrl?: unknown; chains?: unknown[] };
+    if (typeof ready.baseUrl !== 'string' || !Array.isArray(ready.chains)) throw new Error(`unexpected ready line: ${firstLine}`);
+    anvilPids = childPidsOf(child.pid!).filter((pid) => commandOf(pid).includes('anvil'));
+    if (anvilPids.length !== ready.chains.length) {
+      throw new Error(`expected ${ready.chains.length} anvil children of the CLI, found ${anvilPids.length}`);
+    }
+
+    const stopping = performance.now();
+    child.kill('SIGINT');
+    const exit = await withTimeout(exited, EXIT_TIMEOUT_MS, `CLI did not exit within ${EXIT_TIMEOUT_MS} ms of SIGINT`);
+    const shutdownMs = performance.now() - stopping;
+    if (exit.code !== 0) throw new Error(`CLI exited with ${exit.signal ?? exit.code} after SIGINT; stderr:\n${stderr}`);
+
+    const leftover = await survivors(anvilPids, ORPHAN_CHECK_TIMEOUT_MS);
+    return { readyMs, shutdownMs, leftoverAnvilPids: leftover };
+  } finally {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGINT');
+      await withTimeout(exited, EXIT_TIMEOUT_MS, '').catch(() => {
+        child.kill('SIGKILL');
+      });
+    }
+    liveCliChildren.delete(child);
+    // anything the CLI left behind was started by this benchmark: end it by pid
+    for (const pid of await survivors(anvilPids, 0)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+  }
+}
+
+/** The pids among `pids` still alive after up to `timeoutMs`. */
+async function survivors(pids: number[], timeoutMs: number): Promise<number[]> {
+  const deadline = performance.now() + timeoutMs;
+  for (;;) {
+    const alive = pids.filter(isAlive);
+    if (alive.length === 0 || performance.now() >= deadline) return alive;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  // a zombie (exited, not yet reaped) counts as gone
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true;
+  }
+}
+
+/** Direct children of `pid`, read from /proc (Linux). */
+function childPidsOf(pid: number): number[] {
+  const children: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      // fields after "(comm)": state ppid ...
+      const [, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(ppid) === pid) children.push(Number(entry));
+    } catch {
+      // the process went away while listing
+    }
+  }
+  return children;
+}
+
+function commandOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+  } catch {
+    return '';
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(message)), ms);
+    }),
+  ]).finally(() => clearTimeout(timer));
+}

@@ -1,0 +1,121 @@
+/**
+ * `npm run bench`: cold start and bridge latency, reported against the speed targets.
+ *
+ * Targets are reported (PASS/MISS), never enforced: a miss still exits 0. Only a benchmark that
+ * could not run at all (an exception) exits 1. Figures also go to bench-results/latest.json.
+ *
+ * Options (environment): BENCH_COLD_RUNS (default 5), BENCH_BRIDGE_ITERATIONS (default 30).
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { benchBridge, type BridgeResult } from './bridgeLatency';
+import { benchColdStart, type ColdStartResult } from './coldStart';
+import { formatMs, rounded } from './measure';
+
+/** The speed targets. They live here only — never in tests (docs/TESTING.md). */
+export const TARGETS = {
+  coldStartMs: 1500,
+  e2eOverFloor: 3,
+} as const;
+
+const resultsDir = fileURLToPath(new URL('../../bench-results/', import.meta.url));
+
+function positiveIntFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${raw}`);
+  return value;
+}
+
+const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
+
+function report(cold: ColdStartResult, bridge: BridgeResult): { lines: string[]; targets: Record<string, unknown> } {
+  const lib = cold.library.summary;
+  const cli = cold.cli.summary;
+  const b = bridge.breakdown;
+  const coldLibPass = lib.median <= TARGETS.coldStartMs;
+  const coldCliPass = cli.median <= TARGETS.coldStartMs;
+  const ratioPass = bridge.ratio <= TARGETS.e2eOverFloor;
+  const lines = [
+    '',
+    '== intentsim bench ==',
+    `cold start (${cold.runs} runs, target median <= ${formatMs(TARGETS.coldStartMs)})`,
+    `  startSimulator()        median ${formatMs(lib.median)}  min ${formatMs(lib.min)}  max ${formatMs(lib.max)}   ${verdict(coldLibPass)}`,
+    `  CLI start --json        median ${formatMs(cli.median)}  min ${formatMs(cli.min)}  max ${formatMs(cli.max)}   ${verdict(coldCliPass)}`,
+    `  CLI SIGINT -> exit      median ${formatMs(cold.cli.shutdownSummary.median)}  max ${formatMs(cold.cli.shutdownSummary.max)}; leftover anvil processes: ${cold.cli.leftoverAnvilPids.length}`,
+    `bridge native 1 -> 8453 (${bridge.iterations} iterations after warm-up, target e2e/floor <= ${TARGETS.e2eOverFloor}x)`,
+    `  e2e (quote -> success)  median ${formatMs(bridge.e2e.median)}  p90 ${formatMs(bridge.e2e.p90)}  min ${formatMs(bridge.e2e.min)}  max ${formatMs(bridge.e2e.max)}`,
+    `  floor (2 transfers)     median ${formatMs(bridge.floor.median)}  p90 ${formatMs(bridge.floor.p90)}  (one transfer: median ${formatMs(bridge.singleTransfer.median)})`,
+    `  ratio e2e/floor         ${bridge.ratio.toFixed(2)}x   ${verdict(ratioPass)}`,
+    `  breakdown (medians)     quote ${formatMs(b.quoteMs)} | deposit->receipt ${formatMs(b.depositToReceiptMs)} | receipt->success ${formatMs(b.receiptToSuccessMs)}`,
+    `  from request events     receipt->pending ${formatMs(b.receiptToPendingMs)} | pending->submitted ${formatMs(b.pendingToSubmittedMs)} | submitted->success ${formatMs(b.submittedToSuccessMs)} | success->seen ${formatMs(b.successToSeenMs)} | status polls ${b.statusPolls}`,
+    '',
+  ];
+  return {
+    lines,
+    targets: {
+      coldStartLibrary: { targetMs: TARGETS.coldStartMs, medianMs: Math.round(lib.median * 10) / 10, pass: coldLibPass },
+      coldStartCli: { targetMs: TARGETS.coldStartMs, medianMs: Math.round(cli.median * 10) / 10, pass: coldCliPass },
+      e2eOverFloor: { target: TARGETS.e2eOverFloor, ratio: Math.round(bridge.ratio * 100) / 100, pass: ratioPass },
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  // Ctrl-C: exit through process.exit so the child-process safety nets (Anvil, CLI) run.
+  process.once('SIGINT', () => process.exit(130));
+  process.once('SIGTERM', () => process.exit(143));
+
+  const coldRuns = positiveIntFromEnv('BENCH_COLD_RUNS', 5);
+  const iterations = positiveIntFromEnv('BENCH_BRIDGE_ITERATIONS', 30);
+  const progress = (line: string) => process.stderr.write(`${line}\n`);
+
+  progress(`cold start: ${coldRuns} runs each`);
+  const cold = await benchColdStart(coldRuns, progress);
+  progress(`bridge latency: ${iterations} iterations`);
+  const bridge = await benchBridge(iterations, progress);
+
+  const { lines, targets } = report(cold, bridge);
+  process.stdout.write(lines.join('\n'));
+
+  const roundMs = (values: number[]) => values.map((v) => Math.round(v * 10) / 10);
+  const json = {
+    at: new Date().toISOString(),
+    machine: { node: process.version, platform: `${process.platform}-${process.arch}`, cpus: cpus().length },
+    targets,
+    coldStart: {
+      runs: cold.runs,
+      library: { summary: rounded(cold.library.summary), readyMs: roundMs(cold.library.readyMs) },
+      cli: {
+        summary: rounded(cold.cli.summary),
+        readyMs: roundMs(cold.cli.readyMs),
+        shutdown: rounded(cold.cli.shutdownSummary),
+        leftoverAnvilPids: cold.cli.leftoverAnvilPids,
+      },
+    },
+    bridge: {
+      iterations: bridge.iterations,
+      e2e: rounded(bridge.e2e),
+      floor: rounded(bridge.floor),
+      singleTransfer: rounded(bridge.singleTransfer),
+      ratio: Math.round(bridge.ratio * 100) / 100,
+      breakdownMedians: rounded(bridge.breakdown),
+      samples: bridge.samples.map((s) => rounded(s)),
+    },
+  };
+  mkdirSync(resultsDir, { recursive: true });
+  const file = `${resultsDir}latest.json`;
+  writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
+  process.stdout.write(`figures written to ${file}\n`);
+}
+
+main().then(
+  // exit explicitly: idle keep-alive sockets of fetch/viem must not hold the process open
+  () => process.exit(0),
+  (error: unknown) => {
+    process.stderr.write(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    process.exit(1);
+  },
+);
