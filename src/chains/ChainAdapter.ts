@@ -93,6 +93,8 @@ export interface ChainAdapter {
   sendSolverPayment(kind: 'fill' | 'refund', payment: SolverPayment): Promise<SentSolverTransaction>;
   /** Waits for a solver transaction's receipt and returns its facts. */
   awaitSolverTransaction(txHash: Hex, kind: 'fill' | 'refund', payment: SolverPayment): Promise<TransactionEntry>;
+  /** An `inTxs` entry from what the watcher indexed alone (no RPC; fee filled in later). */
+  indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry;
   /** Facts of an observed deposit transaction (fee, timestamp) for `inTxs`. */
   depositTransactionEntry(deposit: IndexedDeposit, status: 'success' | 'failure'): Promise<TransactionEntry>;
 }

@@ -93,6 +93,7 @@ export class VirtualClock {
     const now = this.now();
     const due = [...this.timers.values()].filter((t) => t.dueAt <= now).sort((a, b) => a.dueAt - b.dueAt || a.id - b.id);
     for (const timer of due) {
+      if (!this.timers.has(timer.id)) continue; // cancelled by an earlier callback
       this.cancelTimer(timer.id);
       timer.callback();
     }

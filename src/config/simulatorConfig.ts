@@ -3,6 +3,8 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { chainMetadataFor, DEFAULT_CHAIN_IDS } from '../../fixtures/chains';
 
+export class ConfigError extends Error {}
+
 /** The port `intentsim start` listens on unless told otherwise (README "Ports"). */
 export const DEFAULT_PORT = 4646;
 /** Anvil's own default mnemonic: the ten test accounts are the ones every Foundry user knows. */
@@ -94,11 +96,9 @@ function configFromEnvironment(env: NodeJS.ProcessEnv): Partial<SimulatorConfigI
 function configFromFile(path: string): Partial<SimulatorConfigInput> {
   const text = readFileSync(path, 'utf8');
   const parsed: unknown = path.endsWith('.json') ? JSON.parse(text) : parseYaml(text);
-  if (parsed === null || typeof parsed !== 'object') throw new Error(`config file ${path} must hold an object`);
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw new ConfigError(`config file ${path} must hold an object`);
   return parsed as Partial<SimulatorConfigInput>;
 }
-
-export class ConfigError extends Error {}
 
 /**
  * Merges, lowest precedence first: defaults, the config file, the environment, explicit

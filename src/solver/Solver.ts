@@ -117,16 +117,21 @@ export class Solver {
       this.deps.log(`solver: deposit for ${record.id} arrived on chain ${deposit.chainId}, quoted on ${record.quote.originChainId}; ignored`);
       return;
     }
-    const entry = await chain.depositTransactionEntry(deposit, 'success');
     transitionRequest(this.deps.lifecycle, {
       requestId: record.id,
       to: 'pending',
       update: (r) => {
         r.depositor = deposit.depositor;
-        r.inTxs.push(entry);
+        r.inTxs.push(chain.indexedDepositEntry(deposit));
       },
     });
-    await this.settlePending(record.id);
+    // the deposit's fee needs its receipt: fetched beside the fill, not before it
+    const depositFacts = chain.depositTransactionEntry(deposit, 'success').then((entry) =>
+      recordRequestFacts(this.deps.lifecycle, record.id, (r) => {
+        r.inTxs = r.inTxs.map((tx) => (tx.txHash === entry.txHash ? { ...entry, ...(tx.metadata ? { metadata: tx.metadata, status: tx.status } : {}) } : tx));
+      }),
+    );
+    await Promise.all([this.settlePending(record.id), depositFacts]);
   }
 
   /** A request whose deposit is indexed: fill it or refund it, unless the policy holds it. */

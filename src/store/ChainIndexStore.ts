@@ -20,6 +20,8 @@ export interface IndexedDeposit {
   amount: bigint;
   blockNumber: number;
   blockHash: Hex;
+  /** Unix seconds of the block, when the watcher saw it (not stored). */
+  blockTimestamp?: number;
   state: DepositState;
 }
 

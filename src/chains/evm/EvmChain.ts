@@ -420,27 +420,29 @@ export class EvmChain implements ChainAdapter {
     });
   }
 
+  indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry {
+    return {
+      txHash: deposit.txHash,
+      chainId: this.chainId,
+      type: 'deposit',
+      fee: 0n,
+      feeUsdMicros: 0n,
+      block: deposit.blockNumber,
+      blockHash: deposit.blockHash,
+      timestamp: deposit.blockTimestamp ?? 0,
+      status: 'success',
+      data: { from: deposit.depositor, to: this.contractAddresses.depository, currency: deposit.currency, amount: deposit.amount, logIndex: deposit.logIndex },
+    };
+  }
+
   async depositTransactionEntry(deposit: IndexedDeposit, status: 'success' | 'failure'): Promise<TransactionEntry> {
+    const indexed = { ...this.indexedDepositEntry(deposit), status };
     const receipt = await this.requireClient()
       .getTransactionReceipt({ hash: deposit.txHash })
       .catch(() => undefined);
-    const data = { from: deposit.depositor, to: this.contractAddresses.depository, currency: deposit.currency, amount: deposit.amount, logIndex: deposit.logIndex };
-    if (!receipt) {
-      // reorged out: the receipt is gone, keep what was indexed
-      return {
-        txHash: deposit.txHash,
-        chainId: this.chainId,
-        type: 'deposit',
-        fee: 0n,
-        feeUsdMicros: 0n,
-        block: deposit.blockNumber,
-        blockHash: deposit.blockHash,
-        timestamp: 0,
-        status,
-        data,
-      };
-    }
-    const entry = await this.transactionEntry(receipt, 'deposit', data);
+    // reorged out: the receipt is gone, keep what was indexed
+    if (!receipt) return indexed;
+    const entry = await this.transactionEntry(receipt, 'deposit', indexed.data);
     return { ...entry, status };
   }
 

@@ -1,4 +1,4 @@
-import { createPublicClient, webSocket, type Address, type Block, type Hex, type PublicClient } from 'viem';
+import { createPublicClient, formatBlock, webSocket, type Address, type Block, type Hex, type PublicClient, type RpcBlock } from 'viem';
 import { depositoryArtifact } from '../../../fixtures/contracts/artifacts.generated';
 import type { VirtualClock, ClockTimer } from '../../clock/VirtualClock';
 import type { ChainIndexStore, IndexedDeposit } from '../../store/ChainIndexStore';
@@ -43,14 +43,19 @@ export class EvmDepositWatcher {
   async start(): Promise<void> {
     this.stopped = false;
     await this.catchUp();
-    this.wsClient = createPublicClient({ transport: webSocket(this.deps.wsUrl) });
-    this.unwatch = this.wsClient.watchBlockNumber({
-      emitOnBegin: false,
-      onBlockNumber: (blockNumber) => void this.catchUp(Number(blockNumber)).catch(this.deps.onError),
-      onError: (error) => {
+    // newHeads carries the header itself; viem's watchBlocks would fetch every block again
+    this.wsClient = createPublicClient({ transport: webSocket(this.deps.wsUrl, { reconnect: false }) });
+    const subscription = await this.wsClient.transport.subscribe({
+      params: ['newHeads'],
+      onData: (data: { result?: RpcBlock }) => {
+        if (!data.result) return;
+        void this.catchUp(formatBlock(data.result) as Block).catch(this.deps.onError);
+      },
+      onError: (error: unknown) => {
         if (!this.stopped) this.deps.onError(error);
       },
     });
+    this.unwatch = () => void subscription.unsubscribe().catch(() => undefined);
     this.schedulePoll();
   }
 
@@ -66,12 +71,12 @@ export class EvmDepositWatcher {
   }
 
   /**
-   * Indexes everything up to the chain's head — at least up to `atLeastBlock` when a new-head
-   * notification named it (Anvil can announce a head a moment before serving it over HTTP).
-   * Calls are serialised.
+   * Indexes everything up to the chain's head. A new-head notification carries the header:
+   * when it extends the last indexed block, only its logs are fetched; otherwise (a gap or a
+   * reorg) the chain is walked over HTTP. Calls are serialised.
    */
-  catchUp(atLeastBlock?: number): Promise<void> {
-    const run = this.catchUpChain.then(() => (this.stopped ? undefined : this.indexToHead(atLeastBlock)));
+  catchUp(announced?: Block): Promise<void> {
+    const run = this.catchUpChain.then(() => (this.stopped ? undefined : this.indexToHead(announced)));
     this.catchUpChain = run.catch(() => undefined);
     return run;
   }
@@ -85,18 +90,34 @@ export class EvmDepositWatcher {
     }, this.deps.pollIntervalMs);
   }
 
-  private async latestBlock(atLeastBlock: number | undefined): Promise<Block> {
+  /** The chain's latest block — at least `atLeastBlock` (Anvil can announce a head a moment before serving it over HTTP). */
+  private async latestBlock(atLeastBlock: bigint | undefined): Promise<Block> {
     let head = await this.deps.client.getBlock({ blockTag: 'latest' });
-    for (let tries = 0; atLeastBlock !== undefined && Number(head.number) < atLeastBlock && tries < 200; tries++) {
+    for (let tries = 0; atLeastBlock !== undefined && head.number !== null && head.number < atLeastBlock && tries < 200; tries++) {
       await new Promise((resolve) => setTimeout(resolve, 1));
       head = await this.deps.client.getBlock({ blockTag: 'latest' });
     }
     return head;
   }
 
-  private async indexToHead(atLeastBlock?: number): Promise<void> {
+  private async indexToHead(announced?: Block): Promise<void> {
     const { client, index, chainId } = this.deps;
-    const head = await this.latestBlock(atLeastBlock);
+    if (announced?.hash && announced.number !== null) {
+      const last = index.latestBlock(chainId);
+      if (last && Number(announced.number) <= last.number && index.block(chainId, Number(announced.number))?.hash === announced.hash) return;
+      if (last && last.hash === announced.parentHash && Number(announced.number) === last.number + 1) {
+        const indexed = await this.indexBlock(announced).then(
+          () => true,
+          () => false, // not served over HTTP yet: walk the chain below instead
+        );
+        if (indexed) {
+          this.latestBaseFee = announced.baseFeePerGas ?? this.latestBaseFee;
+          index.pruneBlocks(chainId, KEPT_BLOCKS);
+          return;
+        }
+      }
+    }
+    const head = await this.latestBlock(announced?.number ?? undefined);
     if (head.hash === null || head.number === null) return;
     this.latestBaseFee = head.baseFeePerGas ?? 0n;
     const last = index.latestBlock(chainId);
@@ -170,6 +191,7 @@ export class EvmDepositWatcher {
         amount: log.args.amount as bigint,
         blockNumber: Number(block.number),
         blockHash: block.hash,
+        blockTimestamp: Number(block.timestamp),
         state: 'canonical',
       };
       if (index.insertDeposit(deposit)) this.deps.emit({ kind: 'deposit', deposit });

@@ -15,6 +15,8 @@ import { waitForReceipt } from './waitForReceipt';
  */
 export class EvmSolverWallet {
   private sendQueue: Promise<unknown> = Promise.resolve();
+  /** Next nonce to use; read from the chain and the store once, then counted locally. */
+  private nextNonce: number | undefined;
 
   constructor(
     private readonly deps: {
@@ -51,8 +53,11 @@ export class EvmSolverWallet {
       await this.broadcast(existing.rawTx, existing.txHash, existing.id);
       return existing.txHash;
     }
-    const chainNonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
-    const nonce = Math.max(chainNonce, store.highestNonce(chainId) + 1);
+    if (this.nextNonce === undefined) {
+      const chainNonce = await client.getTransactionCount({ address: account.address, blockTag: 'pending' });
+      this.nextNonce = Math.max(chainNonce, store.highestNonce(chainId) + 1);
+    }
+    const nonce = this.nextNonce;
     const { to, data, value, gas } = this.buildCall(kind, payment);
     const rawTx = await account.signTransaction({
       type: 'eip1559',
@@ -66,9 +71,15 @@ export class EvmSolverWallet {
     });
     const txHash = keccak256(rawTx);
     store.insertSigned({ requestId: payment.requestId, kind, chainId, nonce, txHash, rawTx, createdAt: this.deps.clock.now() });
+    this.nextNonce = nonce + 1;
     const saved = store.find(payment.requestId, kind);
     if (!saved) throw new Error(`solver transaction for ${payment.requestId} was not saved`);
-    await this.broadcast(saved.rawTx, saved.txHash, saved.id);
+    try {
+      await this.sendNew(saved.rawTx, saved.id);
+    } catch (error) {
+      this.nextNonce = undefined; // re-read from the chain next time
+      throw error;
+    }
     return saved.txHash;
   }
 
@@ -109,6 +120,12 @@ export class EvmSolverWallet {
     };
   }
 
+  private async sendNew(rawTx: Hex, id: number): Promise<void> {
+    await this.deps.client.sendRawTransaction({ serializedTransaction: rawTx });
+    this.deps.store.setState(id, 'broadcast');
+  }
+
+  /** Sends saved bytes again unless they are already mined or known to the node. */
   private async broadcast(rawTx: Hex, txHash: Hex, id: number): Promise<void> {
     const { client, store } = this.deps;
     const mined = await client.getTransactionReceipt({ hash: txHash }).catch(() => undefined);
