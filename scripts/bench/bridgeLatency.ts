@@ -1,3 +1,4 @@
+import { waitForReceipt } from '../../src/chains/evm/waitForReceipt';
 /**
  * Bridge latency against its floor, in one simulator and one process.
  *
@@ -13,7 +14,6 @@ import {
   createPublicClient,
   createWalletClient,
   http,
-  TransactionReceiptNotFoundError,
   zeroAddress,
   type Address,
   type Hex,
@@ -109,17 +109,8 @@ class LocalSigner {
   }
 }
 
-async function pollReceipt(client: PublicClient, hash: Hex): Promise<TransactionReceipt> {
-  const started = performance.now();
-  for (;;) {
-    try {
-      return await client.getTransactionReceipt({ hash });
-    } catch (error) {
-      if (!(error instanceof TransactionReceiptNotFoundError)) throw error;
-    }
-    if (performance.now() - started > RECEIPT_TIMEOUT_MS) throw new Error(`no receipt for ${hash} after ${RECEIPT_TIMEOUT_MS} ms`);
-    await sleep(POLL_INTERVAL_MS);
-  }
+function pollReceipt(client: PublicClient, hash: Hex): Promise<TransactionReceipt> {
+  return waitForReceipt(client, hash, { intervalMs: POLL_INTERVAL_MS, timeoutMs: RECEIPT_TIMEOUT_MS });
 }
 
 async function postJson(url: string, body: unknown): Promise<{ status: number; body: any }> {

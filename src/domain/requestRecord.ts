@@ -75,3 +75,23 @@ export interface RequestRecord {
   /** Solver transactions broadcast but not yet mined (their hashes show in status as soon as sent). */
   submittedTxs: Array<{ txHash: Hex; chainId: number; type: 'fill' | 'refund' }>;
 }
+
+/** A request as created at quote time: `waiting`, no transactions, no failure. */
+export function newWaitingRequest(id: Hex, quote: QuoteFacts, now: number): RequestRecord {
+  return {
+    id,
+    status: 'waiting',
+    createdAt: now,
+    updatedAt: now,
+    quote,
+    depositor: null,
+    inTxs: [],
+    outTxs: [],
+    failReason: null,
+    refundFailReason: null,
+    failedTxHash: null,
+    failedTxBlockNumber: null,
+    fillAmount: null,
+    submittedTxs: [],
+  };
+}

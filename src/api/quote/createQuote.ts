@@ -4,7 +4,7 @@ import type { VirtualClock } from '../../clock/VirtualClock';
 import { computeBridgeQuote } from '../../domain/bridgeQuote';
 import type { Currency } from '../../domain/currency';
 import { buildQuoteResponse, type QuoteResponse } from '../../domain/quoteResponse';
-import type { QuoteFacts, RequestRecord } from '../../domain/requestRecord';
+import { newWaitingRequest, type QuoteFacts } from '../../domain/requestRecord';
 import { canonicalJson, deriveRequestId } from '../../domain/requestId';
 import { parseBasisPoints } from '../../domain/slippageTolerance';
 import {
@@ -130,22 +130,7 @@ export async function createQuote(deps: QuoteProviderDeps, request: QuoteRequest
   ]);
   const needsApproval = steps.some((step) => step.id === 'approve');
 
-  const record: RequestRecord = {
-    id: requestId,
-    status: 'waiting',
-    createdAt: now,
-    updatedAt: now,
-    quote: facts,
-    depositor: null,
-    inTxs: [],
-    outTxs: [],
-    failReason: null,
-    refundFailReason: null,
-    failedTxHash: null,
-    failedTxBlockNumber: null,
-    fillAmount: null,
-    submittedTxs: [],
-  };
+  const record = newWaitingRequest(requestId, facts, now);
   createRequest(deps.lifecycle, record);
 
   return {
