@@ -1,3 +1,4 @@
+import { getJson, postJson } from '../../test/support/bridgeClient';
 import { waitForReceipt } from '../../src/chains/evm/waitForReceipt';
 /**
  * Bridge latency against its floor, in one simulator and one process.
@@ -59,16 +60,8 @@ export interface BridgeResult {
   floor: Summary;
   /** median(e2e) / median(floor). */
   ratio: number;
-  breakdown: {
-    quoteMs: number;
-    depositToReceiptMs: number;
-    receiptToSuccessMs: number;
-    receiptToPendingMs: number;
-    pendingToSubmittedMs: number;
-    submittedToSuccessMs: number;
-    successToSeenMs: number;
-    statusPolls: number;
-  };
+  /** Medians of each iteration's phases. */
+  breakdown: Omit<BridgeIteration, 'requestId' | 'e2eMs' | 'floorMs'>;
   /** One plain transfer with receipt (half a floor pair). */
   singleTransfer: Summary;
   samples: BridgeIteration[];
@@ -111,16 +104,6 @@ class LocalSigner {
 
 function pollReceipt(client: PublicClient, hash: Hex): Promise<TransactionReceipt> {
   return waitForReceipt(client, hash, { intervalMs: POLL_INTERVAL_MS, timeoutMs: RECEIPT_TIMEOUT_MS });
-}
-
-async function postJson(url: string, body: unknown): Promise<{ status: number; body: any }> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: response.status, body: await response.json() };
-}
-
-async function getJson(url: string): Promise<{ status: number; body: any }> {
-  const response = await fetch(url);
-  return { status: response.status, body: await response.json() };
 }
 
 export async function benchBridge(iterations = 30, progress: (line: string) => void = () => {}): Promise<BridgeResult> {

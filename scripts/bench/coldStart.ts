@@ -5,6 +5,7 @@
  * - CLI: `node bin/intentsim.js start --port 0 --json` from spawn until its first stdout line (the
  *   ready JSON); then SIGINT, wait for exit, and check that none of its Anvil children survive.
  */
+import { isProcessAlive } from '../../src/process/isProcessAlive';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -140,24 +141,9 @@ async function cliColdStartOnce(): Promise<{ readyMs: number; shutdownMs: number
 async function survivors(pids: number[], timeoutMs: number): Promise<number[]> {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
-    const alive = pids.filter(isAlive);
+    const alive = pids.filter(isProcessAlive);
     if (alive.length === 0 || performance.now() >= deadline) return alive;
     await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  // a zombie (exited, not yet reaped) counts as gone
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
-  } catch {
-    return true;
   }
 }
 

@@ -6,6 +6,11 @@ import type { FailReason } from '../domain/requestStatus';
 import { recordRequestFacts, transitionRequest, type LifecycleDeps } from '../lifecycle/transitionRequest';
 import type { ChainIndexStore, IndexedDeposit } from '../store/ChainIndexStore';
 
+/** The destination payment that fills a request. */
+function fillPaymentOf(record: RequestRecord, amount: bigint): SolverPayment {
+  return { requestId: record.id, currency: record.quote.currencyOut, recipient: record.quote.recipient, amount };
+}
+
 /** What the solver does with a confirmed deposit (swapped by config, admin calls and scenarios). */
 export type SolverPolicy = 'fill' | 'hold';
 
@@ -165,12 +170,7 @@ export class Solver {
 
   private async fill(record: RequestRecord, amountOut: bigint): Promise<void> {
     const destination = this.chainFor(record.quote.destinationChainId);
-    const payment: SolverPayment = {
-      requestId: record.id,
-      currency: record.quote.currencyOut,
-      recipient: record.quote.recipient,
-      amount: amountOut,
-    };
+    const payment = fillPaymentOf(record, amountOut);
     const sent = await destination.sendSolverPayment('fill', payment);
     transitionRequest(this.deps.lifecycle, {
       requestId: record.id,
@@ -190,12 +190,7 @@ export class Solver {
     const submitted = record.submittedTxs.find((tx) => tx.type === 'fill');
     if (!submitted || record.fillAmount === null) return;
     const destination = this.chainFor(record.quote.destinationChainId);
-    const payment: SolverPayment = {
-      requestId: record.id,
-      currency: record.quote.currencyOut,
-      recipient: record.quote.recipient,
-      amount: record.fillAmount,
-    };
+    const payment = fillPaymentOf(record, record.fillAmount);
     const entry = await destination.awaitSolverTransaction(submitted.txHash, 'fill', payment);
     if (entry.status === 'success') {
       transitionRequest(this.deps.lifecycle, {

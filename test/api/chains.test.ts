@@ -1,3 +1,4 @@
+import { callJsonRpc } from '../../src/chains/evm/callJsonRpc';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, erc20Abi, getAddress, http, isAddress, zeroAddress, type Address } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
@@ -90,13 +91,8 @@ describe('GET /chains (SPEC §2.1, §4.4)', () => {
   it('httpRpcUrl is the real local node: it answers eth_chainId with the chain id', async () => {
     for (const c of chains) {
       expect(c.httpRpcUrl).toBe(sim.control.evmChain(c.id).rpcUrl);
-      const response = await fetch(c.httpRpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-      });
-      const body = (await response.json()) as { result: string };
-      expect(Number(BigInt(body.result)), `chain ${c.id}`).toBe(c.id);
+      const result = (await callJsonRpc(c.httpRpcUrl, 'eth_chainId')) as string;
+      expect(Number(BigInt(result)), `chain ${c.id}`).toBe(c.id);
     }
   });
 

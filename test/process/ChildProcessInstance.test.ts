@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { isProcessAlive } from '../../src/process/isProcessAlive';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
@@ -31,20 +32,7 @@ function nodeInstance(
   });
 }
 
-/** A killed orphan stays a zombie until init reaps it; a zombie runs nothing, so it counts as dead. */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    const state = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0];
-    return state !== 'Z' && state !== 'X';
-  } catch {
-    return false;
-  }
-}
+const isAlive = isProcessAlive;
 
 /** Long enough for a node child to boot and print under a loaded machine; a timeout test waits this long. */
 const outputDeadlineMs = 1_500;

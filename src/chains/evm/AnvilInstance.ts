@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { ChildProcessInstance } from '../../process/ChildProcessInstance';
+import { callJsonRpc } from './callJsonRpc';
 import type {
   ChildProcessStatus,
   ReadyProbeContext,
@@ -114,16 +115,9 @@ function endpointsOf(address: ListeningAddress): AnvilEndpoints {
 
 /** One `eth_chainId` call; throws unless it answers with `expectedChainId`. */
 async function probeChainId(rpcUrl: string, expectedChainId: number, context: ReadyProbeContext): Promise<void> {
-  const response = await fetch(rpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-    signal: context.signal,
-  });
-  const body: unknown = await response.json();
-  const result = typeof body === 'object' && body !== null && 'result' in body ? body.result : undefined;
+  const result = await callJsonRpc(rpcUrl, 'eth_chainId', [], context.signal);
   if (typeof result !== 'string' || Number.parseInt(result, 16) !== expectedChainId) {
-    throw new Error(`eth_chainId at ${rpcUrl} answered ${JSON.stringify(body)}, expected chain id ${expectedChainId}`);
+    throw new Error(`eth_chainId at ${rpcUrl} answered ${JSON.stringify(result)}, expected chain id ${expectedChainId}`);
   }
 }
 

@@ -7,6 +7,7 @@ import {
   http,
   isAddress,
   zeroAddress,
+  type Address,
   type Chain,
   type Hex,
   type PublicClient,
@@ -281,35 +282,55 @@ export class EvmChain implements ChainAdapter {
     const gas = this.requireGas();
     const user = getAddress(params.user);
     const fees = this.currentFees();
-    const feeFields = { maxFeePerGas: fees.maxFeePerGas.toString(), maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString() };
-    const steps: QuoteStep[] = [];
-    const withMargin = (units: bigint) => ((units * USER_GAS_MARGIN_PERCENT) / 100n).toString();
+    /** One transaction step of one item, ready to send from the user (SPEC §2.2). */
+    const transactionStep = (step: {
+      id: QuoteStep['id'];
+      action: string;
+      description: string;
+      to: Address;
+      data: Hex;
+      value: bigint;
+      gasUnits: bigint;
+      withCheck: boolean;
+    }): QuoteStep => ({
+      id: step.id,
+      action: step.action,
+      description: step.description,
+      kind: 'transaction',
+      items: [
+        {
+          status: 'incomplete',
+          withCheck: step.withCheck,
+          data: {
+            from: user,
+            to: step.to,
+            data: step.data,
+            value: step.value.toString(),
+            chainId: this.chainId,
+            gas: ((step.gasUnits * USER_GAS_MARGIN_PERCENT) / 100n).toString(),
+            maxFeePerGas: fees.maxFeePerGas.toString(),
+            maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
+          },
+        },
+      ],
+    });
 
     if (params.currency.isNative) {
-      steps.push({
-        id: 'deposit',
-        action: 'Confirm transaction in your wallet',
-        description: `Depositing funds to the relayer to execute the request for ${params.currency.symbol}`,
-        kind: 'transaction',
-        items: [
-          {
-            status: 'incomplete',
-            withCheck: true,
-            data: {
-              from: user,
-              to: contracts.depository,
-              data: encodeFunctionData({ abi: depositoryArtifact.abi, functionName: 'depositNative', args: [user, params.requestId] }),
-              value: params.amount.toString(),
-              chainId: this.chainId,
-              gas: withMargin(gas.depositNative),
-              ...feeFields,
-            },
-          },
-        ],
-      });
-      return steps;
+      return [
+        transactionStep({
+          id: 'deposit',
+          action: 'Confirm transaction in your wallet',
+          description: `Depositing funds to the relayer to execute the request for ${params.currency.symbol}`,
+          to: contracts.depository,
+          data: encodeFunctionData({ abi: depositoryArtifact.abi, functionName: 'depositNative', args: [user, params.requestId] }),
+          value: params.amount,
+          gasUnits: gas.depositNative,
+          withCheck: true,
+        }),
+      ];
     }
 
+    const steps: QuoteStep[] = [];
     const allowance = await this.requireClient().readContract({
       address: params.currency.address,
       abi: stablecoinArtifact.abi,
@@ -317,53 +338,35 @@ export class EvmChain implements ChainAdapter {
       args: [user, contracts.depository],
     });
     if (allowance < params.amount) {
-      steps.push({
-        id: 'approve',
-        action: 'Approve token',
-        description: `Allow the depository to move ${params.currency.symbol} from your wallet`,
-        kind: 'transaction',
-        items: [
-          {
-            status: 'incomplete',
-            withCheck: false,
-            data: {
-              from: user,
-              to: params.currency.address,
-              data: encodeFunctionData({ abi: stablecoinArtifact.abi, functionName: 'approve', args: [contracts.depository, params.amount] }),
-              value: '0',
-              chainId: this.chainId,
-              gas: withMargin(gas.approve),
-              ...feeFields,
-            },
-          },
-        ],
-      });
+      steps.push(
+        transactionStep({
+          id: 'approve',
+          action: 'Approve token',
+          description: `Allow the depository to move ${params.currency.symbol} from your wallet`,
+          to: params.currency.address,
+          data: encodeFunctionData({ abi: stablecoinArtifact.abi, functionName: 'approve', args: [contracts.depository, params.amount] }),
+          value: 0n,
+          gasUnits: gas.approve,
+          withCheck: false,
+        }),
+      );
     }
-    steps.push({
-      id: 'deposit',
-      action: 'Confirm transaction in your wallet',
-      description: `Depositing ${params.currency.symbol} to the relayer to execute the request`,
-      kind: 'transaction',
-      items: [
-        {
-          status: 'incomplete',
-          withCheck: true,
-          data: {
-            from: user,
-            to: contracts.depository,
-            data: encodeFunctionData({
-              abi: depositoryArtifact.abi,
-              functionName: 'depositErc20',
-              args: [user, params.currency.address, params.amount, params.requestId],
-            }),
-            value: '0',
-            chainId: this.chainId,
-            gas: withMargin(gas.depositErc20),
-            ...feeFields,
-          },
-        },
-      ],
-    });
+    steps.push(
+      transactionStep({
+        id: 'deposit',
+        action: 'Confirm transaction in your wallet',
+        description: `Depositing ${params.currency.symbol} to the relayer to execute the request`,
+        to: contracts.depository,
+        data: encodeFunctionData({
+          abi: depositoryArtifact.abi,
+          functionName: 'depositErc20',
+          args: [user, params.currency.address, params.amount, params.requestId],
+        }),
+        value: 0n,
+        gasUnits: gas.depositErc20,
+        withCheck: true,
+      }),
+    );
     return steps;
   }
 

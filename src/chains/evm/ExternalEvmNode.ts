@@ -1,5 +1,6 @@
 import type { UnexpectedExitListener } from '../../process/ChildProcessInstance';
 import type { AnvilEndpoints } from './AnvilInstance';
+import { callJsonRpc } from './callJsonRpc';
 
 /**
  * An Anvil the simulator did not spawn (a user's own node, or a test worker's pooled chain).
@@ -34,14 +35,7 @@ export class ExternalEvmNode {
     return () => undefined;
   }
 
-  private async call(method: string, params: unknown[] = []): Promise<unknown> {
-    const response = await fetch(this.options.rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-    });
-    const body = (await response.json()) as { result?: unknown; error?: { message: string } };
-    if (body.error) throw new Error(`${method} on ${this.options.rpcUrl}: ${body.error.message}`);
-    return body.result;
+  private call(method: string): Promise<unknown> {
+    return callJsonRpc(this.options.rpcUrl, method);
   }
 }

@@ -1,5 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { callJsonRpc } from '../../../src/chains/evm/callJsonRpc';
+import { isProcessAlive } from '../../../src/process/isProcessAlive';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -76,16 +78,7 @@ function anvil(options: Partial<AnvilInstanceOptions> = {}) {
   });
 }
 
-async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
-  const response = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await response.json()) as { result?: unknown; error?: { message: string } };
-  if (body.error !== undefined) throw new Error(`${method}: ${body.error.message}`);
-  return body.result;
-}
+const rpc = callJsonRpc;
 
 async function rpcRecord(url: string, method: string, params: unknown[] = []): Promise<Record<string, unknown>> {
   const result = await rpc(url, method, params);
@@ -106,16 +99,7 @@ async function sendTransactionAndWait(url: string, transaction: Record<string, s
   }
 }
 
-/** kill(pid, 0) also succeeds on a zombie, which runs nothing. */
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    const state = readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '')[0];
-    return state !== 'Z' && state !== 'X';
-  } catch {
-    return false;
-  }
-}
+const isAlive = isProcessAlive;
 
 const deadAddress = '0x000000000000000000000000000000000000dEaD';
 /** Init code that emits one LOG0 (no topics, no data) from its constructor and deploys nothing. */
