@@ -2,12 +2,15 @@
 // Runs the CLI from an esbuild bundle of src/ (dependencies stay external), rebuilt whenever a
 // source is newer than it: loading TypeScript through a loader hook costs ~1 s at every start.
 // Falls back to tsx's loader when the bundle cannot be written (e.g. a read-only install).
-import { existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const bundle = join(root, 'node_modules', '.cache', 'intentsim', 'cli.mjs');
+// one bundle per checkout: git worktrees may share one node_modules
+const checkoutKey = createHash('sha256').update(realpathSync(root)).digest('hex').slice(0, 12);
+const bundle = join(root, 'node_modules', '.cache', 'intentsim', checkoutKey, 'cli.mjs');
 
 function newestSourceMtime(dir) {
   let newest = 0;

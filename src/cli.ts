@@ -60,7 +60,7 @@ async function runStart(options: StartSimulatorOptions, json: boolean): Promise<
   void sim.fatal.then(() => process.exit(1));
 
   if (json) {
-    process.stdout.write(`${JSON.stringify({ baseUrl: sim.baseUrl, chains: sim.chains, accounts: sim.accounts })}\n`);
+    process.stdout.write(`${JSON.stringify({ baseUrl: sim.baseUrl, apiKey: sim.apiKey, chains: sim.chains, accounts: sim.accounts })}\n`);
   } else {
     process.stdout.write(formatStartSummary(sim));
   }

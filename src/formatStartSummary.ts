@@ -3,7 +3,7 @@ import type { RunningSimulator } from './simulator';
 /** The one summary printed after everything is ready: API, chains, contracts, accounts, logs. */
 export function formatStartSummary(sim: RunningSimulator): string {
   const lines: string[] = [];
-  lines.push('intentsim is ready', '', `API        ${sim.baseUrl}`, `Database   ${sim.dbPath}`, '', 'Chains');
+  lines.push('intentsim is ready', '', `API        ${sim.baseUrl}`, `API key    ${sim.apiKey}   (x-api-key for GET /requests/v3; HMAC key of webhooks)`, `Database   ${sim.dbPath}`, '', 'Chains');
   for (const chain of sim.chains) {
     const evm = sim.control.evmChain(chain.id);
     const described = evm.describe();

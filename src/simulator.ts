@@ -15,6 +15,7 @@ import type { LifecycleDeps } from './lifecycle/transitionRequest';
 import { resolveAnvilBinary } from './process/resolveAnvilBinary';
 import { SeededRng } from './rng/SeededRng';
 import { Solver, type SolverPolicy } from './solver/Solver';
+import { ApiKeyStore } from './store/ApiKeyStore';
 import { ChainIndexStore } from './store/ChainIndexStore';
 import { MetaStore } from './store/MetaStore';
 import { openDatabase } from './store/openDatabase';
@@ -49,6 +50,8 @@ export interface RunningSimulator {
   config: SimulatorConfig;
   dataDir: string;
   dbPath: string;
+  /** The default API key (SPEC §5), printed at start like Anvil's accounts. */
+  apiKey: string;
   /** The control plane tests, scenarios and the admin API use. */
   control: SimulatorControl;
   stop(): Promise<void>;
@@ -61,6 +64,7 @@ export interface SimulatorControl {
   rng: SeededRng;
   events: RequestEventBus;
   requests: RequestStore;
+  apiKeys: ApiKeyStore;
   solver: { setPolicy(policy: SolverPolicy): void; getPolicy(): SolverPolicy; idle(): Promise<void> };
   evmChain(chainId: number): EvmChain;
   solverAddress: string;
@@ -90,6 +94,8 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const chainIndex = new ChainIndexStore(db);
   const solverTransactions = new SolverTxStore(db);
   const meta = new MetaStore(db);
+  const apiKeys = new ApiKeyStore(db, config.seed);
+  const defaultApiKey = apiKeys.ensureDefault(clock.now());
   const events = new RequestEventBus();
   const lifecycle: LifecycleDeps = { requests, clock, bus: events };
 
@@ -169,6 +175,8 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     const app = createApp({
       chains,
       requests,
+      apiKeys,
+      clock,
       log,
       quote: {
         chains,
@@ -199,11 +207,13 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     config,
     dataDir,
     dbPath,
+    apiKey: defaultApiKey.key,
     control: {
       clock,
       rng,
       events,
       requests,
+      apiKeys,
       solver,
       solverAddress: derived.solver.address,
       evmChain: (chainId) => {

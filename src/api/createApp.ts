@@ -1,8 +1,11 @@
 import express, { type Express } from 'express';
 import type { ChainAdapter } from '../chains/ChainAdapter';
+import type { VirtualClock } from '../clock/VirtualClock';
+import type { ApiKeyStore } from '../store/ApiKeyStore';
 import type { RequestStore } from '../store/RequestStore';
 import { createErrorMiddleware, notFoundHandler } from './errorMiddleware';
 import type { QuoteProviderDeps } from './quote/createQuote';
+import { adminRoutes } from './routes/adminRoutes';
 import { chainRoutes } from './routes/chainRoutes';
 import { quoteRoutes } from './routes/quoteRoutes';
 import { statusRoutes } from './routes/statusRoutes';
@@ -12,6 +15,8 @@ export interface AppDeps {
   chains: ReadonlyMap<number, ChainAdapter>;
   requests: RequestStore;
   quote: QuoteProviderDeps;
+  apiKeys: ApiKeyStore;
+  clock: VirtualClock;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -22,9 +27,10 @@ export function createApp(deps: AppDeps): Express {
   app.set('etag', false);
   app.use(express.json({ limit: '1mb' }));
   app.use(chainRoutes(deps));
-  app.use(quoteRoutes(deps.quote));
+  app.use(quoteRoutes(deps.quote, deps.apiKeys));
   app.use(statusRoutes(deps));
   app.use(transactionRoutes(deps));
+  app.use(adminRoutes(deps));
   app.use(notFoundHandler);
   app.use(createErrorMiddleware(deps.log));
   return app;

@@ -35,6 +35,34 @@ export interface ReorgMetadata {
   failReason?: FailReason;
 }
 
+/** SPEC §4.3 `features`: optional features a request used. */
+export const REQUEST_FEATURES = ['gasless_execution', 'gasless_swap', 'fast_fill', 'gas_top_up', 'fixed_rate', 'app_fees', 'deposit_address'] as const;
+export type RequestFeature = (typeof REQUEST_FEATURES)[number];
+
+/** SPEC §2.3 `depositAddress`. */
+export interface DepositAddressInfo {
+  address: string;
+  type: 'open' | 'strict';
+  depositor: string | null;
+  depositTxHash: Hex | null;
+  recoveryAddress: string | null;
+}
+
+/** SPEC §2.3 `data.appFees`: amounts in the fee currency's smallest unit. */
+export interface AppFeesRecord {
+  currency: Currency;
+  quoted: Array<{ recipient: string; bps: bigint; amount: bigint }>;
+  actual: Array<{ recipient: string; bps: bigint; amount: bigint }>;
+}
+
+/** SPEC §2.3 `data.failedCallData`. */
+export interface FailedCallData {
+  from: string;
+  to: string;
+  data: Hex;
+  value: bigint;
+}
+
 /** Everything decided at quote time, kept with the request. */
 export interface QuoteFacts {
   requestType: RequestType;
@@ -54,6 +82,10 @@ export interface QuoteFacts {
   /** The depository the deposit step pays into. */
   depository: Address;
   quotedAt: number;
+  /** SPEC §4.3 `features` the request uses. */
+  features: RequestFeature[];
+  /** protocol.v2 orderId when the quote settles through the depository (SPEC §2.2). */
+  orderId: Hex | null;
 }
 
 export interface RequestRecord {
@@ -74,10 +106,33 @@ export interface RequestRecord {
   fillAmount: bigint | null;
   /** Solver transactions broadcast but not yet mined (their hashes show in status as soon as sent). */
   submittedTxs: Array<{ txHash: Hex; chainId: number; type: 'fill' | 'refund' }>;
+  /** The API key the quote was made with (x-api-key), if any: listing, webhooks and §5 attribution. */
+  apiKey: string | null;
+  /** SPEC §2.3 `refundTo`. */
+  refundTo: string | null;
+  /** SPEC §2.3 `depositAddress`. */
+  depositAddress: DepositAddressInfo | null;
+  /** SPEC §2.3 `supersededByRequestId`. */
+  supersededByRequestId: Hex | null;
+  /** SPEC §2.3 `data.failedCallData`. */
+  failedCallData: FailedCallData | null;
+  /** SPEC §2.3 `data.appFees`. */
+  appFees: AppFeesRecord | null;
+  /** SPEC §2.3 `data.feeSponsorship` (its `quoted` part), JSON as it is reported. */
+  feeSponsorship: { quoted: unknown } | null;
+  /** SPEC §2.3 `data.usesExternalLiquidity`. */
+  usesExternalLiquidity: boolean;
+  /** SPEC §2.3 `data.triggeredByFastFill`. */
+  triggeredByFastFill: boolean | null;
 }
 
+/** What a quote may set on a new request besides its facts. */
+export type NewRequestInit = Partial<
+  Pick<RequestRecord, 'apiKey' | 'refundTo' | 'depositAddress' | 'appFees' | 'feeSponsorship' | 'usesExternalLiquidity' | 'triggeredByFastFill'>
+>;
+
 /** A request as created at quote time: `waiting`, no transactions, no failure. */
-export function newWaitingRequest(id: Hex, quote: QuoteFacts, now: number): RequestRecord {
+export function newWaitingRequest(id: Hex, quote: QuoteFacts, now: number, init: NewRequestInit = {}): RequestRecord {
   return {
     id,
     status: 'waiting',
@@ -93,5 +148,15 @@ export function newWaitingRequest(id: Hex, quote: QuoteFacts, now: number): Requ
     failedTxBlockNumber: null,
     fillAmount: null,
     submittedTxs: [],
+    apiKey: null,
+    refundTo: null,
+    depositAddress: null,
+    supersededByRequestId: null,
+    failedCallData: null,
+    appFees: null,
+    feeSponsorship: null,
+    usesExternalLiquidity: false,
+    triggeredByFastFill: null,
+    ...init,
   };
 }

@@ -41,8 +41,8 @@ export class RequestStore {
 
   constructor(readonly db: Database.Database) {
     this.insertStatement = db.prepare(
-      `INSERT INTO requests (id, status, created_at, updated_at, origin_chain_id, destination_chain_id, user_address, recipient, depositor, record_json)
-       VALUES (@id, @status, @createdAt, @updatedAt, @originChainId, @destinationChainId, @user, @recipient, @depositor, @recordJson)`,
+      `INSERT INTO requests (id, status, created_at, updated_at, origin_chain_id, destination_chain_id, user_address, recipient, depositor, api_key, record_json)
+       VALUES (@id, @status, @createdAt, @updatedAt, @originChainId, @destinationChainId, @user, @recipient, @depositor, @apiKey, @recordJson)`,
     );
     this.updateStatement = db.prepare(
       `UPDATE requests SET status = @status, updated_at = @updatedAt, depositor = @depositor, record_json = @recordJson WHERE id = @id`,
@@ -111,6 +111,7 @@ export class RequestStore {
       user: record.quote.user.toLowerCase(),
       recipient: record.quote.recipient.toLowerCase(),
       depositor: record.depositor?.toLowerCase() ?? null,
+      apiKey: record.apiKey ?? null,
       recordJson: stringifyWithBigints(record),
     };
   }

@@ -70,6 +70,25 @@ const MIGRATIONS: readonly string[] = [
   );
   CREATE UNIQUE INDEX solver_transactions_request_kind ON solver_transactions (request_id, kind);
   `,
+  // 2: API keys (SPEC §5); a request remembers the key its quote was made with.
+  `
+  CREATE TABLE api_keys (
+    key TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    is_default INTEGER NOT NULL DEFAULT 0
+  );
+  ALTER TABLE requests ADD COLUMN api_key TEXT;
+  CREATE INDEX requests_api_key ON requests (api_key, created_at);
+  `,
+  // 3: reserved for webhooks (endpoints, outbox, delivery log).
+  `SELECT 1;`,
+  // 4: reserved for request listing (indexes, search columns).
+  `SELECT 1;`,
+  // 5: reserved for deposit addresses.
+  `SELECT 1;`,
+  // 6: reserved for swaps and quote options.
+  `SELECT 1;`,
 ];
 
 export function migrate(db: Database.Database): number {

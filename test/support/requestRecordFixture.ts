@@ -49,6 +49,8 @@ export function makeRequestRecord(overrides: Partial<RequestRecord> = {}): Reque
     timeEstimateSeconds: 2,
     depository: '0x5FC8d32690cc91D4c39d9d3abcBD16989F875707',
     quotedAt: createdAt,
+    features: [],
+    orderId: null,
   };
   return { ...newWaitingRequest(hexId(1), quote, createdAt), ...overrides };
 }

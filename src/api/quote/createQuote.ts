@@ -60,7 +60,16 @@ function slippageOf(request: QuoteRequest, fallback: bigint): bigint {
  * `waiting` and the SPEC §2.2 response. LIMITATIONS (this slice): bridges only — the same
  * currency on two chains; swaps, sends, wraps and calls answer NO_SWAP_ROUTES_FOUND.
  */
-export async function createQuote(deps: QuoteProviderDeps, request: QuoteRequest): Promise<{ requestId: Hex; response: QuoteResponse }> {
+export interface QuoteContext {
+  /** The known API key the quote was made with (x-api-key), or null. */
+  apiKey: string | null;
+}
+
+export async function createQuote(
+  deps: QuoteProviderDeps,
+  request: QuoteRequest,
+  context: QuoteContext = { apiKey: null },
+): Promise<{ requestId: Hex; response: QuoteResponse }> {
   const slippageBps = slippageOf(request, deps.defaultSlippageBps);
   const origin = chainFor(deps, request.originChainId, 'origin');
   const destination = chainFor(deps, request.destinationChainId, 'destination');
@@ -122,6 +131,8 @@ export async function createQuote(deps: QuoteProviderDeps, request: QuoteRequest
     timeEstimateSeconds: deps.timeEstimateSeconds(destination.chainId),
     depository: origin.describe().depository as Address,
     quotedAt: now,
+    features: [],
+    orderId: null,
   };
 
   const [steps, userBalance] = await Promise.all([
@@ -130,7 +141,7 @@ export async function createQuote(deps: QuoteProviderDeps, request: QuoteRequest
   ]);
   const needsApproval = steps.some((step) => step.id === 'approve');
 
-  const record = newWaitingRequest(requestId, facts, now);
+  const record = newWaitingRequest(requestId, facts, now, { apiKey: context.apiKey });
   createRequest(deps.lifecycle, record);
 
   return {

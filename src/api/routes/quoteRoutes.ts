@@ -1,14 +1,16 @@
 import { Router } from 'express';
+import type { ApiKeyStore } from '../../store/ApiKeyStore';
 import { createQuote, type QuoteProviderDeps } from '../quote/createQuote';
 import { parseWithSchema } from '../parseBody';
+import { optionalApiKey } from '../requestApiKey';
 import { QuoteRequestSchema } from '../schemas/quoteRequestSchema';
 
 /** SPEC §4.1: `POST /quote/v2` answers exactly 200 with the quote (the official SDK requires 200). */
-export function quoteRoutes(deps: QuoteProviderDeps): Router {
+export function quoteRoutes(deps: QuoteProviderDeps, apiKeys: ApiKeyStore): Router {
   const router = Router();
   router.post('/quote/v2', async (req, res) => {
     const request = parseWithSchema(QuoteRequestSchema, req.body);
-    const { response } = await createQuote(deps, request);
+    const { response } = await createQuote(deps, request, { apiKey: optionalApiKey(req, apiKeys)?.key ?? null });
     res.status(200).json(response);
   });
   return router;

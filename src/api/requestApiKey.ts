@@ -1,0 +1,28 @@
+import type { Request } from 'express';
+import { InvalidApiKeyError, MissingApiKeyError } from '../errors/authErrors';
+import type { ApiKey, ApiKeyStore } from '../store/ApiKeyStore';
+
+/** The `x-api-key` header's value, or undefined when absent or empty. */
+export function apiKeyHeader(req: Request): string | undefined {
+  const value = req.header('x-api-key');
+  return value === undefined || value.trim() === '' ? undefined : value.trim();
+}
+
+/** SPEC §5: the key a request must carry (`GET /requests/v3`); 401 with an errorCode otherwise. */
+export function requireApiKey(req: Request, keys: ApiKeyStore): ApiKey {
+  const value = apiKeyHeader(req);
+  if (value === undefined) throw new MissingApiKeyError();
+  const key = keys.get(value);
+  if (!key) throw new InvalidApiKeyError();
+  return key;
+}
+
+/**
+ * The key a quote is attributed to. Quote, status and chains routes need no key (SPEC §5.3,
+ * and the official SDK sends none); a known key attributes the request to it, an unknown one
+ * is ignored rather than refused, as a client may carry a key of the real service.
+ */
+export function optionalApiKey(req: Request, keys: ApiKeyStore): ApiKey | undefined {
+  const value = apiKeyHeader(req);
+  return value === undefined ? undefined : keys.get(value);
+}

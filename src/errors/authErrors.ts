@@ -1,0 +1,14 @@
+import { SimulatorError } from './SimulatorError';
+
+/** SPEC §5 / §7.5: a missing or unknown `x-api-key` where one is required. */
+export class MissingApiKeyError extends SimulatorError {
+  constructor() {
+    super('MISSING_API_KEY', 401, 'This endpoint requires an API key in the x-api-key header');
+  }
+}
+
+export class InvalidApiKeyError extends SimulatorError {
+  constructor() {
+    super('INVALID_API_KEY', 401, 'The API key in the x-api-key header is not valid');
+  }
+}
