@@ -17,6 +17,7 @@ import { SeededRng } from './rng/SeededRng';
 import { Solver, type SolverPolicy } from './solver/Solver';
 import { ApiKeyStore } from './store/ApiKeyStore';
 import { ChainIndexStore } from './store/ChainIndexStore';
+import { DepositAddressStore } from './store/DepositAddressStore';
 import { MetaStore } from './store/MetaStore';
 import { openDatabase } from './store/openDatabase';
 import { RequestStore } from './store/RequestStore';
@@ -93,6 +94,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const requests = new RequestStore(db);
   const chainIndex = new ChainIndexStore(db);
   const solverTransactions = new SolverTxStore(db);
+  const depositAddresses = new DepositAddressStore(db);
   const meta = new MetaStore(db);
   const apiKeys = new ApiKeyStore(db, config.seed);
   const defaultApiKey = apiKeys.ensureDefault(clock.now());
@@ -123,6 +125,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
         clock,
         chainIndex,
         solverTransactions,
+        depositAddresses,
         pollIntervalMs: config.chainPollIntervalMs,
         onFatalError: (error) => {
           if (stopping) return;

@@ -2,6 +2,7 @@ import type { Hex } from 'viem';
 import type { Currency } from '../domain/currency';
 import type { TransactionEntry } from '../domain/requestRecord';
 import type { IndexedDeposit } from '../store/ChainIndexStore';
+import type { DepositAddressPayment } from '../store/DepositAddressStore';
 
 export type VmType = 'evm' | 'svm' | 'bvm' | 'lvm';
 
@@ -11,6 +12,8 @@ export interface QuoteStep {
   action: string;
   description: string;
   kind: 'transaction' | 'signature';
+  /** SPEC §2.2 `depositAddress`: set when the user pays into a deposit address. */
+  depositAddress?: string;
   items: Array<{ status: 'incomplete'; data: Record<string, unknown>; withCheck: boolean }>;
 }
 
@@ -24,7 +27,9 @@ export interface DepositStepParams {
 /** What a chain tells the solver about its ledger. */
 export type ChainObservation =
   | { kind: 'deposit'; deposit: IndexedDeposit }
-  | { kind: 'depositReorged'; deposit: IndexedDeposit; detectedAt: number };
+  | { kind: 'depositReorged'; deposit: IndexedDeposit; detectedAt: number }
+  /** SPEC §1.6: the first payment into a request's deposit address (not yet swept). */
+  | { kind: 'depositAddressPaid'; requestId: Hex; depositAddress: string; payment: DepositAddressPayment };
 
 export interface SolverPayment {
   requestId: Hex;
@@ -81,6 +86,13 @@ export interface ChainAdapter {
   /** Normalised form used for comparisons and storage. */
   normalizeAddress(address: string): string;
   buildDepositSteps(params: DepositStepParams): Promise<QuoteStep[]>;
+  /**
+   * SPEC §1.6, §4.1 `useDepositAddress`: registers the request's own deposit address (watched
+   * from now on, across restarts) and builds the plain transfer step that pays into it.
+   */
+  openDepositAddress(params: DepositStepParams): Promise<{ address: string; steps: QuoteStep[] }>;
+  /** Moves a paid deposit address's balance into the depository, tagged with the request id. */
+  sweepDepositAddress(requestId: Hex, payment: DepositAddressPayment): Promise<{ txHash: Hex; status: 'success' | 'failure' }>;
   /** What a fill in `currency` costs the solver in gas, in this chain's native currency. */
   fillGasCost(currency: Currency): { amount: bigint; currency: Currency };
   /** What the user's deposit transaction costs in gas, in native currency. */

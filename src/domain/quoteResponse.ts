@@ -50,7 +50,7 @@ export function buildQuoteResponse(input: QuoteResponseInput) {
       description: step.description,
       kind: step.kind,
       requestId,
-      depositAddress: '',
+      depositAddress: step.depositAddress ?? '',
       items: step.items.map((item) => ({
         status: item.status,
         data: item.data,

@@ -1,10 +1,11 @@
 import type { Hex } from 'viem';
 import type { ChainAdapter, ChainObservation, SolverPayment } from '../chains/ChainAdapter';
-import { decideFillForDeposit } from '../domain/bridgeQuote';
+import { decideFillForRequest, refundRecipientOf } from '../domain/depositAddressOutcome';
 import type { RequestRecord } from '../domain/requestRecord';
 import type { FailReason } from '../domain/requestStatus';
 import { recordRequestFacts, transitionRequest, type LifecycleDeps } from '../lifecycle/transitionRequest';
 import type { ChainIndexStore, IndexedDeposit } from '../store/ChainIndexStore';
+import { DepositAddressSweeper } from './DepositAddressSweeper';
 
 /** The destination payment that fills a request. */
 function fillPaymentOf(record: RequestRecord, amount: bigint): SolverPayment {
@@ -34,9 +35,11 @@ export class Solver {
   private readonly buffered: Array<{ chain: ChainAdapter; observation: ChainObservation }> = [];
   private readonly inFlight = new Map<string, Promise<void>>();
   private readonly unsubscribers: Array<() => void> = [];
+  private readonly depositAddresses: DepositAddressSweeper;
 
   constructor(private readonly deps: SolverDeps) {
     this.policy = deps.policy;
+    this.depositAddresses = new DepositAddressSweeper(deps);
   }
 
   /** Listens to every chain; observations wait until `activate()` (all chains started). */
@@ -80,6 +83,10 @@ export class Solver {
   private observe(chain: ChainAdapter, observation: ChainObservation): void {
     if (!this.active) {
       this.buffered.push({ chain, observation });
+      return;
+    }
+    if (observation.kind === 'depositAddressPaid') {
+      this.schedule(observation.requestId, () => this.depositAddresses.onPayment(chain, observation.requestId, observation.payment));
       return;
     }
     const requestId = observation.deposit.requestId.toLowerCase();
@@ -151,16 +158,7 @@ export class Solver {
       await this.refund(record, deposit, 'INCORRECT_DEPOSIT_CURRENCY');
       return;
     }
-    const decision = decideFillForDeposit(
-      {
-        tradeType: record.quote.tradeType,
-        amounts: record.quote.amounts,
-        currencyIn: record.quote.currencyIn,
-        currencyOut: record.quote.currencyOut,
-        serviceFeeBps: record.quote.serviceFeeBps,
-      },
-      deposit.amount,
-    );
+    const decision = decideFillForRequest(record, deposit.amount);
     if (decision.kind === 'refund') {
       await this.refund(record, deposit, decision.failReason);
       return;
@@ -193,11 +191,12 @@ export class Solver {
     const payment = fillPaymentOf(record, record.fillAmount);
     const entry = await destination.awaitSolverTransaction(submitted.txHash, 'fill', payment);
     if (entry.status === 'success') {
+      const excessRefunds = await this.depositAddresses.refundExcess(record);
       transitionRequest(this.deps.lifecycle, {
         requestId: record.id,
         to: 'success',
         update: (r) => {
-          r.outTxs.push(entry);
+          r.outTxs.push(entry, ...excessRefunds);
           r.submittedTxs = r.submittedTxs.filter((tx) => tx.txHash !== entry.txHash);
         },
       });
@@ -224,7 +223,7 @@ export class Solver {
       this.deps.log(`solver: cannot refund ${record.id}: unknown currency ${deposit.currency}`);
       return;
     }
-    const payment: SolverPayment = { requestId: record.id, currency, recipient: deposit.depositor, amount: deposit.amount };
+    const payment: SolverPayment = { requestId: record.id, currency, recipient: refundRecipientOf(record, deposit.depositor), amount: deposit.amount };
     const sent = await origin.sendSolverPayment('refund', payment);
     const entry = await origin.awaitSolverTransaction(sent.txHash, 'refund', payment);
     transitionRequest(this.deps.lifecycle, {

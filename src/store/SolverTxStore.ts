@@ -1,7 +1,8 @@
 import type Database from 'better-sqlite3';
 import type { Hex } from 'viem';
 
-export type SolverTxKind = 'fill' | 'refund';
+/** fill: destination payment; refund: origin payment back; sweep: a deposit address moved into the depository. */
+export type SolverTxKind = 'fill' | 'refund' | 'sweep';
 /** signed: persisted before broadcast; broadcast: sent; confirmed/failed: receipt seen. */
 export type SolverTxState = 'signed' | 'broadcast' | 'confirmed' | 'failed';
 

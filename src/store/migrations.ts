@@ -85,8 +85,22 @@ const MIGRATIONS: readonly string[] = [
   `SELECT 1;`,
   // 4: reserved for request listing (indexes, search columns).
   `SELECT 1;`,
-  // 5: reserved for deposit addresses.
-  `SELECT 1;`,
+  // 5: deposit addresses (SPEC §1.6): one per request, watched on its origin chain until paid, then swept.
+  `
+  CREATE TABLE deposit_addresses (
+    chain_id INTEGER NOT NULL,
+    address TEXT NOT NULL,
+    request_id TEXT NOT NULL,
+    state TEXT NOT NULL,
+    depositor TEXT,
+    payment_tx_hash TEXT,
+    payment_currency TEXT,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (chain_id, address)
+  );
+  CREATE UNIQUE INDEX deposit_addresses_request ON deposit_addresses (request_id);
+  CREATE INDEX deposit_addresses_state ON deposit_addresses (chain_id, state);
+  `,
   // 6: reserved for swaps and quote options.
   `SELECT 1;`,
 ];

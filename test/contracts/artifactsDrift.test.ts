@@ -10,6 +10,8 @@ import {
 } from '../../scripts/compile-contracts';
 import {
   contractArtifacts,
+  depositAddressFactoryArtifact,
+  depositForwarderArtifact,
   depositoryArtifact,
   multicall3Artifact,
   serviceReceiverArtifact,
@@ -55,6 +57,8 @@ describe('compiled contract artifacts', () => {
 
   it('exports one artifact per contract, keyed consistently', () => {
     expect(Object.keys(contractArtifacts)).toEqual([
+      'DepositAddressFactory',
+      'DepositForwarder',
       'Depository',
       'Multicall3',
       'ServiceReceiver',
@@ -92,6 +96,12 @@ describe('compiled contract artifacts', () => {
       errors: ['NotOwner', 'ZeroAmount'],
     });
     expect(depositoryArtifact.abi.some((item) => item.type === 'receive')).toBe(true);
+  });
+
+  it('DepositAddressFactory and DepositForwarder ABIs', () => {
+    expectAbi(depositAddressFactoryArtifact.abi, { functions: ['addressOf', 'sweep', 'owner', 'depository'], events: ['Swept'], errors: ['NotOwner'] });
+    expectAbi(depositForwarderArtifact.abi, { functions: ['sweep', 'factory'], errors: ['NotFactory', 'NothingToSweep'] });
+    expect(depositForwarderArtifact.abi.some((item) => item.type === 'receive')).toBe(true);
   });
 
   it('ServiceReceiver ABI', () => {

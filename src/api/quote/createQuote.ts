@@ -19,6 +19,7 @@ import {
 import { createRequest, type LifecycleDeps } from '../../lifecycle/transitionRequest';
 import type { MetaStore } from '../../store/MetaStore';
 import type { QuoteRequest } from '../schemas/quoteRequestSchema';
+import { depositChoiceOf, depositStepsFor } from './depositAddressQuote';
 
 export interface QuoteProviderDeps {
   chains: ReadonlyMap<number, ChainAdapter>;
@@ -86,6 +87,7 @@ export async function createQuote(
       throw new InvalidRecipientError(`recipient ${request.recipient} is the ${tokenAtRecipient.symbol} token contract, which cannot receive tokens`);
     }
   }
+  const depositChoice = depositChoiceOf(request, origin);
   const currencyIn = currencyFor(origin, request.originCurrency);
   const currencyOut = currencyFor(destination, request.destinationCurrency);
   if (origin.chainId === destination.chainId || currencyIn.symbol !== currencyOut.symbol) {
@@ -131,17 +133,17 @@ export async function createQuote(
     timeEstimateSeconds: deps.timeEstimateSeconds(destination.chainId),
     depository: origin.describe().depository as Address,
     quotedAt: now,
-    features: [],
+    features: depositChoice.features,
     orderId: null,
   };
 
-  const [steps, userBalance] = await Promise.all([
-    origin.buildDepositSteps({ requestId, user, currency: currencyIn, amount: result.amounts.amountIn }),
+  const [{ steps, init }, userBalance] = await Promise.all([
+    depositStepsFor(origin, depositChoice, { requestId, user, currency: currencyIn, amount: result.amounts.amountIn }),
     origin.balanceOf(user, currencyIn),
   ]);
   const needsApproval = steps.some((step) => step.id === 'approve');
 
-  const record = newWaitingRequest(requestId, facts, now, { apiKey: context.apiKey });
+  const record = newWaitingRequest(requestId, facts, now, { ...init, apiKey: context.apiKey });
   createRequest(deps.lifecycle, record);
 
   return {

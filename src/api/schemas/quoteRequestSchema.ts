@@ -26,6 +26,7 @@ export const QuoteRequestSchema = z
     useDepositAddress: z.boolean().optional(),
     strict: z.boolean().optional(),
     refundTo: z.string().optional(),
+    recoveryAddress: z.string().optional(),
     explicitDeposit: z.boolean().optional(),
   })
   .passthrough();

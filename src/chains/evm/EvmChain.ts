@@ -3,6 +3,7 @@ import {
   createTestClient,
   defineChain,
   encodeFunctionData,
+  erc20Abi,
   getAddress,
   http,
   isAddress,
@@ -24,6 +25,7 @@ import type { Currency } from '../../domain/currency';
 import type { TransactionEntry } from '../../domain/requestRecord';
 import { usdMicrosOf } from '../../domain/usdValue';
 import type { ChainIndexStore, IndexedDeposit } from '../../store/ChainIndexStore';
+import type { DepositAddressPayment, DepositAddressStore } from '../../store/DepositAddressStore';
 import type { SolverTxStore } from '../../store/SolverTxStore';
 import type {
   ChainAdapter,
@@ -37,6 +39,7 @@ import type {
 import { createAnvilInstance, type AnvilInstance } from './AnvilInstance';
 import { calibrateGas, type GasCalibration } from './calibrateGas';
 import { deploySimulatorContracts, type SimulatorContracts } from './deploySimulatorContracts';
+import { EvmDepositAddresses } from './EvmDepositAddresses';
 import { EvmDepositWatcher } from './EvmDepositWatcher';
 import { EvmSolverWallet } from './EvmSolverWallet';
 import { ExternalEvmNode } from './ExternalEvmNode';
@@ -56,12 +59,15 @@ export interface EvmChainOptions {
   clock: VirtualClock;
   chainIndex: ChainIndexStore;
   solverTransactions: SolverTxStore;
+  depositAddresses: DepositAddressStore;
   pollIntervalMs: number;
   onFatalError: (error: Error) => void;
 }
 
 /** How much more gas than measured a quote's step items carry. */
 const USER_GAS_MARGIN_PERCENT = 150n;
+/** A plain native transfer to an account without code. */
+const NATIVE_TRANSFER_GAS = 21_000n;
 
 /**
  * An EVM chain: one real Anvil process with the simulator's contracts, a deposit watcher and
@@ -78,6 +84,7 @@ export class EvmChain implements ChainAdapter {
   private gas: GasCalibration | undefined;
   private priorityFee = 1_000_000_000n;
   private watcher: EvmDepositWatcher | undefined;
+  private depositAddressBook: EvmDepositAddresses | undefined;
   private wallet: EvmSolverWallet | undefined;
   private endpoints: { rpcUrl: string; wsUrl: string } | undefined;
 
@@ -134,6 +141,17 @@ export class EvmChain implements ChainAdapter {
       gas: () => this.requireGas(),
       fees: () => this.currentFees(),
     });
+    const emit = (observation: ChainObservation) => this.listeners.forEach((listener) => listener(observation));
+    const depositAddressBook = new EvmDepositAddresses({
+      chainId: this.chainId,
+      client,
+      factory: contracts.depositAddressFactory,
+      tokens: () => this.erc20Currencies().map((currency) => currency.address),
+      store: this.options.depositAddresses,
+      clock: this.options.clock,
+      emit,
+    });
+    this.depositAddressBook = depositAddressBook;
     this.watcher = new EvmDepositWatcher({
       chainId: this.chainId,
       client,
@@ -142,11 +160,13 @@ export class EvmChain implements ChainAdapter {
       index: this.options.chainIndex,
       clock: this.options.clock,
       pollIntervalMs: this.options.pollIntervalMs,
-      emit: (observation) => this.listeners.forEach((listener) => listener(observation)),
+      emit,
+      inspectBlock: (block) => depositAddressBook.inspectBlock(block),
       onError: (error) => this.options.onFatalError(error instanceof Error ? error : new Error(String(error))),
     });
     await this.watcher.start();
     await this.wallet.resumeUnsettled();
+    depositAddressBook.resumePaid();
   }
 
   async stop(): Promise<void> {
@@ -277,13 +297,10 @@ export class EvmChain implements ChainAdapter {
     };
   }
 
-  async buildDepositSteps(params: DepositStepParams): Promise<QuoteStep[]> {
-    const contracts = this.contractAddresses;
-    const gas = this.requireGas();
-    const user = getAddress(params.user);
-    const fees = this.currentFees();
-    /** One transaction step of one item, ready to send from the user (SPEC §2.2). */
-    const transactionStep = (step: {
+  /** One transaction step of one item, ready to send from the user (SPEC §2.2). */
+  private transactionStep(
+    user: Address,
+    step: {
       id: QuoteStep['id'];
       action: string;
       description: string;
@@ -292,7 +309,10 @@ export class EvmChain implements ChainAdapter {
       value: bigint;
       gasUnits: bigint;
       withCheck: boolean;
-    }): QuoteStep => ({
+    },
+  ): QuoteStep {
+    const fees = this.currentFees();
+    return {
       id: step.id,
       action: step.action,
       description: step.description,
@@ -313,7 +333,14 @@ export class EvmChain implements ChainAdapter {
           },
         },
       ],
-    });
+    };
+  }
+
+  async buildDepositSteps(params: DepositStepParams): Promise<QuoteStep[]> {
+    const contracts = this.contractAddresses;
+    const gas = this.requireGas();
+    const user = getAddress(params.user);
+    const transactionStep = (step: Parameters<EvmChain['transactionStep']>[1]) => this.transactionStep(user, step);
 
     if (params.currency.isNative) {
       return [
@@ -368,6 +395,40 @@ export class EvmChain implements ChainAdapter {
       }),
     );
     return steps;
+  }
+
+  async openDepositAddress(params: DepositStepParams): Promise<{ address: string; steps: QuoteStep[] }> {
+    const gas = this.requireGas();
+    const address = this.requireDepositAddressBook().open(params.requestId);
+    const step = this.transactionStep(getAddress(params.user), {
+      id: 'deposit',
+      action: 'Confirm transaction in your wallet',
+      description: `Send ${params.currency.symbol} to the deposit address of this request`,
+      ...(params.currency.isNative
+        ? { to: address, data: '0x' as Hex, value: params.amount, gasUnits: NATIVE_TRANSFER_GAS }
+        : {
+            to: params.currency.address,
+            data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [address, params.amount] }),
+            value: 0n,
+            // a bare token transfer to a fresh account, as measured for refunds, without their call overhead
+            gasUnits: gas.refundErc20,
+          }),
+      withCheck: true,
+    });
+    return { address, steps: [{ ...step, depositAddress: address }] };
+  }
+
+  async sweepDepositAddress(requestId: Hex, payment: DepositAddressPayment): Promise<{ txHash: Hex; status: 'success' | 'failure' }> {
+    const wallet = this.requireWallet();
+    const solver = this.options.accounts().solver.address;
+    const txHash = await wallet.sendCall(requestId, 'sweep', () => this.requireDepositAddressBook().sweepCall(requestId, payment, solver));
+    const receipt = await wallet.waitForReceipt(txHash);
+    const saved = this.options.solverTransactions.find(requestId, 'sweep');
+    if (saved) this.options.solverTransactions.setState(saved.id, receipt.status === 'success' ? 'confirmed' : 'failed');
+    if (receipt.status !== 'success') return { txHash, status: 'failure' };
+    this.options.depositAddresses.markSwept(requestId);
+    await this.syncNow(); // index the sweep's Deposit now rather than at the next head
+    return { txHash, status: 'success' };
   }
 
   fillGasCost(currency: Currency): { amount: bigint; currency: Currency } {
@@ -497,6 +558,11 @@ export class EvmChain implements ChainAdapter {
   private requireWatcher(): EvmDepositWatcher {
     if (!this.watcher) throw new Error(`chain ${this.chainId} is not started`);
     return this.watcher;
+  }
+
+  private requireDepositAddressBook(): EvmDepositAddresses {
+    if (!this.depositAddressBook) throw new Error(`chain ${this.chainId} is not started`);
+    return this.depositAddressBook;
   }
 
   private requireWallet(): EvmSolverWallet {

@@ -31,6 +31,8 @@ export class EvmDepositWatcher {
       clock: VirtualClock;
       pollIntervalMs: number;
       emit: (observation: ChainObservation) => void;
+      /** Looks at each block before it counts as indexed (deposit-address payments); a failure retries the block. */
+      inspectBlock?: (block: Block) => Promise<void>;
       onError: (error: unknown) => void;
     },
   ) {}
@@ -173,12 +175,15 @@ export class EvmDepositWatcher {
   private async indexBlock(block: Block): Promise<void> {
     const { client, index, chainId, depository } = this.deps;
     if (block.hash === null || block.number === null) return;
-    const logs = await client.getContractEvents({
-      address: depository,
-      abi: depositoryArtifact.abi,
-      eventName: 'Deposit',
-      blockHash: block.hash,
-    });
+    const [logs] = await Promise.all([
+      client.getContractEvents({
+        address: depository,
+        abi: depositoryArtifact.abi,
+        eventName: 'Deposit',
+        blockHash: block.hash,
+      }),
+      this.deps.inspectBlock?.(block),
+    ]);
     index.putBlock({ chainId, number: Number(block.number), hash: block.hash, parentHash: block.parentHash });
     for (const log of logs) {
       const deposit: IndexedDeposit = {

@@ -7,6 +7,14 @@ import type { GasCalibration } from './calibrateGas';
 import type { SimulatorContracts } from './deploySimulatorContracts';
 import { waitForReceipt } from './waitForReceipt';
 
+/** A transaction the solver signs: target, calldata, value and gas limit. */
+export interface SolverCall {
+  to: Address;
+  data: Hex;
+  value: bigint;
+  gas: bigint;
+}
+
 /**
  * The solver's wallet on one EVM chain. Fills go through the service receiver (which refuses
  * a second fill of the same request on-chain); refunds come out of the depository. Each
@@ -31,8 +39,13 @@ export class EvmSolverWallet {
     },
   ) {}
 
-  send(kind: SolverTxKind, payment: SolverPayment): Promise<Hex> {
-    const run = this.sendQueue.then(() => this.signPersistBroadcast(kind, payment));
+  send(kind: 'fill' | 'refund', payment: SolverPayment): Promise<Hex> {
+    return this.sendCall(payment.requestId, kind, async () => this.buildCall(kind, payment));
+  }
+
+  /** Signs, persists and broadcasts any call of the solver for a request (one per request and kind). */
+  sendCall(requestId: Hex, kind: SolverTxKind, build: () => Promise<SolverCall>): Promise<Hex> {
+    const run = this.sendQueue.then(() => this.signPersistBroadcast(requestId, kind, build));
     this.sendQueue = run.catch(() => undefined);
     return run;
   }
@@ -46,9 +59,9 @@ export class EvmSolverWallet {
     return waitForReceipt(this.deps.client, hash);
   }
 
-  private async signPersistBroadcast(kind: SolverTxKind, payment: SolverPayment): Promise<Hex> {
+  private async signPersistBroadcast(requestId: Hex, kind: SolverTxKind, build: () => Promise<SolverCall>): Promise<Hex> {
     const { store, client, account, chainId } = this.deps;
-    const existing = store.find(payment.requestId, kind);
+    const existing = store.find(requestId, kind);
     if (existing) {
       await this.broadcast(existing.rawTx, existing.txHash, existing.id);
       return existing.txHash;
@@ -58,7 +71,7 @@ export class EvmSolverWallet {
       this.nextNonce = Math.max(chainNonce, store.highestNonce(chainId) + 1);
     }
     const nonce = this.nextNonce;
-    const { to, data, value, gas } = this.buildCall(kind, payment);
+    const { to, data, value, gas } = await build();
     const rawTx = await account.signTransaction({
       type: 'eip1559',
       chainId,
@@ -70,10 +83,10 @@ export class EvmSolverWallet {
       ...this.deps.fees(),
     });
     const txHash = keccak256(rawTx);
-    store.insertSigned({ requestId: payment.requestId, kind, chainId, nonce, txHash, rawTx, createdAt: this.deps.clock.now() });
+    store.insertSigned({ requestId, kind, chainId, nonce, txHash, rawTx, createdAt: this.deps.clock.now() });
     this.nextNonce = nonce + 1;
-    const saved = store.find(payment.requestId, kind);
-    if (!saved) throw new Error(`solver transaction for ${payment.requestId} was not saved`);
+    const saved = store.find(requestId, kind);
+    if (!saved) throw new Error(`solver transaction for ${requestId} was not saved`);
     try {
       await this.sendNew(saved.rawTx, saved.id);
     } catch (error) {
@@ -83,7 +96,7 @@ export class EvmSolverWallet {
     return saved.txHash;
   }
 
-  private buildCall(kind: SolverTxKind, payment: SolverPayment): { to: Address; data: Hex; value: bigint; gas: bigint } {
+  private buildCall(kind: 'fill' | 'refund', payment: SolverPayment): SolverCall {
     const { contracts } = this.deps;
     const gas = this.deps.gas();
     const recipient = payment.recipient as Address;

@@ -1,5 +1,6 @@
 import { encodeDeployData, encodeFunctionData, getContractAddress, maxUint256, parseEther, type Address, type PublicClient, type TestClient } from 'viem';
 import {
+  depositAddressFactoryArtifact,
   depositoryArtifact,
   multicall3Artifact,
   serviceReceiverArtifact,
@@ -16,12 +17,14 @@ export interface SimulatorContracts {
   wrappedNative: Address;
   depository: Address;
   serviceReceiver: Address;
+  /** Deploys and sweeps per-request deposit addresses (SPEC §1.6). */
+  depositAddressFactory: Address;
 }
 
 /** The deployer's nonces fix the addresses, so they are the same on every chain. */
 export function simulatorContractAddresses(deployer: Address): SimulatorContracts {
   const at = (nonce: number) => getContractAddress({ from: deployer, nonce: BigInt(nonce) });
-  return { multicall3: at(0), stablecoin: at(1), wrappedNative: at(2), depository: at(3), serviceReceiver: at(4) };
+  return { multicall3: at(0), stablecoin: at(1), wrappedNative: at(2), depository: at(3), serviceReceiver: at(4), depositAddressFactory: at(5) };
 }
 
 const DEPLOY_GAS = 3_000_000n;
@@ -80,6 +83,14 @@ export async function deploySimulatorContracts(params: {
       },
       { data: encodeDeployData({ abi: depositoryArtifact.abi, bytecode: depositoryArtifact.bytecode, args: [accounts.solver.address] }), gas: DEPLOY_GAS },
       { data: encodeDeployData({ abi: serviceReceiverArtifact.abi, bytecode: serviceReceiverArtifact.bytecode, args: [accounts.solver.address] }), gas: DEPLOY_GAS },
+      {
+        data: encodeDeployData({
+          abi: depositAddressFactoryArtifact.abi,
+          bytecode: depositAddressFactoryArtifact.bytecode,
+          args: [accounts.solver.address, contracts.depository],
+        }),
+        gas: DEPLOY_GAS,
+      },
       ...accounts.testAccounts.map((test) => mint(test.address, TEST_ACCOUNT_STABLECOIN_BALANCE)),
       mint(accounts.solver.address, SOLVER_STABLECOIN_BALANCE),
     ],

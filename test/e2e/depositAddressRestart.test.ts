@@ -1,0 +1,111 @@
+// covers: status:success, transition:waiting->pending
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createWalletClient, http, zeroAddress, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { depositoryArtifact } from '../../fixtures/contracts/artifacts.generated';
+import { startSimulator, type RunningSimulator, type StartSimulatorOptions } from '../../src/simulator';
+import { postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
+
+/** SPEC §1.6 with DESIGN's store rule: a deposit address handed out before a restart is still watched after it. */
+describe('deposit addresses across a restart', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'intentsim-depaddr-restart-'));
+  const options: StartSimulatorOptions = {
+    port: 0,
+    dbPath: join(dir, 'sim.db'),
+    env: {},
+    log: () => undefined,
+    chains: [{ id: 1, resetOnStart: false }, { id: 8453, resetOnStart: false }],
+  };
+  let sim: RunningSimulator | undefined;
+
+  afterAll(async () => {
+    await sim?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('a live deposit address quoted before the restart is paid after it, swept and filled', async () => {
+    sim = await startSimulator(options);
+    const user = sim.accounts[2]!;
+    const recipient = sim.accounts[6]!.address as Address;
+    const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
+      user: user.address,
+      recipient,
+      originChainId: 1,
+      destinationChainId: 8453,
+      originCurrency: zeroAddress,
+      destinationCurrency: zeroAddress,
+      amount: '25000000000000000',
+      tradeType: 'EXACT_INPUT',
+      useDepositAddress: true,
+    });
+    expect(quote.status).toBe(200);
+    const [step] = quote.body.steps;
+    const requestId = step.requestId as Hex;
+    await sim.stop();
+
+    sim = await startSimulator(options);
+    const origin = sim.control.evmChain(1);
+    const wallet = createWalletClient({ account: privateKeyToAccount(user.privateKey as Hex), chain: origin.viemChain(), transport: http(origin.rpcUrl) });
+    const before = await publicClientFor(sim, 8453).getBalance({ address: recipient });
+    const paymentHash = await wallet.sendTransaction({ to: step.depositAddress as Address, value: BigInt(step.items[0].data.value) });
+
+    const settled = await waitForSettledStatus(sim.baseUrl, requestId);
+    expect(settled.status).toBe('success');
+    expect((await publicClientFor(sim, 8453).getBalance({ address: recipient })) - before).toBe(BigInt(quote.body.details.currencyOut.amount));
+    expect(sim.control.requests.get(requestId)!.depositAddress).toMatchObject({ address: step.depositAddress, depositor: user.address, depositTxHash: paymentHash });
+    expect(sim.control.requests.eventsFor(requestId).map((event) => event.toStatus)).toEqual(['waiting', 'pending', 'submitted', 'success']);
+  });
+
+  it('a payment seen before the restart whose sweep was never mined is swept once after it', async () => {
+    // the previous test left `sim` running on this database
+    const running = sim!;
+    const user = running.accounts[3]!;
+    const quote = await postJson(`${running.baseUrl}/quote/v2`, {
+      user: user.address,
+      originChainId: 1,
+      destinationChainId: 8453,
+      originCurrency: zeroAddress,
+      destinationCurrency: zeroAddress,
+      amount: '25000000000000000',
+      tradeType: 'EXACT_INPUT',
+      useDepositAddress: true,
+    });
+    const [step] = quote.body.steps;
+    const requestId = step.requestId as Hex;
+    const origin = running.control.evmChain(1);
+    const client = publicClientFor(running, 1);
+    const solver = running.control.solverAddress as Address;
+
+    // the origin stops mining on its own: the payment is mined by hand, the sweep stays in the mempool
+    await origin.testClient.setAutomine(false);
+    const wallet = createWalletClient({ account: privateKeyToAccount(user.privateKey as Hex), chain: origin.viemChain(), transport: http(origin.rpcUrl) });
+    const paymentHash = await wallet.sendTransaction({ to: step.depositAddress as Address, value: BigInt(step.items[0].data.value) });
+    await origin.testClient.mine({ blocks: 1 });
+    await origin.syncNow();
+    for (let tries = 0; ; tries++) {
+      const [pending, latest] = await Promise.all([client.getTransactionCount({ address: solver, blockTag: 'pending' }), client.getTransactionCount({ address: solver })]);
+      if (pending > latest) break;
+      if (tries > 2000) throw new Error('the sweep was never broadcast');
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect(running.control.requests.get(requestId)!.depositAddress).toMatchObject({ depositTxHash: paymentHash });
+    expect(running.control.requests.get(requestId)!.status).toBe('waiting');
+    await running.stop(); // Anvil saves its state (mempool excluded) on a graceful stop
+
+    sim = await startSimulator(options);
+    const settled = await waitForSettledStatus(sim.baseUrl, requestId);
+    expect(settled.status).toBe('success');
+    expect(settled.inTxHashes).toHaveLength(1);
+    const deposits = await publicClientFor(sim, 1).getContractEvents({
+      address: sim.control.evmChain(1).contractAddresses.depository,
+      abi: depositoryArtifact.abi,
+      eventName: 'Deposit',
+      args: { id: requestId },
+      fromBlock: 0n,
+    });
+    expect(deposits.map((log) => log.transactionHash)).toEqual(settled.inTxHashes);
+  });
+});
