@@ -1,6 +1,7 @@
 import type { Hex } from 'viem';
 import type { Currency } from '../domain/currency';
-import type { TransactionEntry } from '../domain/requestRecord';
+import type { DestinationCall, TransactionEntry } from '../domain/requestRecord';
+import type { ChainLiquidity, DestinationAction } from '../domain/routePlan';
 import type { IndexedDeposit } from '../store/ChainIndexStore';
 import type { DepositAddressPayment } from '../store/DepositAddressStore';
 
@@ -36,7 +37,30 @@ export interface SolverPayment {
   currency: Currency;
   recipient: string;
   amount: bigint;
+  /** A fill that runs a route or calls (absent: pay `amount` of `currency` directly). */
+  execution?: FillExecution;
 }
+
+/** How a fill turns the solver's inventory into the payment (see `planRoute`). */
+export interface FillExecution {
+  action: DestinationAction;
+  /** What the solver spends, in `solverCurrency`. */
+  solverCurrency: Currency;
+  solverAmount: bigint;
+  /** EXACT_OUTPUT: the pool sells exactly `amount` for at most `solverAmount`. */
+  exactOutput: boolean;
+  /** The quote's floor: the swap (or, without calls, the whole fill) reverts below it. */
+  minimumAmountOut: bigint;
+  /** Destination calls attached to the quote, run after the route. */
+  calls: DestinationCall[];
+  /** Gas limit measured by the solver's simulation (a default when absent). */
+  gasLimit?: bigint;
+}
+
+/** The outcome of simulating a fill with `eth_estimateGas` on the destination. */
+export type FillSimulation =
+  | { ok: true; gasUnits: bigint }
+  | { ok: false; errorName: string; message: string; blockedAccount?: string };
 
 export interface SentSolverTransaction {
   txHash: Hex;
@@ -94,7 +118,15 @@ export interface ChainAdapter {
   /** Moves a paid deposit address's balance into the depository, tagged with the request id. */
   sweepDepositAddress(requestId: Hex, payment: DepositAddressPayment): Promise<{ txHash: Hex; status: 'success' | 'failure' }>;
   /** What a fill in `currency` costs the solver in gas, in this chain's native currency. */
-  fillGasCost(currency: Currency): { amount: bigint; currency: Currency };
+  fillGasCost(currency: Currency, action?: DestinationAction['kind']): { amount: bigint; currency: Currency };
+  /** Gas units at this chain's gas price, in native currency. */
+  gasCostOf(gasUnits: bigint): { amount: bigint; currency: Currency };
+  /** Native, wrapped native and pools, for route planning. */
+  liquidity(): ChainLiquidity;
+  /** A pool's reserves now (token0, token1). */
+  readPoolReserves(pool: string): Promise<{ reserve0: bigint; reserve1: bigint }>;
+  /** Simulates the fill the solver would send (SPEC §7.1 DESTINATION_TX_FAILED). */
+  simulateSolverFill(payment: SolverPayment): Promise<FillSimulation>;
   /** What the user's deposit transaction costs in gas, in native currency. */
   depositGasCost(currency: Currency, needsApproval: boolean): bigint;
   balanceOf(owner: string, currency: Currency): Promise<bigint>;

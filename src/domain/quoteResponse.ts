@@ -3,6 +3,7 @@ import type { QuoteStep } from '../chains/ChainAdapter';
 import { amountObject } from './amountObject';
 import type { Currency } from './currency';
 import type { QuoteFacts } from './requestRecord';
+import { routeDetailsOf } from './routeDetails';
 import { formatBasisPointsAsPercent, formatPercent, formatUsd, usdMicrosOf } from './usdValue';
 
 export interface QuoteResponseInput {
@@ -12,6 +13,8 @@ export interface QuoteResponseInput {
   /** The user's deposit gas, in the origin's native currency. */
   depositGas: { amount: bigint; currency: Currency };
   userBalance: bigint;
+  /** Contract addresses the route names (SPEC §2.2 `route.*.router`). */
+  routers: { depository: string; serviceReceiver: string };
 }
 
 /** The status path the official SDK polls (it rewrites `/intents/status` to `/v3`). */
@@ -37,11 +40,7 @@ export function buildQuoteResponse(input: QuoteResponseInput) {
   const usdGas = usdMicrosOf(amounts.relayerGas, currencyIn);
   const usdService = usdMicrosOf(amounts.relayerService, currencyIn);
   const slippageValue = amounts.amountOut - amounts.minimumAmountOut;
-  const route = (currency: Currency, amount: bigint, router: string) => ({
-    inputCurrency: amountObject(currency, amount),
-    outputCurrency: amountObject(currency, amount),
-    router,
-  });
+  const { swapImpact, route } = routeDetailsOf(facts, input.routers);
 
   return {
     steps: input.steps.map((step) => ({
@@ -73,9 +72,9 @@ export function buildQuoteResponse(input: QuoteResponseInput) {
       currencyOut: amountObject(currencyOut, amounts.amountOut, amounts.minimumAmountOut),
       refundCurrency: amountObject(currencyIn, amounts.amountIn),
       totalImpact: { usd: formatUsd(usdOut - usdIn), percent: formatPercent(usdOut - usdIn, usdIn) },
-      swapImpact: { usd: '0', percent: '0' },
+      swapImpact,
       expandedPriceImpact: {
-        swap: { usd: '0' },
+        swap: { usd: swapImpact.usd },
         execution: { usd: formatUsd(-usdGas) },
         relay: { usd: formatUsd(-usdService) },
         app: { usd: '0' },
@@ -93,10 +92,7 @@ export function buildQuoteResponse(input: QuoteResponseInput) {
       timeEstimate: facts.timeEstimateSeconds,
       userBalance: input.userBalance.toString(),
       isFixedRate: false,
-      route: {
-        origin: route(currencyIn, amounts.amountIn, 'depository'),
-        destination: route(currencyOut, amounts.amountOut, 'service-receiver'),
-      },
+      route,
     },
   };
 }

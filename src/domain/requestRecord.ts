@@ -1,6 +1,8 @@
 import type { Address, Hex } from 'viem';
 import type { BridgeQuoteAmounts, TradeType } from './bridgeQuote';
 import type { Currency } from './currency';
+import type { DestinationAction } from './routePlan';
+import type { OrientedReserves } from './routeQuote';
 import type { FailReason, RefundFailReason, RequestStatus } from './requestStatus';
 
 /** SPEC §1.2 request types. */
@@ -63,6 +65,24 @@ export interface FailedCallData {
   value: bigint;
 }
 
+/** A destination call attached to a quote (`txs[]`), executed by the fill. */
+export interface DestinationCall {
+  to: Address;
+  value: bigint;
+  data: Hex;
+}
+
+/** Route planning kept with the request: what the solver spends and does on the destination. */
+export interface QuoteRoute {
+  /** The currency the solver spends from its inventory on the destination. */
+  solverCurrency: Currency;
+  action: DestinationAction;
+  /** How much of `solverCurrency` the quote spends. */
+  destinationAmountIn: bigint;
+  /** The pool's reserves as quoted, oriented for the swap (null without a pool). */
+  quotedPool: OrientedReserves | null;
+}
+
 /** Everything decided at quote time, kept with the request. */
 export interface QuoteFacts {
   requestType: RequestType;
@@ -86,6 +106,15 @@ export interface QuoteFacts {
   features: RequestFeature[];
   /** protocol.v2 orderId when the quote settles through the depository (SPEC §2.2). */
   orderId: Hex | null;
+  /** Route planning (absent on records stored before swaps existed: a plain transfer). */
+  route?: QuoteRoute;
+  /** Destination calls attached to the quote (`txs`), executed by the fill. */
+  calls?: DestinationCall[];
+}
+
+/** The route of a quote; records stored before swaps existed were plain transfers. */
+export function routeOf(quote: QuoteFacts): QuoteRoute {
+  return quote.route ?? { solverCurrency: quote.currencyOut, action: { kind: 'transfer' }, destinationAmountIn: quote.amounts.amountOut, quotedPool: null };
 }
 
 export interface RequestRecord {

@@ -74,3 +74,10 @@ export class AmountTooLowForFeesError extends SimulatorError {
     super('AMOUNT_TOO_LOW', 400, message);
   }
 }
+
+/** Not in §7.1: the pool cannot deliver the requested output at all. */
+export class InsufficientLiquidityError extends SimulatorError {
+  constructor(message: string) {
+    super('INSUFFICIENT_POOL_LIQUIDITY', 400, message);
+  }
+}

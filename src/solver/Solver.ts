@@ -1,13 +1,14 @@
 import type { Hex } from 'viem';
 import type { ChainAdapter, ChainObservation, SolverPayment } from '../chains/ChainAdapter';
-import { decideFillForRequest, refundRecipientOf } from '../domain/depositAddressOutcome';
+import { refundRecipientOf } from '../domain/depositAddressOutcome';
 import type { RequestRecord } from '../domain/requestRecord';
 import type { FailReason } from '../domain/requestStatus';
 import { recordRequestFacts, transitionRequest, type LifecycleDeps } from '../lifecycle/transitionRequest';
 import type { ChainIndexStore, IndexedDeposit } from '../store/ChainIndexStore';
 import { DepositAddressSweeper } from './DepositAddressSweeper';
+import { decideFill, revertedFillReason } from './decideFill';
 
-/** The destination payment that fills a request. */
+/** The destination payment a fill made, as its transaction entry records it. */
 function fillPaymentOf(record: RequestRecord, amount: bigint): SolverPayment {
   return { requestId: record.id, currency: record.quote.currencyOut, recipient: record.quote.recipient, amount };
 }
@@ -158,23 +159,22 @@ export class Solver {
       await this.refund(record, deposit, 'INCORRECT_DEPOSIT_CURRENCY');
       return;
     }
-    const decision = decideFillForRequest(record, deposit.amount);
+    const decision = await decideFill(record, deposit.amount, this.chainFor(record.quote.destinationChainId));
     if (decision.kind === 'refund') {
       await this.refund(record, deposit, decision.failReason);
       return;
     }
-    await this.fill(record, decision.amountOut);
+    await this.fill(record, decision.payment);
   }
 
-  private async fill(record: RequestRecord, amountOut: bigint): Promise<void> {
+  private async fill(record: RequestRecord, payment: SolverPayment): Promise<void> {
     const destination = this.chainFor(record.quote.destinationChainId);
-    const payment = fillPaymentOf(record, amountOut);
     const sent = await destination.sendSolverPayment('fill', payment);
     transitionRequest(this.deps.lifecycle, {
       requestId: record.id,
       to: 'submitted',
       update: (r) => {
-        r.fillAmount = amountOut;
+        r.fillAmount = payment.amount;
         r.submittedTxs.push({ txHash: sent.txHash, chainId: sent.chainId, type: 'fill' });
       },
     });
@@ -202,17 +202,21 @@ export class Solver {
       });
       return;
     }
+    const failReason = revertedFillReason(record);
     transitionRequest(this.deps.lifecycle, {
       requestId: record.id,
       to: 'failure',
       update: (r) => {
         r.outTxs.push(entry);
         r.submittedTxs = r.submittedTxs.filter((tx) => tx.txHash !== entry.txHash);
-        r.failReason = 'EXECUTION_REVERTED';
+        r.failReason = failReason;
         r.failedTxHash = entry.txHash;
         r.failedTxBlockNumber = entry.block;
       },
     });
+    // the reverted fill moved nothing: the deposit is still in the depository, so pay it back
+    const deposit = this.deps.chainIndex.depositsForRequest(record.id).find((d) => d.state === 'canonical');
+    if (deposit) await this.refund(record, deposit, failReason);
   }
 
   /** Pays the deposit back to the depositor on the origin chain and records the refund. */

@@ -8,9 +8,8 @@ import { startTestSimulator } from '../support/startTestSimulator';
 // covers: errorCode:INVALID_SLIPPAGE_TOLERANCE, errorCode:INVALID_ADDRESS, errorCode:INVALID_RECIPIENT
 // covers: limit:slippageTolerance, latePaymentSlippageTolerance @ quote and price
 //
-// Not claimed: errorCode:AMOUNT_TOO_LOW. The simulator answers AMOUNT_TOO_LOW when an amount
-// cannot pay the fees of a bridge (tested below), but SPEC §7.1 defines it for same-chain swaps
-// worth under 0.05 USD, which the simulator does not quote (NO_SWAP_ROUTES_FOUND).
+// AMOUNT_TOO_LOW from its §7.1 cause (a dust same-chain swap) is in test/e2e/quoteErrorsFromCauses.test.ts;
+// here it is the simulator's own use of the code for an amount that cannot pay a bridge's fees.
 
 let sim: RunningSimulator;
 let quoteUrl: string;
@@ -187,13 +186,10 @@ describe('POST /quote/v2 errors', () => {
       await expectError(nativeQuote({ destinationCurrency: 'usdc' }), 400, 'UNSUPPORTED_CURRENCY');
     });
 
-    it('NO_SWAP_ROUTES_FOUND for ETH → USDC (a swap)', async () => {
+    it('INSUFFICIENT_POOL_LIQUIDITY when the pool cannot give the requested output at all', async () => {
       const destinationUsdc = sim.control.evmChain(destination).contractAddresses.stablecoin;
-      expect(await expectError(nativeQuote({ destinationCurrency: destinationUsdc }), 400, 'NO_SWAP_ROUTES_FOUND')).toMatchInlineSnapshot(`"no route from ETH on chain 1 to USDC on chain 8453: this simulator quotes bridges of one currency between two chains"`);
-    });
-
-    it('NO_SWAP_ROUTES_FOUND for a same-chain quote', async () => {
-      await expectError(nativeQuote({ destinationChainId: origin }), 400, 'NO_SWAP_ROUTES_FOUND');
+      const everything = (10n ** 15n).toString(); // a billion USDC: more than the pool holds
+      expect(await expectError(nativeQuote({ destinationCurrency: destinationUsdc, tradeType: 'EXACT_OUTPUT', amount: everything }), 400, 'INSUFFICIENT_POOL_LIQUIDITY')).toMatchInlineSnapshot(`"the USDC pool on chain 8453 cannot deliver 1000000000000000 USDC"`);
     });
   });
 

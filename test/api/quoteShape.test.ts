@@ -166,7 +166,9 @@ describe('POST /quote/v2 response shape (SPEC §2.2)', () => {
     expect(quote.details.slippageTolerance.destination).toMatchObject({ percent: '1', value: (out - (out * 9_900n) / 10_000n).toString() });
     expect(quote.details.slippageTolerance.origin).toEqual({ usd: '0', value: '0', percent: '0' });
     expect(quote.details.timeEstimate).toBe(2);
-    expect(quote.details.route.origin).toMatchObject({ router: 'depository', inputCurrency: { amount: '20000000000000000' } });
+    const { serviceReceiver } = sim.control.evmChain(origin).contractAddresses;
+    expect(quote.details.route.origin).toMatchObject({ router: depository, inputCurrency: { amount: '20000000000000000' } });
+    expect(quote.details.route.destination.router).toBe(serviceReceiver);
     expect(quote.details.route.destination.outputCurrency.amount).toBe(out.toString());
 
     const balance = await publicClientFor(sim, origin).getBalance({ address: user as Address });
@@ -348,7 +350,7 @@ describe('POST /quote/v2 response shape (SPEC §2.2)', () => {
                 },
                 "minimumAmount": "<gas-dependent>",
               },
-              "router": "service-receiver",
+              "router": "0x59F699674A3C4c2cbdA7828df581Ca0818256a95",
             },
             "origin": {
               "inputCurrency": {
@@ -387,7 +389,7 @@ describe('POST /quote/v2 response shape (SPEC §2.2)', () => {
                 },
                 "minimumAmount": "1000000000000000000",
               },
-              "router": "depository",
+              "router": "<depository>",
             },
           },
           "sender": "<user>",

@@ -57,6 +57,8 @@ describe('compiled contract artifacts', () => {
 
   it('exports one artifact per contract, keyed consistently', () => {
     expect(Object.keys(contractArtifacts)).toEqual([
+      'CallRecorder',
+      'ConstantProductPool',
       'DepositAddressFactory',
       'DepositForwarder',
       'Depository',

@@ -1,18 +1,15 @@
 import type { Address, Hex } from 'viem';
 import type { ChainAdapter } from '../../chains/ChainAdapter';
 import type { VirtualClock } from '../../clock/VirtualClock';
-import { computeBridgeQuote } from '../../domain/bridgeQuote';
 import type { Currency } from '../../domain/currency';
 import { buildQuoteResponse, type QuoteResponse } from '../../domain/quoteResponse';
 import { newWaitingRequest, type QuoteFacts } from '../../domain/requestRecord';
 import { canonicalJson, deriveRequestId } from '../../domain/requestId';
 import { parseBasisPoints } from '../../domain/slippageTolerance';
 import {
-  AmountTooLowForFeesError,
   InvalidAddressError,
   InvalidRecipientError,
   InvalidSlippageToleranceError,
-  NoRouteError,
   UnsupportedChainError,
   UnsupportedCurrencyError,
 } from '../../errors/quoteErrors';
@@ -20,6 +17,9 @@ import { createRequest, type LifecycleDeps } from '../../lifecycle/transitionReq
 import type { MetaStore } from '../../store/MetaStore';
 import type { QuoteRequest } from '../schemas/quoteRequestSchema';
 import { depositChoiceOf, depositStepsFor } from './depositAddressQuote';
+import { destinationCallsOf } from './destinationCallsOf';
+import { planQuoteRoute } from './planQuoteRoute';
+import { simulateQuotedFill } from './simulateQuotedFill';
 
 export interface QuoteProviderDeps {
   chains: ReadonlyMap<number, ChainAdapter>;
@@ -58,8 +58,9 @@ function slippageOf(request: QuoteRequest, fallback: bigint): bigint {
 
 /**
  * The quote provider: turns a validated `POST /quote/v2` body into a stored request in
- * `waiting` and the SPEC §2.2 response. LIMITATIONS (this slice): bridges only — the same
- * currency on two chains; swaps, sends, wraps and calls answer NO_SWAP_ROUTES_FOUND.
+ * `waiting` and the SPEC §2.2 response. Pipeline: validate (§7.1 addresses, slippage) →
+ * `planQuoteRoute` (classify §1.2, plan the destination route, price against real reserves) →
+ * `simulateQuotedFill` (eth_estimateGas of the fill, §7.1 DESTINATION_TX_FAILED) → store + steps.
  */
 export interface QuoteContext {
   /** The known API key the quote was made with (x-api-key), or null. */
@@ -90,35 +91,33 @@ export async function createQuote(
   const depositChoice = depositChoiceOf(request, origin);
   const currencyIn = currencyFor(origin, request.originCurrency);
   const currencyOut = currencyFor(destination, request.destinationCurrency);
-  if (origin.chainId === destination.chainId || currencyIn.symbol !== currencyOut.symbol) {
-    throw new NoRouteError(
-      `no route from ${currencyIn.symbol} on chain ${origin.chainId} to ${currencyOut.symbol} on chain ${destination.chainId}: this simulator quotes bridges of one currency between two chains`,
-    );
-  }
+  const calls = destinationCallsOf(request, destination);
+  const recipientAddress = destination.normalizeAddress(request.recipient ?? request.user) as Address;
 
-  const result = computeBridgeQuote({
-    tradeType: request.tradeType,
-    amount: BigInt(request.amount),
+  const routeParams = {
+    origin,
+    destination,
     currencyIn,
     currencyOut,
-    fillGasCost: destination.fillGasCost(currencyOut),
+    tradeType: request.tradeType,
+    amount: BigInt(request.amount),
+    calls,
     serviceFeeBps: deps.serviceFeeBps,
     slippageBps,
-  });
-  if (!result.ok) {
-    throw new AmountTooLowForFeesError(
-      result.reason === 'ZERO_AMOUNT' ? 'amount must be greater than zero' : 'amount is too low to cover the fees of this route',
-    );
-  }
+  };
+  let planned = await planQuoteRoute(routeParams);
+  const simulation = await simulateQuotedFill({ destination, planned, currencyOut, recipient: recipientAddress, calls, exactOutput: request.tradeType === 'EXACT_OUTPUT' });
+  // attached calls cost what they cost: price the fill with the gas its simulation measured
+  if (calls.length > 0) planned = await planQuoteRoute({ ...routeParams, fillGasUnits: simulation.gasUnits });
 
   const user = origin.normalizeAddress(request.user) as Address;
-  const recipient = destination.normalizeAddress(request.recipient ?? request.user) as Address;
+  const recipient = recipientAddress;
   const sequence = deps.meta.nextCounter(QUOTE_SEQUENCE_KEY);
   const requestId = deriveRequestId({ seed: deps.seed, sequence, canonicalBody: canonicalJson(request) });
   const now = deps.clock.now();
   const facts: QuoteFacts = {
-    requestType: 'Bridge',
-    operation: 'bridge',
+    requestType: planned.requestType,
+    operation: planned.operation,
     tradeType: request.tradeType,
     user,
     recipient,
@@ -127,18 +126,20 @@ export async function createQuote(
     destinationChainId: destination.chainId,
     currencyIn,
     currencyOut,
-    amounts: result.amounts,
-    serviceFeeBps: deps.serviceFeeBps,
+    amounts: planned.amounts,
+    serviceFeeBps: planned.serviceFeeBps,
     slippageBps,
     timeEstimateSeconds: deps.timeEstimateSeconds(destination.chainId),
     depository: origin.describe().depository as Address,
     quotedAt: now,
     features: depositChoice.features,
     orderId: null,
+    route: planned.route,
+    calls,
   };
 
   const [{ steps, init }, userBalance] = await Promise.all([
-    depositStepsFor(origin, depositChoice, { requestId, user, currency: currencyIn, amount: result.amounts.amountIn }),
+    depositStepsFor(origin, depositChoice, { requestId, user, currency: currencyIn, amount: planned.amounts.amountIn }),
     origin.balanceOf(user, currencyIn),
   ]);
   const needsApproval = steps.some((step) => step.id === 'approve');
@@ -154,6 +155,7 @@ export async function createQuote(
       steps,
       depositGas: { amount: origin.depositGasCost(currencyIn, needsApproval), currency: origin.nativeCurrency() },
       userBalance,
+      routers: { depository: facts.depository, serviceReceiver: destination.describe().contracts.serviceReceiver },
     }),
   };
 }

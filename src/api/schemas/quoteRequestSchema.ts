@@ -28,6 +28,17 @@ export const QuoteRequestSchema = z
     refundTo: z.string().optional(),
     recoveryAddress: z.string().optional(),
     explicitDeposit: z.boolean().optional(),
+    /** Destination calls (the official SDK's `txs`), executed by the fill: a Call request. */
+    txs: z
+      .array(
+        z.object({
+          to: z.string().min(1),
+          value: z.string().regex(/^[0-9]+$/, 'must be an integer string in the smallest unit').optional(),
+          data: z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'must be hex calldata').optional(),
+          originalTxValue: z.string().optional(),
+        }),
+      )
+      .optional(),
   })
   .passthrough();
 

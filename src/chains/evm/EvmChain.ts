@@ -16,13 +16,15 @@ import {
   type TransactionReceipt,
 } from 'viem';
 import { join } from 'node:path';
-import { depositoryArtifact, stablecoinArtifact } from '../../../fixtures/contracts/artifacts.generated';
+import { constantProductPoolArtifact, depositoryArtifact, stablecoinArtifact } from '../../../fixtures/contracts/artifacts.generated';
+import { POOL_FEE_BPS } from '../../../fixtures/pools';
 import type { ChainMetadata } from '../../../fixtures/chains';
 import { priceUsdMicrosOf } from '../../../fixtures/prices';
 import { STABLECOIN, TOKEN_LOGO_URI } from '../../../fixtures/tokens';
 import type { VirtualClock } from '../../clock/VirtualClock';
 import type { Currency } from '../../domain/currency';
 import type { TransactionEntry } from '../../domain/requestRecord';
+import type { ChainLiquidity, DestinationAction } from '../../domain/routePlan';
 import { usdMicrosOf } from '../../domain/usdValue';
 import type { ChainIndexStore, IndexedDeposit } from '../../store/ChainIndexStore';
 import type { DepositAddressPayment, DepositAddressStore } from '../../store/DepositAddressStore';
@@ -32,12 +34,13 @@ import type {
   ChainDescription,
   ChainObservation,
   DepositStepParams,
+  FillSimulation,
   QuoteStep,
   SentSolverTransaction,
   SolverPayment,
 } from '../ChainAdapter';
 import { createAnvilInstance, type AnvilInstance } from './AnvilInstance';
-import { calibrateGas, type GasCalibration } from './calibrateGas';
+import { calibrateGas, fillGasUnits, type GasCalibration } from './calibrateGas';
 import { deploySimulatorContracts, type SimulatorContracts } from './deploySimulatorContracts';
 import { EvmDepositAddresses } from './EvmDepositAddresses';
 import { EvmDepositWatcher } from './EvmDepositWatcher';
@@ -431,10 +434,31 @@ export class EvmChain implements ChainAdapter {
     return { txHash, status: 'success' };
   }
 
-  fillGasCost(currency: Currency): { amount: bigint; currency: Currency } {
-    const gas = this.requireGas();
-    const units = currency.isNative ? gas.fillNative : gas.fillErc20;
-    return { amount: units * this.effectiveGasPrice(), currency: this.nativeCurrency() };
+  fillGasCost(currency: Currency, action: DestinationAction['kind'] = 'transfer'): { amount: bigint; currency: Currency } {
+    return this.gasCostOf(fillGasUnits(this.requireGas(), currency, action));
+  }
+
+  gasCostOf(gasUnits: bigint): { amount: bigint; currency: Currency } {
+    return { amount: gasUnits * this.effectiveGasPrice(), currency: this.nativeCurrency() };
+  }
+
+  liquidity(): ChainLiquidity {
+    const [stablecoin, wrappedNative] = this.erc20Currencies();
+    const pool = { address: this.contractAddresses.pool, token0: wrappedNative!, token1: stablecoin!, feeBps: POOL_FEE_BPS };
+    return { nativeCurrency: this.nativeCurrency(), wrappedNative: wrappedNative!, pools: [pool] };
+  }
+
+  async readPoolReserves(pool: string): Promise<{ reserve0: bigint; reserve1: bigint }> {
+    const [reserve0, reserve1] = await this.requireClient().readContract({
+      address: getAddress(pool),
+      abi: constantProductPoolArtifact.abi,
+      functionName: 'getReserves',
+    });
+    return { reserve0, reserve1 };
+  }
+
+  async simulateSolverFill(payment: SolverPayment): Promise<FillSimulation> {
+    return this.requireWallet().simulate(payment);
   }
 
   depositGasCost(currency: Currency, needsApproval: boolean): bigint {

@@ -2,7 +2,12 @@ import { encodeFunctionData, keccak256, zeroAddress, type Address, type Hex, typ
 import { depositoryArtifact, serviceReceiverArtifact } from '../../../fixtures/contracts/artifacts.generated';
 import type { VirtualClock } from '../../clock/VirtualClock';
 import type { SolverTxKind, SolverTxStore } from '../../store/SolverTxStore';
-import type { SolverPayment } from '../ChainAdapter';
+import type { FillSimulation, SolverPayment } from '../ChainAdapter';
+import { decodeRevert } from './decodeRevert';
+import { encodeFillExecution } from './encodeFillExecution';
+
+/** Gas limit of a fill with calls whose simulation did not measure one. */
+const DEFAULT_EXECUTION_GAS = 1_500_000n;
 import type { GasCalibration } from './calibrateGas';
 import type { SimulatorContracts } from './deploySimulatorContracts';
 import { waitForReceipt } from './waitForReceipt';
@@ -55,6 +60,19 @@ export class EvmSolverWallet {
     for (const tx of this.deps.store.unsettled(this.deps.chainId)) await this.broadcast(tx.rawTx, tx.txHash, tx.id);
   }
 
+  /** eth_estimateGas of the fill this wallet would send; a revert comes back decoded (SPEC §7.1). */
+  async simulate(payment: SolverPayment): Promise<FillSimulation> {
+    const { to, data, value } = this.buildCall('fill', payment);
+    try {
+      const gasUnits = await this.deps.client.estimateGas({ account: this.deps.account.address, to, data, value });
+      return { ok: true, gasUnits };
+    } catch (error) {
+      const revert = decodeRevert(error);
+      if (!revert) throw error;
+      return revert;
+    }
+  }
+
   waitForReceipt(hash: Hex) {
     return waitForReceipt(this.deps.client, hash);
   }
@@ -102,6 +120,10 @@ export class EvmSolverWallet {
     const recipient = payment.recipient as Address;
     const native = payment.currency.isNative;
     const margin = (units: bigint) => (units * 3n) / 2n;
+    if (kind === 'fill' && payment.execution) {
+      const { data, value } = encodeFillExecution(contracts.serviceReceiver, { ...payment, execution: payment.execution });
+      return { to: contracts.serviceReceiver, data, value, gas: payment.execution.gasLimit ?? DEFAULT_EXECUTION_GAS };
+    }
     if (kind === 'fill') {
       return native
         ? {

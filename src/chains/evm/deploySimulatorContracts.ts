@@ -1,5 +1,6 @@
 import { encodeDeployData, encodeFunctionData, getContractAddress, maxUint256, parseEther, type Address, type PublicClient, type TestClient } from 'viem';
 import {
+  constantProductPoolArtifact,
   depositAddressFactoryArtifact,
   depositoryArtifact,
   multicall3Artifact,
@@ -7,6 +8,7 @@ import {
   stablecoinArtifact,
   wrappedNativeArtifact,
 } from '../../../fixtures/contracts/artifacts.generated';
+import { POOL_FEE_BPS, poolSeedReserves, SOLVER_WRAPPED_NATIVE_UNITS } from '../../../fixtures/pools';
 import { SOLVER_NATIVE_BALANCE, SOLVER_STABLECOIN_BALANCE, STABLECOIN, TEST_ACCOUNT_STABLECOIN_BALANCE, WRAPPED_NATIVE_NAME_PREFIX } from '../../../fixtures/tokens';
 import { sendRawTransactions } from './sendRawTransactions';
 import type { SimulatorAccounts } from './simulatorAccounts';
@@ -19,12 +21,25 @@ export interface SimulatorContracts {
   serviceReceiver: Address;
   /** Deploys and sweeps per-request deposit addresses (SPEC §1.6). */
   depositAddressFactory: Address;
+  /** The wrapped-native / stablecoin constant-product pool (token0 = wrapped native). */
+  pool: Address;
 }
 
-/** The deployer's nonces fix the addresses, so they are the same on every chain. */
-export function simulatorContractAddresses(deployer: Address): SimulatorContracts {
+/**
+ * The deployer's nonces fix the addresses, so they are the same on every chain: six contracts,
+ * one stablecoin mint per test account and the solver, then the pool.
+ */
+export function simulatorContractAddresses(deployer: Address, testAccountCount: number): SimulatorContracts {
   const at = (nonce: number) => getContractAddress({ from: deployer, nonce: BigInt(nonce) });
-  return { multicall3: at(0), stablecoin: at(1), wrappedNative: at(2), depository: at(3), serviceReceiver: at(4), depositAddressFactory: at(5) };
+  return {
+    multicall3: at(0),
+    stablecoin: at(1),
+    wrappedNative: at(2),
+    depository: at(3),
+    serviceReceiver: at(4),
+    depositAddressFactory: at(5),
+    pool: at(6 + testAccountCount + 1),
+  };
 }
 
 const DEPLOY_GAS = 3_000_000n;
@@ -46,15 +61,23 @@ export async function deploySimulatorContracts(params: {
   accounts: SimulatorAccounts;
 }): Promise<{ contracts: SimulatorContracts; deployedNow: boolean }> {
   const { publicClient, testClient, chainId, accounts } = params;
-  const contracts = simulatorContractAddresses(accounts.deployer.address);
-  const existing = await publicClient.getCode({ address: contracts.serviceReceiver });
+  const contracts = simulatorContractAddresses(accounts.deployer.address, accounts.testAccounts.length);
+  const reserves = poolSeedReserves(params.nativeSymbol, STABLECOIN.symbol, STABLECOIN.decimals);
+  const solverWrapped = SOLVER_WRAPPED_NATIVE_UNITS * 10n ** 18n;
+  const existing = await publicClient.getCode({ address: contracts.pool });
   if (existing && existing !== '0x') return { contracts, deployedNow: false };
 
   await Promise.all([
-    testClient.setBalance({ address: accounts.deployer.address, value: parseEther('1000') }),
-    testClient.setBalance({ address: accounts.solver.address, value: SOLVER_NATIVE_BALANCE }),
+    testClient.setBalance({ address: accounts.deployer.address, value: parseEther('1000') + reserves.wrappedNative }),
+    testClient.setBalance({ address: accounts.solver.address, value: SOLVER_NATIVE_BALANCE + solverWrapped }),
   ]);
 
+  const approveFor = (token: Address, spender: Address) => ({
+    to: token,
+    data: encodeFunctionData({ abi: stablecoinArtifact.abi, functionName: 'approve', args: [spender, maxUint256] }),
+    gas: CALL_GAS,
+  });
+  const approve = (spender: Address) => approveFor(contracts.stablecoin, spender);
   const mint = (to: Address, amount: bigint) => ({
     to: contracts.stablecoin,
     data: encodeFunctionData({ abi: stablecoinArtifact.abi, functionName: 'mint', args: [to, amount] }),
@@ -93,14 +116,27 @@ export async function deploySimulatorContracts(params: {
       },
       ...accounts.testAccounts.map((test) => mint(test.address, TEST_ACCOUNT_STABLECOIN_BALANCE)),
       mint(accounts.solver.address, SOLVER_STABLECOIN_BALANCE),
+      // appended after the original deployments, so the addresses above never move
+      {
+        data: encodeDeployData({
+          abi: constantProductPoolArtifact.abi,
+          bytecode: constantProductPoolArtifact.bytecode,
+          args: [contracts.wrappedNative, contracts.stablecoin, POOL_FEE_BPS],
+        }),
+        gas: DEPLOY_GAS,
+      },
+      { to: contracts.wrappedNative, data: encodeFunctionData({ abi: wrappedNativeArtifact.abi, functionName: 'deposit' }), value: reserves.wrappedNative, gas: CALL_GAS },
+      mint(accounts.deployer.address, reserves.stablecoin),
+      approveFor(contracts.wrappedNative, contracts.pool),
+      approveFor(contracts.stablecoin, contracts.pool),
+      {
+        to: contracts.pool,
+        data: encodeFunctionData({ abi: constantProductPoolArtifact.abi, functionName: 'addLiquidity', args: [reserves.wrappedNative, reserves.stablecoin] }),
+        gas: CALL_GAS,
+      },
     ],
   });
 
-  const approve = (spender: Address) => ({
-    to: contracts.stablecoin,
-    data: encodeFunctionData({ abi: stablecoinArtifact.abi, functionName: 'approve', args: [spender, maxUint256] }),
-    gas: CALL_GAS,
-  });
   await sendRawTransactions({
     client: publicClient,
     account: accounts.solver,
@@ -108,7 +144,13 @@ export async function deploySimulatorContracts(params: {
     startNonce: await publicClient.getTransactionCount({ address: accounts.solver.address }),
     maxFeePerGas: SETUP_MAX_FEE,
     maxPriorityFeePerGas: SETUP_PRIORITY_FEE,
-    transactions: [approve(contracts.serviceReceiver), approve(contracts.depository)],
+    transactions: [
+      approve(contracts.serviceReceiver),
+      approve(contracts.depository),
+      // wrapped-native inventory for swaps and unwraps, spendable by the receiver's fills
+      { to: contracts.wrappedNative, data: encodeFunctionData({ abi: wrappedNativeArtifact.abi, functionName: 'deposit' }), value: solverWrapped, gas: CALL_GAS },
+      approveFor(contracts.wrappedNative, contracts.serviceReceiver),
+    ],
   });
   return { contracts, deployedNow: true };
 }

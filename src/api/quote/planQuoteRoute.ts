@@ -1,0 +1,95 @@
+import type { ChainAdapter } from '../../chains/ChainAdapter';
+import type { TradeType } from '../../domain/bridgeQuote';
+import { classifyRequest, OPERATION_OF } from '../../domain/classifyRequest';
+import type { Currency } from '../../domain/currency';
+import type { DestinationCall, QuoteRoute, RequestType } from '../../domain/requestRecord';
+import { planRoute } from '../../domain/routePlan';
+import { orientedReserves } from '../../chains/orientedReserves';
+import { computeRouteQuote, type RouteQuoteAmounts } from '../../domain/routeQuote';
+import { formatUsd, usdMicrosOf } from '../../domain/usdValue';
+import { AmountTooLowError, AmountTooLowForFeesError, InsufficientLiquidityError, NoRouteError } from '../../errors/quoteErrors';
+
+export interface PlanQuoteRouteParams {
+  origin: ChainAdapter;
+  destination: ChainAdapter;
+  currencyIn: Currency;
+  currencyOut: Currency;
+  tradeType: TradeType;
+  amount: bigint;
+  calls: DestinationCall[];
+  serviceFeeBps: bigint;
+  slippageBps: bigint;
+  /** Gas units of the fill measured by simulation, when known (replaces the calibrated estimate). */
+  fillGasUnits?: bigint;
+}
+
+export interface PlannedQuoteRoute {
+  requestType: RequestType;
+  operation: (typeof OPERATION_OF)[RequestType];
+  route: QuoteRoute;
+  amounts: RouteQuoteAmounts;
+  /** The service fee this route charges (0 for fee-free types). */
+  serviceFeeBps: bigint;
+}
+
+/** SPEC §7.1, §8: a same-chain swap worth more than $0 and less than this is rejected (micro-USD). */
+export const SAME_CHAIN_SWAP_MINIMUM_USD_MICROS = 50_000n;
+
+/** Request types whose fill the solver pays for without relayer fees (the real service self-executes them). */
+const FEE_FREE: ReadonlySet<RequestType> = new Set(['Wrap', 'Unwrap']);
+
+/**
+ * The quote pipeline's middle: classification (SPEC §1.2), route planning (which inventory the
+ * solver spends on the destination and how: transfer, wrap, unwrap, pool swap) and pricing
+ * against the pool's real reserves read now (SPEC §2.2, §1.5).
+ */
+export async function planQuoteRoute(params: PlanQuoteRouteParams): Promise<PlannedQuoteRoute> {
+  const { origin, destination, currencyIn, currencyOut } = params;
+  const requestType = classifyRequest({
+    originChainId: origin.chainId,
+    destinationChainId: destination.chainId,
+    currencyIn,
+    currencyOut,
+    wrappedNativeAddress: destination.liquidity().wrappedNative.address,
+    callCount: params.calls.length,
+  });
+  if (requestType === 'Same-chain Swap') {
+    const usd = params.tradeType === 'EXACT_INPUT' ? usdMicrosOf(params.amount, currencyIn) : usdMicrosOf(params.amount, currencyOut);
+    if (usd > 0n && usd < SAME_CHAIN_SWAP_MINIMUM_USD_MICROS) {
+      throw new AmountTooLowError(`same-chain swaps must be worth at least $0.05 (this one is worth $${formatUsd(usd)})`);
+    }
+  }
+  const planned = planRoute(currencyIn, currencyOut, origin.liquidity(), destination.liquidity());
+  if (!planned.ok) {
+    throw new NoRouteError(`no route from ${currencyIn.symbol} on chain ${origin.chainId} to ${currencyOut.symbol} on chain ${destination.chainId}: ${planned.reason}`);
+  }
+  const { plan } = planned;
+  const quotedPool = await orientedReserves(destination, plan.action);
+  const feeFree = FEE_FREE.has(requestType);
+  const fillGasCost =
+    params.fillGasUnits === undefined ? destination.fillGasCost(plan.solverCurrency, plan.action.kind) : destination.gasCostOf(params.fillGasUnits);
+  const result = computeRouteQuote({
+    tradeType: params.tradeType,
+    amount: params.amount,
+    currencyIn,
+    currencyOut,
+    solverCurrency: plan.solverCurrency,
+    pool: quotedPool,
+    fillGasCost: feeFree ? { ...fillGasCost, amount: 0n } : fillGasCost,
+    serviceFeeBps: feeFree ? 0n : params.serviceFeeBps,
+    slippageBps: params.slippageBps,
+  });
+  if (!result.ok) {
+    if (result.reason === 'INSUFFICIENT_LIQUIDITY') {
+      throw new InsufficientLiquidityError(`the ${currencyOut.symbol} pool on chain ${destination.chainId} cannot deliver ${params.amount} ${currencyOut.symbol}`);
+    }
+    throw new AmountTooLowForFeesError(result.reason === 'ZERO_AMOUNT' ? 'amount must be greater than zero' : 'amount is too low to cover the fees of this route');
+  }
+  return {
+    requestType,
+    operation: OPERATION_OF[requestType],
+    route: { solverCurrency: plan.solverCurrency, action: plan.action, destinationAmountIn: result.amounts.destinationAmountIn, quotedPool },
+    amounts: result.amounts,
+    serviceFeeBps: feeFree ? 0n : params.serviceFeeBps,
+  };
+}

@@ -1,0 +1,62 @@
+import type { ChainAdapter, SolverPayment } from '../chains/ChainAdapter';
+import { orientedReserves } from '../chains/orientedReserves';
+import { routeOf, type RequestRecord } from '../domain/requestRecord';
+import type { FailReason } from '../domain/requestStatus';
+import { revalidateRouteQuote } from '../domain/routeQuote';
+import { fillPaymentFor } from './fillPaymentFor';
+
+export type FillPlan = { kind: 'fill'; payment: SolverPayment } | { kind: 'refund'; failReason: FailReason };
+
+/** The reason a fill that reverts (in simulation or on-chain) is recorded with (SPEC §7.2, §7.3). */
+export function revertedFillReason(record: RequestRecord, errorName?: string): FailReason {
+  if (errorName === 'TooLittleReceived' || errorName === 'TooMuchRequested') return 'TOO_LITTLE_RECEIVED';
+  if (errorName === 'AccountBlocked') return 'DESTINATION_TOKEN_TRANSFER_REJECTED';
+  return record.quote.requestType === 'Same-chain Swap' ? 'TRANSACTION_REVERTED' : 'EXECUTION_REVERTED';
+}
+
+/** Gas limit over the simulated gas of a fill with calls. */
+const EXECUTION_GAS_MARGIN_PERCENT = 150n;
+
+/**
+ * What the solver does with a deposit of `deposited` (SPEC §1.4: quotes are revalidated when
+ * filled): re-prices the route against the pool as it is now (`revalidateRouteQuote`), then, for
+ * a fill that runs calls, simulates it on the destination first — a fill that would revert is
+ * refunded instead of sent. A strict deposit address counts exactly the quoted input.
+ */
+export async function decideFill(record: RequestRecord, deposited: bigint, destination: ChainAdapter): Promise<FillPlan> {
+  const { quote } = record;
+  // a strict deposit address takes exactly the quoted input; the excess goes back in its own leg (§3)
+  const strict = record.depositAddress?.type === 'strict';
+  if (strict && deposited < quote.amounts.amountIn) return { kind: 'refund', failReason: 'DEPOSITED_AMOUNT_TOO_LOW_TO_FILL' };
+  const counted = strict ? quote.amounts.amountIn : deposited;
+  const route = routeOf(quote);
+  const decision = revalidateRouteQuote(
+    {
+      tradeType: quote.tradeType,
+      amounts: { ...quote.amounts, destinationAmountIn: route.destinationAmountIn },
+      currencyIn: quote.currencyIn,
+      currencyOut: quote.currencyOut,
+      solverCurrency: route.solverCurrency,
+      serviceFeeBps: quote.serviceFeeBps,
+      quotedPool: route.quotedPool,
+      poolNow: await orientedReserves(destination, route.action),
+    },
+    counted,
+  );
+  if (decision.kind === 'refund') return decision;
+  const payment = fillPaymentFor({
+    requestId: record.id,
+    recipient: quote.recipient,
+    currencyOut: quote.currencyOut,
+    route,
+    calls: quote.calls ?? [],
+    amountOut: decision.amountOut,
+    destinationAmountIn: decision.destinationAmountIn,
+    minimumAmountOut: quote.amounts.minimumAmountOut,
+    exactOutput: quote.tradeType === 'EXACT_OUTPUT',
+  });
+  if (!payment.execution) return { kind: 'fill', payment };
+  const simulation = await destination.simulateSolverFill(payment);
+  if (!simulation.ok) return { kind: 'refund', failReason: revertedFillReason(record, simulation.errorName) };
+  return { kind: 'fill', payment: { ...payment, execution: { ...payment.execution, gasLimit: (simulation.gasUnits * EXECUTION_GAS_MARGIN_PERCENT) / 100n } } };
+}

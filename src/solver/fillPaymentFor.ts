@@ -1,0 +1,37 @@
+import type { Hex } from 'viem';
+import type { SolverPayment } from '../chains/ChainAdapter';
+import type { Currency } from '../domain/currency';
+import type { DestinationCall, QuoteRoute } from '../domain/requestRecord';
+
+export interface FillPaymentParams {
+  requestId: Hex;
+  recipient: string;
+  currencyOut: Currency;
+  route: QuoteRoute;
+  calls: DestinationCall[];
+  amountOut: bigint;
+  destinationAmountIn: bigint;
+  minimumAmountOut: bigint;
+  exactOutput: boolean;
+}
+
+/**
+ * The destination payment that fills a request: a plain transfer of `currencyOut` for bridges
+ * and sends, else an execution that spends the solver's inventory through the route (wrap,
+ * unwrap, pool swap) and the attached calls.
+ */
+export function fillPaymentFor(params: FillPaymentParams): SolverPayment {
+  const payment: SolverPayment = { requestId: params.requestId, currency: params.currencyOut, recipient: params.recipient, amount: params.amountOut };
+  if (params.route.action.kind === 'transfer' && params.calls.length === 0) return payment;
+  return {
+    ...payment,
+    execution: {
+      action: params.route.action,
+      solverCurrency: params.route.solverCurrency,
+      solverAmount: params.destinationAmountIn,
+      exactOutput: params.exactOutput,
+      minimumAmountOut: params.minimumAmountOut,
+      calls: params.calls,
+    },
+  };
+}
