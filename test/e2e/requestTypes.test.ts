@@ -1,10 +1,11 @@
-// covers: endpoint:POST /quote/v2, status:success, transition:submitted->success
+// covers: endpoint:POST /quote/v2, status:success, transition:submitted->success, transition:pending->submitted
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFunctionData, zeroAddress, type Address } from 'viem';
-import { wrappedNativeArtifact } from '../../fixtures/contracts/artifacts.generated';
+import { callRecorderArtifact, wrappedNativeArtifact } from '../../fixtures/contracts/artifacts.generated';
 import type { RunningSimulator } from '../../src/simulator';
 import { startTestSimulator } from '../support/startTestSimulator';
-import { balanceOn, quoteAndExecute, sendFrom } from '../support/swapClient';
+import { publicClientFor } from '../support/bridgeClient';
+import { balanceOn, deployCallRecorder, quoteAndExecute, sendFrom } from '../support/swapClient';
 
 /**
  * SPEC §1.2 and §1.5: every request type, quoted over HTTP and executed on the local Anvil
@@ -186,5 +187,63 @@ describe('every request type end to end', () => {
       expect(quote.details.operation).toBe('unwrap');
       expect(received).toBe(10_000_000_000_000_000n);
     }
+  });
+});
+
+describe('Call requests: the fill executes the attached destination calls', () => {
+  let sim: RunningSimulator;
+  beforeAll(async () => {
+    sim = await startTestSimulator();
+  });
+  afterAll(async () => {
+    await sim?.stop();
+  });
+
+  for (const [label, origin, destination] of [
+    ['cross-chain', 8453, 42161],
+    ['same-chain', 42161, 42161],
+  ] as const) {
+    it(`a ${label} Call pays the call's value from the solver's fill and records the call on the target contract`, async () => {
+      const user = sim.accounts[5]!;
+      const recorder = await deployCallRecorder(sim, destination, user.privateKey);
+      const value = 3_000_000_000_000_000n; // 0.003 ETH
+      const { quote, status, requestId } = await quoteAndExecute(sim, user.privateKey, {
+        user: user.address,
+        originChainId: origin,
+        destinationChainId: destination,
+        originCurrency: zeroAddress,
+        destinationCurrency: zeroAddress,
+        amount: value.toString(),
+        tradeType: 'EXACT_OUTPUT',
+        txs: [{ to: recorder, value: value.toString(), data: encodeFunctionData({ abi: callRecorderArtifact.abi, functionName: 'record', args: [42n] }) }],
+      });
+      expect(status).toMatchObject({ status: 'success' });
+      expect(quote.details.operation).toBe('call');
+      expect(sim.control.requests.get(requestId)!.quote.requestType).toBe('Call');
+      const read = (functionName: 'callCount' | 'lastValue' | 'lastNote' | 'lastCaller') =>
+        publicClientFor(sim, destination).readContract({ address: recorder, abi: callRecorderArtifact.abi, functionName });
+      expect(await read('callCount')).toBe(1n);
+      expect(await read('lastValue')).toBe(value);
+      expect(await read('lastNote')).toBe(42n);
+      expect(await read('lastCaller')).toBe(sim.control.evmChain(destination).contractAddresses.serviceReceiver);
+    });
+  }
+
+  it('a Call from the stablecoin swaps into native on the destination pool, then calls with that value', async () => {
+    const user = sim.accounts[6]!;
+    const recorder = await deployCallRecorder(sim, 42161, user.privateKey);
+    const value = 10n ** 15n;
+    const { status } = await quoteAndExecute(sim, user.privateKey, {
+      user: user.address,
+      originChainId: 8453,
+      destinationChainId: 42161,
+      originCurrency: sim.control.evmChain(8453).contractAddresses.stablecoin,
+      destinationCurrency: zeroAddress,
+      amount: value.toString(),
+      tradeType: 'EXACT_OUTPUT',
+      txs: [{ to: recorder, value: value.toString(), data: encodeFunctionData({ abi: callRecorderArtifact.abi, functionName: 'record', args: [1n] }) }],
+    });
+    expect(status.status).toBe('success');
+    expect(await publicClientFor(sim, 42161).readContract({ address: recorder, abi: callRecorderArtifact.abi, functionName: 'lastValue' })).toBe(value);
   });
 });

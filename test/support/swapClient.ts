@@ -1,6 +1,6 @@
-import { createWalletClient, erc20Abi, http, maxUint256, zeroAddress, type Address, type Hex } from 'viem';
+import { createWalletClient, encodeFunctionData, erc20Abi, http, maxUint256, zeroAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { constantProductPoolArtifact, wrappedNativeArtifact } from '../../fixtures/contracts/artifacts.generated';
+import { callRecorderArtifact, constantProductPoolArtifact, stablecoinArtifact, wrappedNativeArtifact } from '../../fixtures/contracts/artifacts.generated';
 import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, postJson, publicClientFor, waitForSettledStatus, type QuoteBody } from './bridgeClient';
 
@@ -23,12 +23,11 @@ export async function sendFrom(sim: RunningSimulator, chainId: number, privateKe
 
 /**
  * Moves a chain's pool by swapping `amountIn` of `tokenIn` directly on it from a test account
- * (wrapping native first when `tokenIn` is the wrapped native). Returns the pool's output.
+ * (wrapping native first when `tokenIn` is the wrapped native).
  */
 export async function swapOnPool(sim: RunningSimulator, chainId: number, privateKey: string, tokenIn: Address, amountIn: bigint): Promise<void> {
   const { pool, wrappedNative } = sim.control.evmChain(chainId).contractAddresses;
   const trader = privateKeyToAccount(privateKey as Hex).address;
-  const { encodeFunctionData } = await import('viem');
   if (tokenIn === wrappedNative) {
     await sendFrom(sim, chainId, privateKey, { to: wrappedNative, data: encodeFunctionData({ abi: wrappedNativeArtifact.abi, functionName: 'deposit' }), value: amountIn });
   }
@@ -49,4 +48,27 @@ export async function quoteAndExecute(sim: RunningSimulator, privateKey: string,
   const hashes = await executeQuoteSteps(sim, privateKey as Hex, quote);
   const status = await waitForSettledStatus(sim.baseUrl, requestId);
   return { quote, requestId, status, depositHash: hashes[hashes.length - 1]! };
+}
+
+/** Deploys a `CallRecorder` (a target for destination calls) from a test account. */
+export async function deployCallRecorder(sim: RunningSimulator, chainId: number, privateKey: string): Promise<Address> {
+  const chain = sim.control.evmChain(chainId);
+  const wallet = createWalletClient({ account: privateKeyToAccount(privateKey as Hex), chain: chain.viemChain(), transport: http(chain.rpcUrl) });
+  const hash = await wallet.deployContract({ abi: callRecorderArtifact.abi, bytecode: callRecorderArtifact.bytecode });
+  const receipt = await publicClientFor(sim, chainId).waitForTransactionReceipt({ hash, pollingInterval: 5 });
+  if (!receipt.contractAddress) throw new Error('CallRecorder was not deployed');
+  return receipt.contractAddress;
+}
+
+/** Puts `account` on the stablecoin's blocklist (as its owner, impersonated on Anvil). */
+export async function blockOnStablecoin(sim: RunningSimulator, chainId: number, account: Address): Promise<void> {
+  const chain = sim.control.evmChain(chainId);
+  const { stablecoin } = chain.contractAddresses;
+  const client = publicClientFor(sim, chainId);
+  const owner = await client.readContract({ address: stablecoin, abi: stablecoinArtifact.abi, functionName: 'owner' });
+  await chain.testClient.impersonateAccount({ address: owner });
+  const wallet = createWalletClient({ chain: chain.viemChain(), transport: http(chain.rpcUrl) });
+  const hash = await wallet.writeContract({ account: owner, address: stablecoin, abi: stablecoinArtifact.abi, functionName: 'setBlocked', args: [account, true] });
+  await client.waitForTransactionReceipt({ hash, pollingInterval: 5 });
+  await chain.testClient.stopImpersonatingAccount({ address: owner });
 }

@@ -1,0 +1,95 @@
+// covers: status:refund, transition:pending->refund, failReason:SLIPPAGE
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { zeroAddress, type Address } from 'viem';
+import type { RunningSimulator } from '../../src/simulator';
+import { startTestSimulator } from '../support/startTestSimulator';
+import { balanceOn, quoteAndExecute, swapOnPool } from '../support/swapClient';
+
+/**
+ * SPEC §1.4 (quotes are revalidated when filled) and §1.5: moving the destination pool between
+ * the quote and the deposit really changes the outcome. A test trader swaps on the pool
+ * directly after the quote; the solver reads the reserves again when it fills.
+ */
+describe('swaps are revalidated against the pool at fill time', () => {
+  let sim: RunningSimulator;
+  let nextRecipient = 0xb000;
+  const freshRecipient = (): Address => `0x${(nextRecipient++).toString(16).padStart(40, '0')}` as Address;
+  const ORIGIN = 8453;
+  const DESTINATION = 42161;
+  const trader = () => sim.accounts[9]!;
+  const addresses = (chainId: number) => sim.control.evmChain(chainId).contractAddresses;
+
+  beforeAll(async () => {
+    sim = await startTestSimulator();
+  });
+  afterAll(async () => {
+    await sim?.stop();
+  });
+
+  function swapQuote(tradeType: 'EXACT_INPUT' | 'EXACT_OUTPUT', amount: string, recipient: Address) {
+    const user = sim.accounts[2]!;
+    return {
+      user: user.address,
+      recipient,
+      originChainId: ORIGIN,
+      destinationChainId: DESTINATION,
+      originCurrency: zeroAddress,
+      destinationCurrency: addresses(DESTINATION).stablecoin,
+      amount,
+      tradeType,
+      slippageTolerance: '50',
+    };
+  }
+
+  it('a pool moved in the recipient’s favour delivers more than quoted (EXACT_INPUT)', async () => {
+    const recipient = freshRecipient();
+    const { quote, status } = await quoteAndExecute(sim, sim.accounts[2]!.privateKey, swapQuote('EXACT_INPUT', '100000000000000000', recipient), async () => {
+      // someone sells USDC for WETH: WETH gets dearer in USDC, so ETH → USDC pays more
+      await swapOnPool(sim, DESTINATION, trader().privateKey, addresses(DESTINATION).stablecoin, 500_000n * 10n ** 6n);
+    });
+    expect(status.status).toBe('success');
+    const received = await balanceOn(sim, DESTINATION, addresses(DESTINATION).stablecoin, recipient);
+    expect(received).toBeGreaterThan(BigInt(quote.details.currencyOut.amount));
+  });
+
+  it('a pool moved against the quote beyond the slippage tolerance refunds on the origin chain (SLIPPAGE)', async () => {
+    const recipient = freshRecipient();
+    const user = sim.accounts[2]!;
+    let afterDeposit = 0n;
+    const { status, quote, depositHash } = await quoteAndExecute(sim, user.privateKey, swapQuote('EXACT_INPUT', '100000000000000000', recipient), async () => {
+      // someone sells 1000 WETH: USDC gets scarce, ETH → USDC now pays ~6% less
+      await swapOnPool(sim, DESTINATION, trader().privateKey, addresses(DESTINATION).wrappedNative, 1_000n * 10n ** 18n);
+    });
+    expect(status).toMatchObject({ status: 'refund', failReason: 'SLIPPAGE', txHashes: [], inTxHashes: [depositHash] });
+    expect(await balanceOn(sim, DESTINATION, addresses(DESTINATION).stablecoin, recipient)).toBe(0n);
+    const record = sim.control.requests.get(status.requestId ?? quote.steps[0].requestId)!;
+    expect(record.outTxs).toHaveLength(1);
+    expect(record.outTxs[0]).toMatchObject({ type: 'refund', chainId: ORIGIN, status: 'success', data: { amount: BigInt(quote.details.currencyIn.amount) } });
+    void afterDeposit;
+  });
+
+  it('an EXACT_OUTPUT that now costs more than was deposited fails and refunds on the origin chain', async () => {
+    const recipient = freshRecipient();
+    const user = sim.accounts[3]!;
+    const body = { ...swapQuote('EXACT_OUTPUT', '300000000', recipient), user: user.address };
+    const { status, quote } = await quoteAndExecute(sim, user.privateKey, body, async () => {
+      await swapOnPool(sim, DESTINATION, trader().privateKey, addresses(DESTINATION).wrappedNative, 500n * 10n ** 18n);
+    });
+    expect(status).toMatchObject({ status: 'refund', failReason: 'SLIPPAGE', txHashes: [] });
+    expect(await balanceOn(sim, DESTINATION, addresses(DESTINATION).stablecoin, recipient)).toBe(0n);
+    const record = sim.control.requests.get(quote.steps[0].requestId)!;
+    expect(record.outTxs[0]).toMatchObject({ type: 'refund', chainId: ORIGIN, status: 'success' });
+    expect(sim.control.requests.eventsFor(record.id).map((e) => e.toStatus)).toEqual(['waiting', 'pending', 'refund']);
+  });
+
+  it('an EXACT_OUTPUT whose pool moved only a little still delivers exactly the amount', async () => {
+    const recipient = freshRecipient();
+    const user = sim.accounts[3]!;
+    const body = { ...swapQuote('EXACT_OUTPUT', '300000000', recipient), user: user.address };
+    const { status } = await quoteAndExecute(sim, user.privateKey, body, async () => {
+      await swapOnPool(sim, DESTINATION, trader().privateKey, addresses(DESTINATION).stablecoin, 1_000n * 10n ** 6n);
+    });
+    expect(status.status).toBe('success');
+    expect(await balanceOn(sim, DESTINATION, addresses(DESTINATION).stablecoin, recipient)).toBe(300_000_000n);
+  });
+});
