@@ -8,6 +8,7 @@ import type { QuoteProviderDeps } from './quote/createQuote';
 import { adminRoutes } from './routes/adminRoutes';
 import { chainRoutes } from './routes/chainRoutes';
 import { quoteRoutes } from './routes/quoteRoutes';
+import { requestListingRoutes } from './routes/requestListingRoutes';
 import { statusRoutes } from './routes/statusRoutes';
 import { transactionRoutes } from './routes/transactionRoutes';
 
@@ -29,6 +30,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(chainRoutes(deps));
   app.use(quoteRoutes(deps.quote, deps.apiKeys));
   app.use(statusRoutes(deps));
+  app.use(requestListingRoutes(deps));
   app.use(transactionRoutes(deps));
   app.use(adminRoutes(deps));
   app.use(notFoundHandler);

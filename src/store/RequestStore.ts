@@ -3,6 +3,7 @@ import type { Hex } from 'viem';
 import type { RequestRecord } from '../domain/requestRecord';
 import type { RequestStatus } from '../domain/requestStatus';
 import { parseWithBigints, stringifyWithBigints } from './jsonWithBigints';
+import { amountUsdSortKey } from './RequestListingStore';
 
 export interface RequestEventRow {
   seq: number;
@@ -41,8 +42,8 @@ export class RequestStore {
 
   constructor(readonly db: Database.Database) {
     this.insertStatement = db.prepare(
-      `INSERT INTO requests (id, status, created_at, updated_at, origin_chain_id, destination_chain_id, user_address, recipient, depositor, api_key, record_json)
-       VALUES (@id, @status, @createdAt, @updatedAt, @originChainId, @destinationChainId, @user, @recipient, @depositor, @apiKey, @recordJson)`,
+      `INSERT INTO requests (id, status, created_at, updated_at, origin_chain_id, destination_chain_id, user_address, recipient, depositor, api_key, amount_usd_key, record_json)
+       VALUES (@id, @status, @createdAt, @updatedAt, @originChainId, @destinationChainId, @user, @recipient, @depositor, @apiKey, @amountUsdKey, @recordJson)`,
     );
     this.updateStatement = db.prepare(
       `UPDATE requests SET status = @status, updated_at = @updatedAt, depositor = @depositor, record_json = @recordJson WHERE id = @id`,
@@ -112,6 +113,7 @@ export class RequestStore {
       recipient: record.quote.recipient.toLowerCase(),
       depositor: record.depositor?.toLowerCase() ?? null,
       apiKey: record.apiKey ?? null,
+      amountUsdKey: amountUsdSortKey(record),
       recordJson: stringifyWithBigints(record),
     };
   }

@@ -83,8 +83,13 @@ const MIGRATIONS: readonly string[] = [
   `,
   // 3: reserved for webhooks (endpoints, outbox, delivery log).
   `SELECT 1;`,
-  // 4: reserved for request listing (indexes, search columns).
-  `SELECT 1;`,
+  // 4: request listing (SPEC §4.3): keyset pagination on each sort key (+ id), and the
+  // currencyIn USD value as a fixed-width sort key (exact for any bigint amount).
+  `
+  ALTER TABLE requests ADD COLUMN amount_usd_key TEXT;
+  CREATE INDEX requests_updated ON requests (updated_at, id);
+  CREATE INDEX requests_amount_usd ON requests (amount_usd_key, id);
+  `,
   // 5: deposit addresses (SPEC §1.6): one per request, watched on its origin chain until paid, then swept.
   `
   CREATE TABLE deposit_addresses (

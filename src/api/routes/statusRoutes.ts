@@ -1,34 +1,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { buildStatusResponse } from '../../domain/requestViews';
-import type { RequestStatus } from '../../domain/requestStatus';
+import { V1_STATUS, V2_STATUS } from '../../domain/legacyStatus';
 import { RequestNotFoundError } from '../../errors/requestErrors';
 import type { RequestStore } from '../../store/RequestStore';
 import { parseWithSchema } from '../parseBody';
 
 const StatusQuerySchema = z.object({ requestId: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex request id') }).passthrough();
-
-/** The v1 enum (failure|fallback|pending|received|success): see docs/divergences.md for the mapping. */
-const V1_STATUS: Record<RequestStatus, string> = {
-  waiting: 'pending',
-  depositing: 'received',
-  pending: 'received',
-  submitted: 'received',
-  success: 'success',
-  failure: 'failure',
-  refund: 'fallback',
-};
-
-/** The v2 enum has no `submitted`: a submitted fill is still `pending` there. */
-const V2_STATUS: Record<RequestStatus, string> = {
-  waiting: 'waiting',
-  depositing: 'depositing',
-  pending: 'pending',
-  submitted: 'pending',
-  success: 'success',
-  failure: 'failure',
-  refund: 'refund',
-};
 
 /** SPEC §4.2: `GET /intents/status/v3`, and the older `/intents/status` and `/intents/status/v2`. */
 export function statusRoutes(deps: { requests: RequestStore }): Router {

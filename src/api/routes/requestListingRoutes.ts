@@ -1,0 +1,114 @@
+import { Router, type Request, type Response } from 'express';
+import type { VirtualClock } from '../../clock/VirtualClock';
+import { buildLegacyRequestRecordView } from '../../domain/legacyRequestRecordView';
+import type { RequestRecord } from '../../domain/requestRecord';
+import { buildRequestRecordView } from '../../domain/requestRecordView';
+import { matchesListFilter } from '../../domain/requestListFilter';
+import { EndpointRetiredError } from '../../errors/listingErrors';
+import type { ApiKeyStore } from '../../store/ApiKeyStore';
+import { RequestListingStore } from '../../store/RequestListingStore';
+import type { RequestStore } from '../../store/RequestStore';
+import { encodeListingCursor } from '../listing/listingCursor';
+import { parseListingQuery, type ListingDialect, type ListingQuery } from '../listing/parseListingQuery';
+import { enforceRateLimit, SlidingWindowRateLimiter } from '../rateLimiter';
+import { optionalApiKey, requireApiKey } from '../requestApiKey';
+
+export interface RequestListingRouteDeps {
+  requests: RequestStore;
+  apiKeys: ApiKeyStore;
+  clock: VirtualClock;
+}
+
+/** SPEC §8 rates, per second. */
+export const LISTING_RATE_LIMITS = { v3: 20, deprecated: 10 } as const;
+
+/** SPEC §9: `/requests/v2` (and `/requests`) deprecated from 2026-07-22, retired on 2026-11-24. */
+export const DEPRECATED_LISTING = {
+  deprecatedAt: Date.UTC(2026, 6, 22),
+  retiredAt: Date.UTC(2026, 10, 24),
+  successor: '/requests/v3',
+} as const;
+
+/**
+ * `includeChildRequests` with `id`: the request and those that took it over
+ * (`supersededByRequestId`, followed to the end of the chain).
+ */
+function withChildRequests(requests: RequestStore, query: ListingQuery): void {
+  const idCondition = query.filter.base.find((c) => c.field === 'id' && !c.negated);
+  if (!query.includeChildRequests || !idCondition) return;
+  const ids = new Set(idCondition.values.map((v) => String(v).toLowerCase()));
+  for (const start of [...ids]) {
+    let record = requests.get(start);
+    while (record?.supersededByRequestId && !ids.has(record.supersededByRequestId.toLowerCase())) {
+      ids.add(record.supersededByRequestId.toLowerCase());
+      record = requests.get(record.supersededByRequestId);
+    }
+  }
+  idCondition.values = [...ids];
+}
+
+function listPage(listing: RequestListingStore, requests: RequestStore, query: ListingQuery) {
+  withChildRequests(requests, query);
+  const matches = (record: RequestRecord) => matchesListFilter(record, query.filter);
+  const page = listing.page({ sortBy: query.sortBy, direction: query.direction, after: query.after, limit: query.limit, matches });
+  return {
+    records: page.records,
+    continuation: page.next ? encodeListingCursor(query.sortBy, query.direction, page.next) : undefined,
+    total: query.includeTotal ? listing.count(matches) : undefined,
+  };
+}
+
+/** RFC 9745 `Deprecation` and RFC 8594 `Sunset`, with the successor as a link. */
+function setDeprecationHeaders(res: Response): void {
+  res.set('Deprecation', `@${Math.floor(DEPRECATED_LISTING.deprecatedAt / 1000)}`);
+  res.set('Sunset', new Date(DEPRECATED_LISTING.retiredAt).toUTCString());
+  res.set('Link', `<${DEPRECATED_LISTING.successor}>; rel="successor-version"`);
+}
+
+/**
+ * SPEC §4.3 `GET /requests/v3` (x-api-key required, 20 rps per key) and the deprecated
+ * `GET /requests` and `GET /requests/v2` (10 rps per key, or per client address without one;
+ * 410 from their retirement date on the simulator's clock).
+ */
+export function requestListingRoutes(deps: RequestListingRouteDeps): Router {
+  const router = Router();
+  const listing = new RequestListingStore(deps.requests.db);
+  const v3Limiter = new SlidingWindowRateLimiter({ clock: deps.clock, limit: LISTING_RATE_LIMITS.v3, windowMs: 1000, name: 'requests-v3' });
+  const deprecatedLimiter = new SlidingWindowRateLimiter({ clock: deps.clock, limit: LISTING_RATE_LIMITS.deprecated, windowMs: 1000, name: 'requests-deprecated' });
+
+  router.get('/requests/v3', (req, res) => {
+    const key = requireApiKey(req, deps.apiKeys);
+    enforceRateLimit(v3Limiter, key.key, 'this API key', res);
+    const query = parseListingQuery(req.query, 'v3');
+    const page = listPage(listing, deps.requests, query);
+    res.json({
+      requests: page.records.map((record) =>
+        buildRequestRecordView(record, { includeAuthenticatedData: query.includeAuthenticatedData && record.apiKey === key.key }),
+      ),
+      ...(page.continuation ? { continuation: page.continuation } : {}),
+      ...(page.total === undefined ? {} : { total: page.total }),
+    });
+  });
+
+  const deprecatedRoute = (path: string, dialect: Exclude<ListingDialect, 'v3'>) => (req: Request, res: Response) => {
+    setDeprecationHeaders(res);
+    if (deps.clock.now() >= DEPRECATED_LISTING.retiredAt) {
+      throw new EndpointRetiredError(path, new Date(DEPRECATED_LISTING.retiredAt).toISOString().slice(0, 10), `GET ${DEPRECATED_LISTING.successor} with an x-api-key`);
+    }
+    const key = optionalApiKey(req, deps.apiKeys);
+    enforceRateLimit(deprecatedLimiter, key ? `key:${key.key}` : `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`, key ? 'this API key' : 'this client address', res);
+    const query = parseListingQuery(req.query, dialect);
+    const page = listPage(listing, deps.requests, query);
+    res.json({
+      requests: page.records.map((record) =>
+        buildLegacyRequestRecordView(record, dialect === 'v1' ? 1 : 2, {
+          includeAuthenticatedData: query.includeAuthenticatedData && key !== undefined && record.apiKey === key.key,
+        }),
+      ),
+      ...(page.continuation ? { continuation: page.continuation } : {}),
+    });
+  };
+  router.get('/requests/v2', deprecatedRoute('/requests/v2', 'v2'));
+  router.get('/requests', deprecatedRoute('/requests', 'v1'));
+  return router;
+}
