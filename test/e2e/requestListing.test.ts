@@ -41,7 +41,8 @@ describe('GET /requests/v3 over real bridges and refunds', () => {
 
   beforeAll(async () => {
     sim = await startTestSimulator();
-    secondKey = (await (await fetch(`${sim.baseUrl}/admin/api-keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"second"}' })).json()).apiKey;
+    const created = await fetch(`${sim.baseUrl}/admin/api-keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"second"}' });
+    secondKey = ((await created.json()) as { apiKey: string }).apiKey;
     const [alice, bob] = [sim.accounts[4]!, sim.accounts[5]!];
 
     // 1. a native bridge 1 → 8453 with the default key, filled
