@@ -65,7 +65,8 @@ describe('refunds from the depository', () => {
     const { stablecoin, depository } = chain.contractAddresses;
     const client = publicClientFor(sim, 8453);
     const wallet = walletOf(user.privateKey);
-    const usdcBalance = () => client.readContract({ address: stablecoin, abi: erc20Abi, functionName: 'balanceOf', args: [user.address as Address] });
+    const usdcBalance = (blockNumber?: bigint) =>
+      client.readContract({ address: stablecoin, abi: erc20Abi, functionName: 'balanceOf', args: [user.address as Address], ...(blockNumber === undefined ? {} : { blockNumber }) });
     const approveHash = await wallet.writeContract({ address: stablecoin, abi: erc20Abi, functionName: 'approve', args: [depository, maxUint256] });
     await client.waitForTransactionReceipt({ hash: approveHash, pollingInterval: 5 });
     const before = await usdcBalance();
@@ -75,8 +76,9 @@ describe('refunds from the depository', () => {
       functionName: 'depositErc20',
       args: [user.address as Address, stablecoin, 5_000_000n, requestId],
     });
-    await client.waitForTransactionReceipt({ hash: depositHash, pollingInterval: 5 });
-    expect(await usdcBalance()).toBe(before - 5_000_000n);
+    const depositReceipt = await client.waitForTransactionReceipt({ hash: depositHash, pollingInterval: 5 });
+    // read at the deposit's block: the solver's refund may already be mined after it
+    expect(await usdcBalance(depositReceipt.blockNumber)).toBe(before - 5_000_000n);
 
     const status = await waitForSettledStatus(sim.baseUrl, requestId);
     expect(status).toMatchObject({ status: 'refund', failReason: 'INCORRECT_DEPOSIT_CURRENCY', inTxHashes: [depositHash] });
