@@ -19,6 +19,7 @@ export function formatStartSummary(sim: RunningSimulator): string {
     lines.push(`  wrapped native    ${contracts.wrappedNative}`);
     lines.push(`  multicall3        ${contracts.multicall3}`);
     lines.push(`  deposit addresses ${contracts.depositAddressFactory}   (factory)`);
+    lines.push(`  pool              ${contracts.pool}   (wrapped native / USDC, x·y=k, 0.3% fee)`);
     lines.push(`  solver wallet     ${sim.control.solverAddress}`);
   }
   lines.push('', 'Accounts (10000 ETH and 1,000,000 USDC on every chain)');

@@ -1,9 +1,11 @@
-// covers: status:refund, transition:pending->refund, failReason:SLIPPAGE
+// covers: status:refund, transition:pending->refund, failReason:SLIPPAGE, failReason:EXECUTION_REVERTED, failReason:DESTINATION_TOKEN_TRANSFER_REJECTED
+// covers: status:failure, transition:submitted->failure, transition:failure->refund
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zeroAddress, type Address } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
+import { getJson } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
-import { balanceOn, quoteAndExecute, swapOnPool } from '../support/swapClient';
+import { balanceOn, blockOnStablecoin, quoteAndExecute, swapOnPool } from '../support/swapClient';
 
 /**
  * SPEC §1.4 (quotes are revalidated when filled) and §1.5: moving the destination pool between
@@ -91,5 +93,50 @@ describe('swaps are revalidated against the pool at fill time', () => {
     });
     expect(status.status).toBe('success');
     expect(await balanceOn(sim, DESTINATION, addresses(DESTINATION).stablecoin, recipient)).toBe(300_000_000n);
+  });
+
+  describe('a recipient blocked by the token after the quote', () => {
+    it('a bridge fill reverts on-chain (EXECUTION_REVERTED): failure, then the deposit is refunded on the origin chain', async () => {
+      const recipient = freshRecipient();
+      const user = sim.accounts[4]!;
+      const { requestId } = await quoteAndExecute(
+        sim,
+        user.privateKey,
+        {
+          user: user.address,
+          recipient,
+          originChainId: ORIGIN,
+          destinationChainId: DESTINATION,
+          originCurrency: addresses(ORIGIN).stablecoin,
+          destinationCurrency: addresses(DESTINATION).stablecoin,
+          amount: '20000000',
+          tradeType: 'EXACT_INPUT',
+        },
+        () => blockOnStablecoin(sim, DESTINATION, recipient),
+      );
+      await sim.control.solver.idle(); // the refund follows the failure in the same piece of solver work
+      const status = (await getJson(`${sim.baseUrl}/intents/status/v3?requestId=${requestId}`)).body;
+      expect(status).toMatchObject({ status: 'refund', failReason: 'EXECUTION_REVERTED' });
+      expect(sim.control.requests.eventsFor(requestId).map((e) => e.toStatus)).toEqual(['waiting', 'pending', 'submitted', 'failure', 'refund']);
+      const record = sim.control.requests.get(requestId)!;
+      expect(record.outTxs.map((tx) => [tx.type, tx.chainId, tx.status])).toEqual([
+        ['fill', DESTINATION, 'failure'],
+        ['refund', ORIGIN, 'success'],
+      ]);
+      expect(record.failedTxHash).toBe(record.outTxs[0]!.txHash);
+    });
+
+    it('a swap fill is simulated first and refunded without sending (DESTINATION_TOKEN_TRANSFER_REJECTED)', async () => {
+      const recipient = freshRecipient();
+      const user = sim.accounts[4]!;
+      const { status, requestId } = await quoteAndExecute(
+        sim,
+        user.privateKey,
+        { ...swapQuote('EXACT_INPUT', '10000000000000000', recipient), user: user.address },
+        () => blockOnStablecoin(sim, DESTINATION, recipient),
+      );
+      expect(status).toMatchObject({ status: 'refund', failReason: 'DESTINATION_TOKEN_TRANSFER_REJECTED', txHashes: [] });
+      expect(sim.control.requests.eventsFor(requestId).map((e) => e.toStatus)).toEqual(['waiting', 'pending', 'refund']);
+    });
   });
 });
