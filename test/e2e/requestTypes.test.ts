@@ -5,7 +5,7 @@ import { callRecorderArtifact, wrappedNativeArtifact } from '../../fixtures/cont
 import type { RunningSimulator } from '../../src/simulator';
 import { startTestSimulator } from '../support/startTestSimulator';
 import { publicClientFor } from '../support/bridgeClient';
-import { balanceOn, deployCallRecorder, quoteAndExecute, sendFrom } from '../support/swapClient';
+import { balanceOn, deployCallRecorder, quoteAndExecute, sendFrom, freshAddresses, SWAP_TEST_CHAINS } from '../support/swapClient';
 
 /**
  * SPEC §1.2 and §1.5: every request type, quoted over HTTP and executed on the local Anvil
@@ -14,10 +14,8 @@ import { balanceOn, deployCallRecorder, quoteAndExecute, sendFrom } from '../sup
  */
 describe('every request type end to end', () => {
   let sim: RunningSimulator;
-  let nextRecipient = 0xa000;
-  const freshRecipient = (): Address => `0x${(nextRecipient++).toString(16).padStart(40, '0')}` as Address;
-  const ORIGIN = 8453;
-  const DESTINATION = 42161;
+  const freshRecipient = freshAddresses(0xa000);
+  const { ORIGIN, DESTINATION } = SWAP_TEST_CHAINS;
   const addresses = (chainId: number) => sim.control.evmChain(chainId).contractAddresses;
 
   beforeAll(async () => {

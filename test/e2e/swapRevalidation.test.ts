@@ -5,7 +5,7 @@ import { zeroAddress, type Address } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
 import { getJson } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
-import { balanceOn, blockOnStablecoin, quoteAndExecute, swapOnPool } from '../support/swapClient';
+import { balanceOn, blockOnStablecoin, quoteAndExecute, swapOnPool, freshAddresses, SWAP_TEST_CHAINS } from '../support/swapClient';
 
 /**
  * SPEC §1.4 (quotes are revalidated when filled) and §1.5: moving the destination pool between
@@ -14,10 +14,8 @@ import { balanceOn, blockOnStablecoin, quoteAndExecute, swapOnPool } from '../su
  */
 describe('swaps are revalidated against the pool at fill time', () => {
   let sim: RunningSimulator;
-  let nextRecipient = 0xb000;
-  const freshRecipient = (): Address => `0x${(nextRecipient++).toString(16).padStart(40, '0')}` as Address;
-  const ORIGIN = 8453;
-  const DESTINATION = 42161;
+  const freshRecipient = freshAddresses(0xb000);
+  const { ORIGIN, DESTINATION } = SWAP_TEST_CHAINS;
   const trader = () => sim.accounts[9]!;
   const addresses = (chainId: number) => sim.control.evmChain(chainId).contractAddresses;
 

@@ -4,6 +4,15 @@ import { callRecorderArtifact, constantProductPoolArtifact, stablecoinArtifact, 
 import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, postJson, publicClientFor, waitForSettledStatus, type QuoteBody } from './bridgeClient';
 
+/** The origin and destination chains the swap tests use (two of the pooled test chains). */
+export const SWAP_TEST_CHAINS = { ORIGIN: 8453, DESTINATION: 42161 } as const;
+
+/** Distinct never-used addresses from `start` on, so a recipient's balance moves only by its fill. */
+export function freshAddresses(start: number): () => Address {
+  let next = start;
+  return () => `0x${(next++).toString(16).padStart(40, '0')}` as Address;
+}
+
 /** Balance of `owner` in `currency` (zero address = native) on a chain. */
 export function balanceOn(sim: RunningSimulator, chainId: number, currency: string, owner: string): Promise<bigint> {
   const client = publicClientFor(sim, chainId);
