@@ -16,7 +16,7 @@ import { startTestSimulator } from '../support/startTestSimulator';
 describe('GET /requests/v3 over real bridges and refunds', () => {
   let sim: RunningSimulator;
   let secondKey: string;
-  const ids: Record<'bridge' | 'refund' | 'unpaid', Hex> = {} as never;
+  const ids: Record<'bridge' | 'refund' | 'swap' | 'unpaid', Hex> = {} as never;
   let depositHash: Hex;
   let refundDepositHash: Hex;
 
@@ -70,7 +70,14 @@ describe('GET /requests/v3 over real bridges and refunds', () => {
     await publicClientFor(sim, 8453).waitForTransactionReceipt({ hash: refundDepositHash, pollingInterval: 5 });
     expect((await waitForSettledStatus(sim.baseUrl, ids.refund)).status).toBe('refund');
 
-    // 3. a quote never paid, without a key
+    // 3. a crosschain swap, ETH on 8453 → USDC on 1 through the destination pool, without a key
+    const swapper = sim.accounts[6]!;
+    const swapQuote = await quote({ user: swapper.address, originChainId: 8453, destinationChainId: 1, originCurrency: zeroAddress, destinationCurrency: sim.control.evmChain(1).contractAddresses.stablecoin, amount: '10000000000000000', tradeType: 'EXACT_INPUT' });
+    ids.swap = swapQuote.steps.at(-1).requestId;
+    await executeQuoteSteps(sim, swapper.privateKey as Hex, swapQuote);
+    expect((await waitForSettledStatus(sim.baseUrl, ids.swap)).status).toBe('success');
+
+    // 4. a quote never paid, without a key
     ids.unpaid = (await quote({ user: alice.address, originChainId: 42161, destinationChainId: 1, originCurrency: zeroAddress, destinationCurrency: zeroAddress, amount: '10000000000000000', tradeType: 'EXACT_INPUT' })).steps[0].requestId;
   });
 
@@ -81,8 +88,8 @@ describe('GET /requests/v3 over real bridges and refunds', () => {
   it('lists every request newest first, each with the facts its chains recorded', async () => {
     const { status, body } = await list('');
     expect(status).toBe(200);
-    expect(idsOf(body)).toEqual([ids.unpaid, ids.refund, ids.bridge]);
-    const bridge = body.requests[2];
+    expect(idsOf(body)).toEqual([ids.unpaid, ids.swap, ids.refund, ids.bridge]);
+    const bridge = body.requests[3];
     const depositReceipt = await publicClientFor(sim, 1).getTransactionReceipt({ hash: depositHash });
     expect(bridge).toMatchObject({ status: 'success', requestType: 'Bridge', sender: sim.accounts[4]!.address, recipient: sim.accounts[5]!.address });
     expect(bridge.data.inTxs).toEqual([
@@ -91,7 +98,8 @@ describe('GET /requests/v3 over real bridges and refunds', () => {
     expect(bridge.data.outTxs).toEqual([expect.objectContaining({ type: 'fill', chainId: 8453, status: 'success' })]);
     const fillReceipt = await publicClientFor(sim, 8453).getTransactionReceipt({ hash: bridge.data.outTxs[0].txHash });
     expect(bridge.data.outTxs[0].block).toBe(Number(fillReceipt.blockNumber));
-    expect(body.requests[1].data).toMatchObject({ failReason: 'DEPOSITED_AMOUNT_TOO_LOW_TO_FILL', outTxs: [{ type: 'refund', chainId: 8453 }] });
+    expect(body.requests[1]).toMatchObject({ requestType: 'Crosschain Swap', status: 'success', data: { metadata: { currencyOut: { currency: { symbol: 'USDC', chainId: 1 } } } } });
+    expect(body.requests[2].data).toMatchObject({ failReason: 'DEPOSITED_AMOUNT_TOO_LOW_TO_FILL', outTxs: [{ type: 'refund', chainId: 8453 }] });
     expect(body.requests[0]).toMatchObject({ status: 'waiting', sender: null, data: { inTxs: [], outTxs: [] } });
   });
 
@@ -107,10 +115,13 @@ describe('GET /requests/v3 over real bridges and refunds', () => {
     expect(idsOf((await list(`user=${sim.accounts[4]!.address}`)).body)).toEqual([ids.unpaid, ids.bridge]);
     expect(idsOf((await list(`apiKey=${secondKey}`)).body)).toEqual([ids.refund]);
     expect(idsOf((await list(`apiKey=${sim.apiKey},${secondKey}&sortDirection=asc`)).body)).toEqual([ids.bridge, ids.refund]);
-    expect(idsOf((await list('chainId=8453')).body)).toEqual([ids.refund, ids.bridge]);
+    expect(idsOf((await list('chainId=8453')).body)).toEqual([ids.swap, ids.refund, ids.bridge]);
+    expect(idsOf((await list('requestType=crosschain%20swap')).body)).toEqual([ids.swap]);
+    expect(idsOf((await list('currencyOutSymbol=usdc&currencyOutChainId=1')).body)).toEqual([ids.swap]);
+    expect(idsOf((await list('requestType=Bridge&currencyInSymbol=ETH')).body)).toEqual([ids.unpaid, ids.refund, ids.bridge]);
     expect(idsOf((await list('status=refund')).body)).toEqual([ids.refund]);
     expect(idsOf((await list('failReason=DEPOSITED_AMOUNT_TOO_LOW_TO_FILL')).body)).toEqual([ids.refund]);
-    expect(idsOf((await list(`filters=${encodeURIComponent(JSON.stringify([{ 'not:status': ['waiting', 'refund'] }]))}`)).body)).toEqual([ids.bridge]);
+    expect(idsOf((await list(`filters=${encodeURIComponent(JSON.stringify([{ 'not:status': ['waiting', 'refund'] }]))}`)).body)).toEqual([ids.swap, ids.bridge]);
   });
 
   it('bounds chain-entry blocks (origin only with originChainId) and the deposit-to-fill time', async () => {
@@ -118,8 +129,8 @@ describe('GET /requests/v3 over real bridges and refunds', () => {
     const depositBlock = bridge.data.inTxs[0].block;
     expect(idsOf((await list(`startBlock=${depositBlock}&endBlock=${depositBlock}&originChainId=1`)).body)).toEqual([ids.bridge]);
     const fillTime = bridge.data.outTxs[0].timestamp - bridge.data.inTxs[0].timestamp;
-    expect(idsOf((await list(`fillTimeMin=${fillTime}&fillTimeMax=${fillTime}`)).body)).toEqual([ids.bridge]);
-    expect(idsOf((await list(`fillTimeMin=${fillTime + 1}`)).body)).toEqual([]);
+    expect(idsOf((await list(`fillTimeMin=${fillTime}&fillTimeMax=${fillTime}&originChainId=1`)).body)).toEqual([ids.bridge]);
+    expect(idsOf((await list(`fillTimeMin=${fillTime + 1}&originChainId=1`)).body)).toEqual([]);
   });
 
   it('shows referrer to the key that made the request only', async () => {
