@@ -171,6 +171,36 @@ describe('official relay SDK against the simulator', () => {
     expect((await balance()) - before).toBe(BigInt(quote.details!.currencyOut!.amount!));
   });
 
+  it('swaps ETH on one chain into USDC on another (a Crosschain Swap through the destination pool)', async () => {
+    const [origin, destination] = [sim.chains[1]!, sim.chains[2]!];
+    createClient({
+      baseApiUrl: sim.baseUrl,
+      source: 'intentsim-test',
+      chains: sim.chains.map((chain) => convertViemChainToRelayChain(sim.control.evmChain(chain.id).viemChain())),
+      pollingInterval: 200,
+    });
+    const recipient = sim.accounts[8]!.address as Address;
+    const destinationUsdc = sim.control.evmChain(destination.id).contractAddresses.stablecoin;
+    const destinationClient = publicClientFor(sim, destination.id);
+    const balance = () => destinationClient.readContract({ address: destinationUsdc, abi: erc20Abi, functionName: 'balanceOf', args: [recipient] });
+    const before = await balance();
+
+    const { quote } = await bridgeWithSdk({
+      accountIndex: 6,
+      recipient,
+      originChainId: origin.id,
+      destinationChainId: destination.id,
+      currency: zeroAddress,
+      toCurrency: destinationUsdc,
+      amount: '40000000000000000',
+      expectedStepIds: ['deposit'],
+    });
+
+    expect(quote.details!.operation).toBe('swap');
+    expect(quote.details!.route!.destination!.router).toBe(sim.control.evmChain(destination.id).contractAddresses.pool);
+    expect((await balance()) - before).toBe(BigInt(quote.details!.currencyOut!.amount!));
+  });
+
   it('surfaces a quote error as an APIError carrying our message and statusCode', async () => {
     const [origin, destination] = [sim.chains[1]!, sim.chains[2]!];
     createClient({
