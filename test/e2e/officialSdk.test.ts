@@ -7,6 +7,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { RunningSimulator } from '../../src/simulator';
 import { startTestSimulator } from '../support/startTestSimulator';
 import { getJson, publicClientFor } from '../support/bridgeClient';
+import { balanceOn } from '../support/swapClient';
 
 /**
  * The official SDK (`@relayprotocol/relay-sdk`), unmodified, against the simulator: quote,
@@ -181,8 +182,7 @@ describe('official relay SDK against the simulator', () => {
     });
     const recipient = sim.accounts[8]!.address as Address;
     const destinationUsdc = sim.control.evmChain(destination.id).contractAddresses.stablecoin;
-    const destinationClient = publicClientFor(sim, destination.id);
-    const balance = () => destinationClient.readContract({ address: destinationUsdc, abi: erc20Abi, functionName: 'balanceOf', args: [recipient] });
+    const balance = () => balanceOn(sim, destination.id, destinationUsdc, recipient);
     const before = await balance();
 
     const { quote } = await bridgeWithSdk({
