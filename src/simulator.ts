@@ -190,6 +190,8 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
         serviceFeeBps: BigInt(config.serviceFeeBps),
         defaultSlippageBps: BigInt(config.defaultSlippageBps),
         timeEstimateSeconds: (chainId) => chainMetadataFor(chainId).timeEstimateSeconds,
+        quoteTtlSeconds: config.quoteTtlSeconds,
+        solver: { address: accounts.solver.address, signOrderId: (orderId) => accounts!.solver.sign({ hash: orderId }) },
       },
     });
     server = await new Promise<Server>((resolve, reject) => {

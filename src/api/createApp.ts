@@ -7,6 +7,7 @@ import { createErrorMiddleware, notFoundHandler } from './errorMiddleware';
 import type { QuoteProviderDeps } from './quote/createQuote';
 import { adminRoutes } from './routes/adminRoutes';
 import { chainRoutes } from './routes/chainRoutes';
+import { priceRoutes } from './routes/priceRoutes';
 import { quoteRoutes } from './routes/quoteRoutes';
 import { requestListingRoutes } from './routes/requestListingRoutes';
 import { statusRoutes } from './routes/statusRoutes';
@@ -29,6 +30,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(express.json({ limit: '1mb' }));
   app.use(chainRoutes(deps));
   app.use(quoteRoutes(deps.quote, deps.apiKeys));
+  app.use(priceRoutes(deps.quote));
   app.use(statusRoutes(deps));
   app.use(requestListingRoutes(deps));
   app.use(transactionRoutes(deps));

@@ -53,6 +53,8 @@ export interface FillExecution {
   minimumAmountOut: bigint;
   /** Destination calls attached to the quote, run after the route. */
   calls: DestinationCall[];
+  /** SPEC §1.6 gas top-up: destination native the fill also sends to the recipient. */
+  gasTopUp?: bigint;
   /** Gas limit measured by the solver's simulation (a default when absent). */
   gasLimit?: bigint;
 }

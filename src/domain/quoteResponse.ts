@@ -2,6 +2,7 @@ import { formatUnits, type Hex } from 'viem';
 import type { QuoteStep } from '../chains/ChainAdapter';
 import { amountObject } from './amountObject';
 import type { Currency } from './currency';
+import type { ProtocolOrder } from './protocolOrder';
 import type { QuoteFacts } from './requestRecord';
 import { routeDetailsOf } from './routeDetails';
 import { formatBasisPointsAsPercent, formatPercent, formatUsd, usdMicrosOf } from './usdValue';
@@ -15,6 +16,8 @@ export interface QuoteResponseInput {
   userBalance: bigint;
   /** Contract addresses the route names (SPEC §2.2 `route.*.router`). */
   routers: { depository: string; serviceReceiver: string };
+  /** SPEC §2.2 `protocol` (absent when the quote does not settle through the depository). */
+  protocol?: { v2: ProtocolOrder & { orderSignature?: Hex } };
 }
 
 /** The status path the official SDK polls (it rewrites `/intents/status` to `/v3`). */
@@ -40,7 +43,12 @@ export function buildQuoteResponse(input: QuoteResponseInput) {
   const usdGas = usdMicrosOf(amounts.relayerGas, currencyIn);
   const usdService = usdMicrosOf(amounts.relayerService, currencyIn);
   const slippageValue = amounts.amountOut - amounts.minimumAmountOut;
-  const { swapImpact, route } = routeDetailsOf(facts, input.routers);
+  const { swapImpact, swapUsdMicros, route } = routeDetailsOf(facts, input.routers);
+  const options = facts.options;
+  const usdApp = usdMicrosOf(options?.appFee ?? 0n, currencyIn);
+  const usdSponsored = usdMicrosOf(options?.sponsored ?? 0n, currencyIn);
+  const usdSpread = usdMicrosOf(options?.fixedRate?.spread ?? 0n, currencyIn);
+  const fixedRate = options?.fixedRate != null;
 
   return {
     steps: input.steps.map((step) => ({
@@ -61,8 +69,8 @@ export function buildQuoteResponse(input: QuoteResponseInput) {
       relayer: amountObject(currencyIn, amounts.relayer),
       relayerGas: amountObject(currencyIn, amounts.relayerGas),
       relayerService: amountObject(currencyIn, amounts.relayerService),
-      app: amountObject(currencyIn, 0n),
-      subsidized: amountObject(currencyIn, 0n),
+      app: amountObject(currencyIn, options?.appFee ?? 0n),
+      subsidized: amountObject(currencyIn, options?.sponsored ?? 0n),
     },
     details: {
       operation: facts.operation,
@@ -71,14 +79,16 @@ export function buildQuoteResponse(input: QuoteResponseInput) {
       currencyIn: amountObject(currencyIn, amounts.amountIn),
       currencyOut: amountObject(currencyOut, amounts.amountOut, amounts.minimumAmountOut),
       refundCurrency: amountObject(currencyIn, amounts.amountIn),
+      ...(options?.gasTopUp ? { currencyGasTopup: amountObject(options.gasTopUp.currency, options.gasTopUp.amount) } : {}),
       totalImpact: { usd: formatUsd(usdOut - usdIn), percent: formatPercent(usdOut - usdIn, usdIn) },
       swapImpact,
       expandedPriceImpact: {
-        swap: { usd: swapImpact.usd },
+        // a fixed rate's spread is part of what the rate costs
+        swap: { usd: formatUsd(swapUsdMicros - usdSpread) },
         execution: { usd: formatUsd(-usdGas) },
         relay: { usd: formatUsd(-usdService) },
-        app: { usd: '0' },
-        sponsored: { usd: '0' },
+        app: { usd: formatUsd(-usdApp) },
+        sponsored: { usd: formatUsd(usdSponsored) },
       },
       rate: rateOf(facts),
       slippageTolerance: {
@@ -86,14 +96,16 @@ export function buildQuoteResponse(input: QuoteResponseInput) {
         destination: {
           usd: formatUsd(usdMicrosOf(slippageValue, currencyOut)),
           value: slippageValue.toString(),
-          percent: formatBasisPointsAsPercent(facts.tradeType === 'EXACT_OUTPUT' ? 0n : facts.slippageBps),
+          percent: formatBasisPointsAsPercent(facts.tradeType === 'EXACT_OUTPUT' || fixedRate ? 0n : facts.slippageBps),
         },
       },
       timeEstimate: facts.timeEstimateSeconds,
       userBalance: input.userBalance.toString(),
-      isFixedRate: false,
+      isFixedRate: fixedRate,
+      ...(fixedRate ? { fixedRateFee: { usd: formatUsd(usdSpread) } } : {}),
       route,
     },
+    ...(input.protocol ? { protocol: input.protocol } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import type { BridgeQuoteAmounts, TradeType } from './bridgeQuote';
 import type { Currency } from './currency';
 import type { DestinationAction } from './routePlan';
 import type { OrientedReserves } from './routeQuote';
+import type { QuoteOptionFacts } from './quoteOptionFacts';
 import type { FailReason, RefundFailReason, RequestStatus } from './requestStatus';
 
 /** SPEC §1.2 request types. */
@@ -110,6 +111,8 @@ export interface QuoteFacts {
   route?: QuoteRoute;
   /** Destination calls attached to the quote (`txs`), executed by the fill. */
   calls?: DestinationCall[];
+  /** SPEC §1.6 options the quote was priced with (app fees, sponsorship, top-up, fixed rate). */
+  options?: QuoteOptionFacts;
 }
 
 /** The route of a quote; records stored before swaps existed were plain transfers. */

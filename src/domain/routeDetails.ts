@@ -24,6 +24,7 @@ export function routeDetailsOf(facts: QuoteFacts, routers: { depository: string;
   const swapUsd = route.action.kind === 'swap' ? usdMicrosOf(amounts.amountOut, currencyOut) - usdSolverIn : 0n;
   return {
     swapImpact: { usd: formatUsd(swapUsd), percent: formatPercent(swapUsd, usdSolverIn) },
+    swapUsdMicros: swapUsd,
     route: {
       origin: {
         inputCurrency: amountObject(currencyIn, amounts.amountIn),

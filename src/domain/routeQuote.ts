@@ -60,9 +60,9 @@ export function requiredFor(
   return convertAmount(amountOut, route.currencyOut, route.solverCurrency, 'up');
 }
 
-/** `deposited` less the fill gas and the service fee, in the input currency. */
-function netOfFees(deposited: bigint, relayerGas: bigint, serviceFeeBps: bigint): bigint {
-  return deposited - relayerGas - ceilDiv(deposited * serviceFeeBps, BPS);
+/** `deposited` less the fill gas and the bps fees, plus what a sponsor covers, in the input currency. */
+function netOfFees(deposited: bigint, relayerGas: bigint, serviceFeeBps: bigint, sponsored = 0n): bigint {
+  return deposited - relayerGas - ceilDiv(deposited * serviceFeeBps, BPS) + sponsored;
 }
 
 /**
@@ -119,7 +119,10 @@ export interface RevalidationInput {
   currencyIn: PricedCurrency;
   currencyOut: PricedCurrency;
   solverCurrency: PricedCurrency;
+  /** Every bps fee of the quote (service, plus app fees when the quote has them). */
   serviceFeeBps: bigint;
+  /** A flat amount a sponsor covers (input units; SPEC §1.6 fee sponsorship). */
+  sponsored?: bigint;
   /** The pool as quoted (null without a pool). */
   quotedPool: OrientedReserves | null;
   /** The pool as it is now, at fill time. */
@@ -139,14 +142,14 @@ export function revalidateRouteQuote(quote: RevalidationInput, deposited: bigint
   const now = { solverCurrency: quote.solverCurrency, currencyOut: quote.currencyOut, pool: quote.poolNow };
   if (quote.tradeType === 'EXACT_OUTPUT') {
     if (deposited < amounts.amountIn) return { kind: 'refund', failReason: 'DEPOSITED_AMOUNT_TOO_LOW_TO_FILL' };
-    const available = convertAmount(netOfFees(deposited, amounts.relayerGas, quote.serviceFeeBps), quote.currencyIn, quote.solverCurrency, 'down');
+    const available = convertAmount(netOfFees(deposited, amounts.relayerGas, quote.serviceFeeBps, quote.sponsored), quote.currencyIn, quote.solverCurrency, 'down');
     const needed = requiredFor(amounts.amountOut, now);
     if (needed === null || needed > available) return { kind: 'refund', failReason: 'SLIPPAGE' };
     return { kind: 'fill', amountOut: amounts.amountOut, destinationAmountIn: needed };
   }
   let destinationAmountIn = amounts.destinationAmountIn;
   if (deposited !== amounts.amountIn) {
-    const net = netOfFees(deposited, amounts.relayerGas, quote.serviceFeeBps);
+    const net = netOfFees(deposited, amounts.relayerGas, quote.serviceFeeBps, quote.sponsored);
     if (net <= 0n) return { kind: 'refund', failReason: 'NEGATIVE_NEW_AMOUNT_AFTER_FEES' };
     destinationAmountIn = convertAmount(net, quote.currencyIn, quote.solverCurrency, 'down');
   }

@@ -1,5 +1,6 @@
 import type { Hex } from 'viem';
 import type { ChainAdapter, ChainObservation, SolverPayment } from '../chains/ChainAdapter';
+import { actualAppFees } from '../domain/appFees';
 import { refundRecipientOf } from '../domain/depositAddressOutcome';
 import type { RequestRecord } from '../domain/requestRecord';
 import type { FailReason } from '../domain/requestStatus';
@@ -197,6 +198,7 @@ export class Solver {
         to: 'success',
         update: (r) => {
           r.outTxs.push(entry, ...excessRefunds);
+          if (r.appFees) r.appFees.actual = actualAppFees(r.appFees.quoted, r.quote.amounts.amountOut, r.fillAmount ?? r.quote.amounts.amountOut);
           r.submittedTxs = r.submittedTxs.filter((tx) => tx.txHash !== entry.txHash);
         },
       });

@@ -2,7 +2,7 @@ import type { ChainAdapter, SolverPayment } from '../chains/ChainAdapter';
 import { orientedReserves } from '../chains/orientedReserves';
 import { routeOf, type RequestRecord } from '../domain/requestRecord';
 import type { FailReason } from '../domain/requestStatus';
-import { revalidateRouteQuote } from '../domain/routeQuote';
+import { revalidateWithOptions } from '../domain/revalidateWithOptions';
 import { fillPaymentFor } from './fillPaymentFor';
 
 export type FillPlan = { kind: 'fill'; payment: SolverPayment } | { kind: 'refund'; failReason: FailReason };
@@ -30,7 +30,7 @@ export async function decideFill(record: RequestRecord, deposited: bigint, desti
   if (strict && deposited < quote.amounts.amountIn) return { kind: 'refund', failReason: 'DEPOSITED_AMOUNT_TOO_LOW_TO_FILL' };
   const counted = strict ? quote.amounts.amountIn : deposited;
   const route = routeOf(quote);
-  const decision = revalidateRouteQuote(
+  const decision = revalidateWithOptions(
     {
       tradeType: quote.tradeType,
       amounts: { ...quote.amounts, destinationAmountIn: route.destinationAmountIn },
@@ -41,6 +41,7 @@ export async function decideFill(record: RequestRecord, deposited: bigint, desti
       quotedPool: route.quotedPool,
       poolNow: await orientedReserves(destination, route.action),
     },
+    quote.options,
     counted,
   );
   if (decision.kind === 'refund') return decision;
@@ -54,6 +55,7 @@ export async function decideFill(record: RequestRecord, deposited: bigint, desti
     destinationAmountIn: decision.destinationAmountIn,
     minimumAmountOut: quote.amounts.minimumAmountOut,
     exactOutput: quote.tradeType === 'EXACT_OUTPUT',
+    gasTopUp: quote.options?.gasTopUp?.amount ?? 0n,
   });
   if (!payment.execution) return { kind: 'fill', payment };
   const simulation = await destination.simulateSolverFill(payment);

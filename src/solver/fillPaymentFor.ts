@@ -13,6 +13,8 @@ export interface FillPaymentParams {
   destinationAmountIn: bigint;
   minimumAmountOut: bigint;
   exactOutput: boolean;
+  /** SPEC §1.6 gas top-up: destination native sent to the recipient with the fill. */
+  gasTopUp?: bigint;
 }
 
 /**
@@ -22,7 +24,8 @@ export interface FillPaymentParams {
  */
 export function fillPaymentFor(params: FillPaymentParams): SolverPayment {
   const payment: SolverPayment = { requestId: params.requestId, currency: params.currencyOut, recipient: params.recipient, amount: params.amountOut };
-  if (params.route.action.kind === 'transfer' && params.calls.length === 0) return payment;
+  const gasTopUp = params.gasTopUp ?? 0n;
+  if (params.route.action.kind === 'transfer' && params.calls.length === 0 && gasTopUp === 0n) return payment;
   return {
     ...payment,
     execution: {
@@ -32,6 +35,7 @@ export function fillPaymentFor(params: FillPaymentParams): SolverPayment {
       exactOutput: params.exactOutput,
       minimumAmountOut: params.minimumAmountOut,
       calls: params.calls,
+      ...(gasTopUp > 0n ? { gasTopUp } : {}),
     },
   };
 }

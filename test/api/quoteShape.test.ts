@@ -25,7 +25,7 @@ function expectAmountObject(value: any, label: string): void {
 
 /** Checks every §2.2 field of a quote response; returns the deposit step. */
 function expectQuoteShape(quote: any, expected: { origin: number; destination: number; user: string; recipient: string; stepIds: string[] }) {
-  expect(Object.keys(quote).sort()).toEqual(['details', 'fees', 'steps']);
+  expect(Object.keys(quote).sort()).toEqual(['details', 'fees', 'protocol', 'steps']);
   expect(quote.steps.map((s: any) => s.id)).toEqual(expected.stepIds);
 
   const requestId = quote.steps[0].requestId;
@@ -526,6 +526,66 @@ describe('POST /quote/v2 response shape (SPEC §2.2)', () => {
             "minimumAmount": "0",
           },
         },
+        "protocol": {
+          "v2": {
+            "hubType": "onchain",
+            "orderData": {
+              "fees": [
+                {
+                  "amount": "<gas-dependent>",
+                  "chainId": "ethereum",
+                  "currency": "<zero>",
+                  "recipient": "0x6D58073AeeB28068c5925D618DA9f4c4F35727b3",
+                },
+              ],
+              "inputs": [
+                {
+                  "payment": {
+                    "amount": "1000000000000000000",
+                    "chainId": "ethereum",
+                    "currency": "<zero>",
+                    "weight": "1",
+                  },
+                  "refunds": [
+                    {
+                      "chainId": "ethereum",
+                      "currency": "<zero>",
+                      "deadline": "<quote-dependent>",
+                      "extraData": "0x",
+                      "minimumAmount": "1000000000000000000",
+                      "recipient": "<user>",
+                    },
+                  ],
+                },
+              ],
+              "output": {
+                "calls": [],
+                "chainId": "base",
+                "deadline": "<quote-dependent>",
+                "extraData": "0x",
+                "payments": [
+                  {
+                    "currency": "<zero>",
+                    "expectedAmount": "<gas-dependent>",
+                    "minimumAmount": "<gas-dependent>",
+                    "recipient": "<user>",
+                  },
+                ],
+              },
+              "salt": "<quote-dependent>",
+              "solver": "0x6D58073AeeB28068c5925D618DA9f4c4F35727b3",
+              "solverChainId": "ethereum",
+              "version": "v1",
+            },
+            "orderId": "<quote-dependent>",
+            "paymentDetails": {
+              "amount": "1000000000000000000",
+              "chainId": "ethereum",
+              "currency": "<zero>",
+              "depository": "<depository>",
+            },
+          },
+        },
         "steps": [
           {
             "action": "Confirm transaction in your wallet",
@@ -646,13 +706,21 @@ function normaliseQuote(quote: any, names: Map<string, string>): unknown {
     'steps.items.data.gas',
     'steps.items.data.maxFeePerGas',
     'steps.items.data.maxPriorityFeePerGas',
+    'protocol.v2.orderData.output.payments.expectedAmount',
+    'protocol.v2.orderData.output.payments.minimumAmount',
+    'protocol.v2.orderData.fees.amount',
+    // depend on the quote time and on the gas-dependent amounts above
+    'protocol.v2.orderData.inputs.refunds.deadline',
+    'protocol.v2.orderData.output.deadline',
+    'protocol.v2.orderData.salt',
+    'protocol.v2.orderId',
   ]);
   const walk = (value: unknown, path: string): unknown => {
     if (Array.isArray(value)) return value.map((v) => walk(v, path));
     if (value && typeof value === 'object') {
       return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, walk(v, path ? `${path}.${k}` : k)]));
     }
-    if (GAS_DEPENDENT.has(path)) return '<gas-dependent>';
+    if (GAS_DEPENDENT.has(path)) return path.startsWith('protocol') && !path.includes('mount') ? '<quote-dependent>' : '<gas-dependent>';
     if (path === 'steps.items.data.data') return '<calldata>';
     if (typeof value === 'string') {
       const named = names.get(value.toLowerCase());

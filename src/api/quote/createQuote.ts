@@ -3,7 +3,10 @@ import type { ChainAdapter } from '../../chains/ChainAdapter';
 import type { VirtualClock } from '../../clock/VirtualClock';
 import type { Currency } from '../../domain/currency';
 import { buildQuoteResponse, type QuoteResponse } from '../../domain/quoteResponse';
-import { newWaitingRequest, type QuoteFacts } from '../../domain/requestRecord';
+import { buildFeeSponsorshipQuoted } from '../../domain/feeSponsorshipView';
+import { buildProtocolOrder } from '../../domain/protocolOrder';
+import { newWaitingRequest, type NewRequestInit, type QuoteFacts, type RequestFeature } from '../../domain/requestRecord';
+import { convertAmount } from '../../domain/usdValue';
 import { canonicalJson, deriveRequestId } from '../../domain/requestId';
 import { parseBasisPoints } from '../../domain/slippageTolerance';
 import {
@@ -19,6 +22,7 @@ import type { QuoteRequest } from '../schemas/quoteRequestSchema';
 import { depositChoiceOf, depositStepsFor } from './depositAddressQuote';
 import { destinationCallsOf } from './destinationCallsOf';
 import { planQuoteRoute } from './planQuoteRoute';
+import { parseQuoteOptions, stablecoinOn, type ParsedQuoteOptions } from './quoteOptions';
 import { simulateQuotedFill } from './simulateQuotedFill';
 
 export interface QuoteProviderDeps {
@@ -30,6 +34,10 @@ export interface QuoteProviderDeps {
   serviceFeeBps: bigint;
   defaultSlippageBps: bigint;
   timeEstimateSeconds: (destinationChainId: number) => number;
+  /** Seconds a quote's order stays fillable (protocol.v2 deadlines). */
+  quoteTtlSeconds: number;
+  /** The solver wallet: its address names the order's solver; it signs orderIds (SPEC §2.2). */
+  solver: { address: Address; signOrderId(orderId: Hex): Promise<Hex> };
 }
 
 const QUOTE_SEQUENCE_KEY = 'quote_sequence';
@@ -67,11 +75,19 @@ export interface QuoteContext {
   apiKey: string | null;
 }
 
+/** The request id `POST /price` builds with: a price creates no request. */
+const PRICE_ONLY_REQUEST_ID: Hex = `0x${'0'.repeat(64)}`;
+
+/**
+ * `record`: a quote (`POST /quote/v2`, `POST /quote`) — a new request id, the request stored in
+ * `waiting`. `price`: the same pricing and reads (`POST /price`), nothing stored.
+ */
 export async function createQuote(
   deps: QuoteProviderDeps,
   request: QuoteRequest,
   context: QuoteContext = { apiKey: null },
-): Promise<{ requestId: Hex; response: QuoteResponse }> {
+  mode: 'record' | 'price' = 'record',
+): Promise<{ requestId: Hex; facts: QuoteFacts; response: QuoteResponse }> {
   const slippageBps = slippageOf(request, deps.defaultSlippageBps);
   const origin = chainFor(deps, request.originChainId, 'origin');
   const destination = chainFor(deps, request.destinationChainId, 'destination');
@@ -92,6 +108,7 @@ export async function createQuote(
   const currencyIn = currencyFor(origin, request.originCurrency);
   const currencyOut = currencyFor(destination, request.destinationCurrency);
   const calls = destinationCallsOf(request, destination);
+  const options = parseQuoteOptions(request, { origin, destination, currencyIn, currencyOut });
   const recipientAddress = destination.normalizeAddress(request.recipient ?? request.user) as Address;
 
   const routeParams = {
@@ -104,6 +121,7 @@ export async function createQuote(
     calls,
     serviceFeeBps: deps.serviceFeeBps,
     slippageBps,
+    options: options.pricing,
   };
   let planned = await planQuoteRoute(routeParams);
   const simulation = await simulateQuotedFill({ destination, planned, currencyOut, recipient: recipientAddress, calls, exactOutput: request.tradeType === 'EXACT_OUTPUT' });
@@ -112,8 +130,11 @@ export async function createQuote(
 
   const user = origin.normalizeAddress(request.user) as Address;
   const recipient = recipientAddress;
-  const sequence = deps.meta.nextCounter(QUOTE_SEQUENCE_KEY);
-  const requestId = deriveRequestId({ seed: deps.seed, sequence, canonicalBody: canonicalJson(request) });
+  const requestId =
+    mode === 'record'
+      ? deriveRequestId({ seed: deps.seed, sequence: deps.meta.nextCounter(QUOTE_SEQUENCE_KEY), canonicalBody: canonicalJson(request) })
+      : PRICE_ONLY_REQUEST_ID;
+  const priced = planned.priced;
   const now = deps.clock.now();
   const facts: QuoteFacts = {
     requestType: planned.requestType,
@@ -132,23 +153,58 @@ export async function createQuote(
     timeEstimateSeconds: deps.timeEstimateSeconds(destination.chainId),
     depository: origin.describe().depository as Address,
     quotedAt: now,
-    features: depositChoice.features,
+    features: [...depositChoice.features, ...quoteFeatures(options)],
     orderId: null,
     route: planned.route,
     calls,
+    options: {
+      appFees: priced.appFees,
+      appFeeBps: options.pricing.appFees.reduce((sum, fee) => sum + fee.bps, 0n),
+      appFee: priced.appFee,
+      sponsorship: priced.sponsorship,
+      sponsored: priced.sponsored,
+      gasTopUp: options.gasTopUp,
+      fixedRate: options.pricing.fixedRateSpreadBps === null ? null : { spreadBps: options.pricing.fixedRateSpreadBps, spread: priced.spread },
+    },
   };
 
-  const [{ steps, init }, userBalance] = await Promise.all([
-    depositStepsFor(origin, depositChoice, { requestId, user, currency: currencyIn, amount: planned.amounts.amountIn }),
+  // a price opens no deposit address: it stores nothing
+  const [{ steps, init: depositInit }, userBalance] = await Promise.all([
+    depositStepsFor(origin, mode === 'record' ? depositChoice : { ...depositChoice, depositAddress: null }, {
+      requestId,
+      user,
+      currency: currencyIn,
+      amount: planned.amounts.amountIn,
+    }),
     origin.balanceOf(user, currencyIn),
   ]);
   const needsApproval = steps.some((step) => step.id === 'approve');
 
-  const record = newWaitingRequest(requestId, facts, now, { ...init, apiKey: context.apiKey });
-  createRequest(deps.lifecycle, record);
+  const stablecoin = stablecoinOn(origin);
+  const appFeesInStablecoin = priced.appFees.map((fee) => ({ recipient: fee.recipient, bps: fee.bps, amount: convertAmount(fee.amount, currencyIn, stablecoin, 'down') }));
+  const init: NewRequestInit = {
+    ...depositInit,
+    apiKey: context.apiKey,
+    appFees: appFeesInStablecoin.length > 0 ? { currency: stablecoin, quoted: appFeesInStablecoin, actual: [] } : null,
+    feeSponsorship: priced.sponsorship ? { quoted: buildFeeSponsorshipQuoted(priced.sponsorship, currencyIn, options.capUsdMicros) } : null,
+  };
+  const order = buildProtocolOrder({
+    requestId,
+    facts,
+    protocolChainName: (chainId) => chainFor(deps, chainId, 'origin').describe().name,
+    solver: deps.solver.address,
+    deadline: Math.floor(now / 1000) + deps.quoteTtlSeconds,
+    refundRecipient: depositInit.refundTo ?? user,
+    appFees: appFeesInStablecoin.map((fee) => ({ recipient: fee.recipient, currency: stablecoin.address, amount: fee.amount })),
+  });
+  facts.orderId = order.orderId;
+  const orderSignature = options.includeProtocolData ? await deps.solver.signOrderId(order.orderId) : undefined;
+
+  if (mode === 'record') createRequest(deps.lifecycle, newWaitingRequest(requestId, facts, now, init));
 
   return {
     requestId,
+    facts,
     response: buildQuoteResponse({
       requestId,
       facts,
@@ -156,6 +212,16 @@ export async function createQuote(
       depositGas: { amount: origin.depositGasCost(currencyIn, needsApproval), currency: origin.nativeCurrency() },
       userBalance,
       routers: { depository: facts.depository, serviceReceiver: destination.describe().contracts.serviceReceiver },
+      protocol: { v2: { ...order, ...(orderSignature ? { orderSignature } : {}) } },
     }),
   };
+}
+
+/** SPEC §4.3 `features` a quote's options turn on. */
+function quoteFeatures(options: ParsedQuoteOptions): RequestFeature[] {
+  const features: RequestFeature[] = [];
+  if (options.pricing.appFees.some((fee) => fee.bps > 0n)) features.push('app_fees');
+  if (options.gasTopUp) features.push('gas_top_up');
+  if (options.pricing.fixedRateSpreadBps !== null) features.push('fixed_rate');
+  return features;
 }

@@ -5,7 +5,8 @@ import type { Currency } from '../../domain/currency';
 import type { DestinationCall, QuoteRoute, RequestType } from '../../domain/requestRecord';
 import { planRoute } from '../../domain/routePlan';
 import { orientedReserves } from '../../chains/orientedReserves';
-import { computeRouteQuote, type RouteQuoteAmounts } from '../../domain/routeQuote';
+import { computeQuoteWithOptions, type QuoteOptionsInput, type QuoteWithOptions } from '../../domain/quoteWithOptions';
+import type { RouteQuoteAmounts } from '../../domain/routeQuote';
 import { formatUsd, usdMicrosOf } from '../../domain/usdValue';
 import { AmountTooLowError, AmountTooLowForFeesError, InsufficientLiquidityError, NoRouteError } from '../../errors/quoteErrors';
 
@@ -21,6 +22,8 @@ export interface PlanQuoteRouteParams {
   slippageBps: bigint;
   /** Gas units of the fill measured by simulation, when known (replaces the calibrated estimate). */
   fillGasUnits?: bigint;
+  /** SPEC §1.6 options priced into the quote (app fees, sponsorship, top-up, fixed rate). */
+  options?: QuoteOptionsInput;
 }
 
 export interface PlannedQuoteRoute {
@@ -30,7 +33,11 @@ export interface PlannedQuoteRoute {
   amounts: RouteQuoteAmounts;
   /** The service fee this route charges (0 for fee-free types). */
   serviceFeeBps: bigint;
+  /** What the options added: app fees, spread, sponsorship (zeros without options). */
+  priced: Omit<QuoteWithOptions, 'amounts'>;
 }
+
+const NO_OPTIONS: QuoteOptionsInput = { appFees: [], fixedRateSpreadBps: null, gasTopUp: 0n, sponsorship: null };
 
 /** SPEC §7.1, §8: a same-chain swap worth more than $0 and less than this is rejected (micro-USD). */
 export const SAME_CHAIN_SWAP_MINIMUM_USD_MICROS = 50_000n;
@@ -68,7 +75,7 @@ export async function planQuoteRoute(params: PlanQuoteRouteParams): Promise<Plan
   const feeFree = FEE_FREE.has(requestType);
   const fillGasCost =
     params.fillGasUnits === undefined ? destination.fillGasCost(plan.solverCurrency, plan.action.kind) : destination.gasCostOf(params.fillGasUnits);
-  const result = computeRouteQuote({
+  const result = computeQuoteWithOptions({
     tradeType: params.tradeType,
     amount: params.amount,
     currencyIn,
@@ -78,18 +85,26 @@ export async function planQuoteRoute(params: PlanQuoteRouteParams): Promise<Plan
     fillGasCost: feeFree ? { ...fillGasCost, amount: 0n } : fillGasCost,
     serviceFeeBps: feeFree ? 0n : params.serviceFeeBps,
     slippageBps: params.slippageBps,
-  });
+  }, params.options ?? NO_OPTIONS);
   if (!result.ok) {
     if (result.reason === 'INSUFFICIENT_LIQUIDITY') {
       throw new InsufficientLiquidityError(`the ${currencyOut.symbol} pool on chain ${destination.chainId} cannot deliver ${params.amount} ${currencyOut.symbol}`);
     }
-    throw new AmountTooLowForFeesError(result.reason === 'ZERO_AMOUNT' ? 'amount must be greater than zero' : 'amount is too low to cover the fees of this route');
+    throw new AmountTooLowForFeesError(
+      result.reason === 'ZERO_AMOUNT'
+        ? 'amount must be greater than zero'
+        : result.reason === 'FEES_EXCEED_INPUT'
+          ? 'the service, app and fixed-rate fees together must be below 10000 bps'
+          : 'amount is too low to cover the fees of this route',
+    );
   }
+  const { amounts, ...priced } = result.quote;
   return {
     requestType,
     operation: OPERATION_OF[requestType],
-    route: { solverCurrency: plan.solverCurrency, action: plan.action, destinationAmountIn: result.amounts.destinationAmountIn, quotedPool },
-    amounts: result.amounts,
+    route: { solverCurrency: plan.solverCurrency, action: plan.action, destinationAmountIn: amounts.destinationAmountIn, quotedPool },
+    amounts,
     serviceFeeBps: feeFree ? 0n : params.serviceFeeBps,
+    priced,
   };
 }

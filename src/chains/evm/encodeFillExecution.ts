@@ -53,7 +53,9 @@ function unwrapAll(receiver: Address, wrapped: Address): ReceiverCall {
 export function encodeFillExecution(receiver: Address, payment: SolverPayment & { execution: FillExecution }): { data: Hex; value: bigint } {
   const { execution } = payment;
   const nativeIn = execution.solverCurrency.isNative;
-  const calls = [...routeCalls(receiver, payment, execution), ...execution.calls];
+  const gasTopUp = execution.gasTopUp ?? 0n;
+  const topUpCalls = gasTopUp > 0n ? [{ to: payment.recipient as Address, value: gasTopUp, data: '0x' as Hex }] : [];
+  const calls = [...routeCalls(receiver, payment, execution), ...execution.calls, ...topUpCalls];
   const data = encodeFunctionData({
     abi: serviceReceiverArtifact.abi,
     functionName: 'fillWithCalls',
@@ -69,5 +71,5 @@ export function encodeFillExecution(receiver: Address, payment: SolverPayment & 
       calls,
     ],
   });
-  return { data, value: nativeIn ? execution.solverAmount : 0n };
+  return { data, value: (nativeIn ? execution.solverAmount : 0n) + gasTopUp };
 }
