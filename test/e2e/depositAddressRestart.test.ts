@@ -26,12 +26,10 @@ describe('deposit addresses across a restart', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  it('a live deposit address quoted before the restart is paid after it, swept and filled', async () => {
-    sim = await startSimulator(options);
-    const user = sim.accounts[2]!;
-    const recipient = sim.accounts[6]!.address as Address;
-    const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
-      user: user.address,
+  /** A native 1 → 8453 quote paid through a deposit address. */
+  async function quoteDepositAddress(running: RunningSimulator, user: string, recipient: Address) {
+    const quote = await postJson(`${running.baseUrl}/quote/v2`, {
+      user,
       recipient,
       originChainId: 1,
       destinationChainId: 8453,
@@ -43,14 +41,26 @@ describe('deposit addresses across a restart', () => {
     });
     expect(quote.status).toBe(200);
     const [step] = quote.body.steps;
-    const requestId = step.requestId as Hex;
+    return { quote, step, requestId: step.requestId as Hex };
+  }
+
+  /** The user's plain transfer of the quoted value into the deposit address. */
+  function payFrom(running: RunningSimulator, privateKey: string, step: { depositAddress: Address; items: Array<{ data: { value: string } }> }): Promise<Hex> {
+    const origin = running.control.evmChain(1);
+    const wallet = createWalletClient({ account: privateKeyToAccount(privateKey as Hex), chain: origin.viemChain(), transport: http(origin.rpcUrl) });
+    return wallet.sendTransaction({ to: step.depositAddress, value: BigInt(step.items[0]!.data.value) });
+  }
+
+  it('a live deposit address quoted before the restart is paid after it, swept and filled', async () => {
+    sim = await startSimulator(options);
+    const user = sim.accounts[2]!;
+    const recipient = sim.accounts[6]!.address as Address;
+    const { quote, step, requestId } = await quoteDepositAddress(sim, user.address, recipient);
     await sim.stop();
 
     sim = await startSimulator(options);
-    const origin = sim.control.evmChain(1);
-    const wallet = createWalletClient({ account: privateKeyToAccount(user.privateKey as Hex), chain: origin.viemChain(), transport: http(origin.rpcUrl) });
     const before = await publicClientFor(sim, 8453).getBalance({ address: recipient });
-    const paymentHash = await wallet.sendTransaction({ to: step.depositAddress as Address, value: BigInt(step.items[0].data.value) });
+    const paymentHash = await payFrom(sim, user.privateKey, step);
 
     const settled = await waitForSettledStatus(sim.baseUrl, requestId);
     expect(settled.status).toBe('success');
@@ -63,26 +73,14 @@ describe('deposit addresses across a restart', () => {
     // the previous test left `sim` running on this database
     const running = sim!;
     const user = running.accounts[3]!;
-    const quote = await postJson(`${running.baseUrl}/quote/v2`, {
-      user: user.address,
-      originChainId: 1,
-      destinationChainId: 8453,
-      originCurrency: zeroAddress,
-      destinationCurrency: zeroAddress,
-      amount: '25000000000000000',
-      tradeType: 'EXACT_INPUT',
-      useDepositAddress: true,
-    });
-    const [step] = quote.body.steps;
-    const requestId = step.requestId as Hex;
+    const { step, requestId } = await quoteDepositAddress(running, user.address, user.address as Address);
     const origin = running.control.evmChain(1);
     const client = publicClientFor(running, 1);
     const solver = running.control.solverAddress as Address;
 
     // the origin stops mining on its own: the payment is mined by hand, the sweep stays in the mempool
     await origin.testClient.setAutomine(false);
-    const wallet = createWalletClient({ account: privateKeyToAccount(user.privateKey as Hex), chain: origin.viemChain(), transport: http(origin.rpcUrl) });
-    const paymentHash = await wallet.sendTransaction({ to: step.depositAddress as Address, value: BigInt(step.items[0].data.value) });
+    const paymentHash = await payFrom(running, user.privateKey, step);
     await origin.testClient.mine({ blocks: 1 });
     await origin.syncNow();
     for (let tries = 0; ; tries++) {
