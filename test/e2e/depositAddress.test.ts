@@ -1,4 +1,4 @@
-// covers: endpoint:POST /quote/v2, status:success, status:refund, transition:pending->refund, failReason:DEPOSITED_AMOUNT_TOO_LOW_TO_FILL, errorCode:INVALID_ADDRESS
+// covers: endpoint:POST /quote/v2, status:success, status:refund, transition:pending->refund, failReason:DEPOSITED_AMOUNT_TOO_LOW_TO_FILL, failReason:INCORRECT_DEPOSIT_CURRENCY, errorCode:INVALID_ADDRESS
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletClient, decodeFunctionData, erc20Abi, http, zeroAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -219,6 +219,20 @@ describe('deposit addresses', () => {
     const record = sim.control.requests.get(requestId)!;
     expect(record.depositAddress).toMatchObject({ depositor: payer.address });
     expect(record.outTxs[0]).toMatchObject({ type: 'refund', data: { to: payer.address, amount: dust } });
+  });
+
+  it('a deposit address paid in another currency than quoted is swept and refunded in that currency (INCORRECT_DEPOSIT_CURRENCY)', async () => {
+    const user = sim.accounts[2]!;
+    const usdcIn = usdcOn(ORIGIN);
+    const response = await quote({ user: user.address });
+    const [step] = response.body.steps;
+    const requestId = step.requestId as Hex;
+    const before = await balanceOf(ORIGIN, user.address as Address, usdcIn);
+    await pay(user.privateKey, step.depositAddress, usdcIn, 7_000_000n);
+    const status = await waitForSettledStatus(sim.baseUrl, requestId);
+    expect(status).toMatchObject({ status: 'refund', failReason: 'INCORRECT_DEPOSIT_CURRENCY' });
+    expect(await balanceOf(ORIGIN, user.address as Address, usdcIn)).toBe(before);
+    expect(sim.control.requests.get(requestId)!.outTxs[0]).toMatchObject({ type: 'refund', data: { to: user.address, currency: usdcIn, amount: 7_000_000n } });
   });
 
   it('only the solver can sweep, an empty address cannot be swept, and the address is computable off-chain', async () => {
