@@ -1,6 +1,6 @@
 import type { Hex } from 'viem';
 import type { ChainAdapter, SolverPayment } from '../chains/ChainAdapter';
-import { decideFillForRequest, refundRecipientOf } from '../domain/depositAddressOutcome';
+import { countDeposit, refundRecipientOf } from '../domain/depositAddressOutcome';
 import type { RequestRecord, TransactionEntry } from '../domain/requestRecord';
 import { recordRequestFacts, type LifecycleDeps } from '../lifecycle/transitionRequest';
 import type { ChainIndexStore } from '../store/ChainIndexStore';
@@ -47,12 +47,12 @@ export class DepositAddressSweeper {
     if (record.depositAddress?.type !== 'strict') return [];
     const deposit = this.deps.chainIndex.depositsForRequest(record.id).find((d) => d.state === 'canonical');
     if (!deposit) return [];
-    const decision = decideFillForRequest(record, deposit.amount);
-    if (decision.kind !== 'fill' || decision.excess === 0n) return [];
+    const counted = countDeposit(record, deposit.amount);
+    if (counted.kind !== 'count' || counted.excess === 0n) return [];
     const origin = this.deps.chains.get(deposit.chainId);
     const currency = origin?.findCurrency(deposit.currency);
     if (!origin || !currency) return [];
-    const payment: SolverPayment = { requestId: record.id, currency, recipient: refundRecipientOf(record, deposit.depositor), amount: decision.excess };
+    const payment: SolverPayment = { requestId: record.id, currency, recipient: refundRecipientOf(record, deposit.depositor), amount: counted.excess };
     const sent = await origin.sendSolverPayment('refund', payment);
     return [await origin.awaitSolverTransaction(sent.txHash, 'refund', payment)];
   }

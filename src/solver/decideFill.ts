@@ -2,6 +2,7 @@ import type { ChainAdapter, SolverPayment } from '../chains/ChainAdapter';
 import { orientedReserves } from '../chains/orientedReserves';
 import { routeOf, type RequestRecord } from '../domain/requestRecord';
 import type { FailReason } from '../domain/requestStatus';
+import { countDeposit } from '../domain/depositAddressOutcome';
 import { revalidateWithOptions } from '../domain/revalidateWithOptions';
 import { fillPaymentFor } from './fillPaymentFor';
 
@@ -26,9 +27,8 @@ const EXECUTION_GAS_MARGIN_PERCENT = 150n;
 export async function decideFill(record: RequestRecord, deposited: bigint, destination: ChainAdapter): Promise<FillPlan> {
   const { quote } = record;
   // a strict deposit address takes exactly the quoted input; the excess goes back in its own leg (§3)
-  const strict = record.depositAddress?.type === 'strict';
-  if (strict && deposited < quote.amounts.amountIn) return { kind: 'refund', failReason: 'DEPOSITED_AMOUNT_TOO_LOW_TO_FILL' };
-  const counted = strict ? quote.amounts.amountIn : deposited;
+  const counted = countDeposit(record, deposited);
+  if (counted.kind === 'refund') return counted;
   const route = routeOf(quote);
   const decision = revalidateWithOptions(
     {
@@ -42,7 +42,7 @@ export async function decideFill(record: RequestRecord, deposited: bigint, desti
       poolNow: await orientedReserves(destination, route.action),
     },
     quote.options,
-    counted,
+    counted.counted,
   );
   if (decision.kind === 'refund') return decision;
   const payment = fillPaymentFor({

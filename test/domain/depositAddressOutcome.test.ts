@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { decideFillForDeposit } from '../../src/domain/bridgeQuote';
-import { decideFillForRequest, refundRecipientOf } from '../../src/domain/depositAddressOutcome';
+import { countDeposit, refundRecipientOf } from '../../src/domain/depositAddressOutcome';
 import type { DepositAddressInfo } from '../../src/domain/requestRecord';
 import { makeRequestRecord } from '../support/requestRecordFixture';
 
@@ -16,32 +15,27 @@ const addressOf = (type: 'open' | 'strict'): DepositAddressInfo => ({
 });
 
 /** SPEC §3 related rules: strict deposit addresses take exactly the quoted input. */
-describe('decideFillForRequest', () => {
+describe('countDeposit', () => {
   const record = makeRequestRecord();
-  const { amountIn, amountOut } = record.quote.amounts;
+  const { amountIn } = record.quote.amounts;
   const deposited = fc.bigInt({ min: 1n, max: amountIn * 3n });
 
-  it('strict: exact fills the quoted output, under refunds whole, over fills the quoted output and returns the excess', () => {
+  it('strict: under refunds whole; exact and over count the quoted input, the rest is the excess', () => {
     const strict = { ...record, depositAddress: addressOf('strict') };
     fc.assert(
       fc.property(deposited, (paid) => {
-        const decision = decideFillForRequest(strict, paid);
-        if (paid < amountIn) {
-          expect(decision).toEqual({ kind: 'refund', failReason: 'DEPOSITED_AMOUNT_TOO_LOW_TO_FILL' });
-        } else {
-          expect(decision).toEqual({ kind: 'fill', amountOut, excess: paid - amountIn });
-        }
+        const counted = countDeposit(strict, paid);
+        if (paid < amountIn) expect(counted).toEqual({ kind: 'refund', failReason: 'DEPOSITED_AMOUNT_TOO_LOW_TO_FILL' });
+        else expect(counted).toEqual({ kind: 'count', counted: amountIn, excess: paid - amountIn });
       }),
     );
   });
 
-  it('open deposit addresses and depository deposits are revalidated against what arrived, never with an excess leg', () => {
+  it('open deposit addresses and depository deposits count what arrived, never with an excess leg', () => {
     for (const depositAddress of [null, addressOf('open')]) {
       fc.assert(
         fc.property(deposited, (paid) => {
-          const decision = decideFillForRequest({ ...record, depositAddress }, paid);
-          const plain = decideFillForDeposit(record.quote, paid);
-          expect(decision).toEqual(plain.kind === 'fill' ? { ...plain, excess: 0n } : plain);
+          expect(countDeposit({ ...record, depositAddress }, paid)).toEqual({ kind: 'count', counted: paid, excess: 0n });
         }),
       );
     }
