@@ -1,4 +1,4 @@
-// covers: endpoint:POST /quote/v2, status:success, status:refund, transition:pending->refund, failReason:DEPOSITED_AMOUNT_TOO_LOW_TO_FILL, failReason:INCORRECT_DEPOSIT_CURRENCY, errorCode:INVALID_ADDRESS
+// covers: endpoint:POST /quote/v2, endpoint:GET /requests/v3, status:success, status:refund, transition:pending->refund, failReason:DEPOSITED_AMOUNT_TOO_LOW_TO_FILL, failReason:INCORRECT_DEPOSIT_CURRENCY, errorCode:INVALID_ADDRESS
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletClient, decodeFunctionData, erc20Abi, http, zeroAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -112,6 +112,16 @@ describe('deposit addresses', () => {
     expect(record.depositAddress).toMatchObject({ depositor: user.address, depositTxHash: paymentHash });
     expect(record.depositor).toBe(user.address);
     expect(sim.control.requests.eventsFor(requestId).map((event) => event.toStatus)).toEqual(['waiting', 'pending', 'submitted', 'success']);
+
+    // the listing finds it by its deposit address and by the user's transfer, and shows both (SPEC §2.3, §4.3)
+    for (const query of [`depositAddress=${depositAddress}`, `depositTxHash=${paymentHash}`]) {
+      const listed = await fetch(`${sim.baseUrl}/requests/v3?${query}`, { headers: { 'x-api-key': sim.apiKey } }).then((r) => r.json() as Promise<any>);
+      expect(listed.requests.map((r: { id: string }) => r.id)).toEqual([requestId]);
+      expect(listed.requests[0]).toMatchObject({
+        refundTo: null,
+        depositAddress: { address: depositAddress, type: 'open', depositor: user.address, depositTxHash: paymentHash, recoveryAddress: null },
+      });
+    }
   });
 
   it('open, USDC: the step is an ERC-20 transfer to the address; an open address fills for what arrived', async () => {
@@ -203,6 +213,30 @@ describe('deposit addresses', () => {
     expect(record.outTxs[1]).toMatchObject({ chainId: ORIGIN, status: 'success', data: { to: refundTo, currency: zeroAddress, amount: excess } });
     expect(status.txHashes).toEqual([record.outTxs[0]!.txHash]);
     expect(sim.control.requests.eventsFor(requestId).map((event) => event.toStatus)).toEqual(['waiting', 'pending', 'submitted', 'success']);
+  });
+
+  it('strict EXACT_OUTPUT Crosschain Swap (ETH → USDC), overpaid: delivers exactly the quoted USDC through the pool and returns the excess ETH', async () => {
+    const user = sim.accounts[8]!;
+    const refundTo = sim.accounts[0]!.address as Address;
+    const recipient = `0x${'de'.repeat(20)}` as Address;
+    const usdcOut = usdcOn(DESTINATION);
+    const response = await quote({ user: user.address, recipient, destinationCurrency: usdcOut, amount: '150000000', tradeType: 'EXACT_OUTPUT', strict: true, refundTo });
+    expect(response.status).toBe(200);
+    expect(response.body.details.operation).toBe('swap');
+    const [step] = response.body.steps;
+    const requestId = step.requestId as Hex;
+    const excess = 1_000_000_000_000_000n;
+
+    const [recipientBefore, refundToBefore] = await Promise.all([balanceOf(DESTINATION, recipient, usdcOut), balanceOf(ORIGIN, refundTo, zeroAddress)]);
+    await pay(user.privateKey, step.depositAddress, zeroAddress, BigInt(response.body.details.currencyIn.amount) + excess);
+    const status = await waitForSettledStatus(sim.baseUrl, requestId);
+    expect(status.status).toBe('success');
+    expect((await balanceOf(DESTINATION, recipient, usdcOut)) - recipientBefore).toBe(150_000_000n);
+    expect((await balanceOf(ORIGIN, refundTo, zeroAddress)) - refundToBefore).toBe(excess);
+    expect(sim.control.requests.get(requestId)!.outTxs.map((tx) => [tx.type, tx.data.amount])).toEqual([
+      ['fill', 150_000_000n],
+      ['refund', excess],
+    ]);
   });
 
   it('refunds of an open deposit address go to the payer when no refundTo is given', async () => {
