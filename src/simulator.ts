@@ -7,6 +7,8 @@ import { chainMetadataFor } from '../fixtures/chains';
 import { createApp } from './api/createApp';
 import type { ChainAdapter } from './chains/ChainAdapter';
 import { EvmChain } from './chains/evm/EvmChain';
+import { QuoteRpcScope } from './chains/QuoteRpcScope';
+import { RpcFaultStore } from './chains/RpcFaultStore';
 import { deriveSimulatorAccounts, type SimulatorAccounts } from './chains/evm/simulatorAccounts';
 import { VirtualClock } from './clock/VirtualClock';
 import { loadSimulatorConfig, resolveChains, type SimulatorConfig, type SimulatorConfigInput } from './config/simulatorConfig';
@@ -68,6 +70,8 @@ export interface SimulatorControl {
   apiKeys: ApiKeyStore;
   solver: { setPolicy(policy: SolverPolicy): void; getPolicy(): SolverPolicy; idle(): Promise<void> };
   evmChain(chainId: number): EvmChain;
+  /** Chain RPC faults for quotes (also `POST /admin/faults`). */
+  rpcFaults: RpcFaultStore;
   solverAddress: string;
 }
 
@@ -99,6 +103,8 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const apiKeys = new ApiKeyStore(db, config.seed);
   const defaultApiKey = apiKeys.ensureDefault(clock.now());
   const events = new RequestEventBus();
+  const rpcFaults = new RpcFaultStore();
+  const quoteRpcScope = new QuoteRpcScope();
   const lifecycle: LifecycleDeps = { requests, clock, bus: events };
 
   let resolveFatal: (error: Error) => void = () => undefined;
@@ -127,6 +133,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
         solverTransactions,
         depositAddresses,
         pollIntervalMs: config.chainPollIntervalMs,
+        quoteRpc: { scope: quoteRpcScope, faults: rpcFaults, timeoutMs: config.quoteRpcTimeoutMs },
         onFatalError: (error) => {
           if (stopping) return;
           log(`fatal: ${error.message}; stopping`, error);
@@ -176,6 +183,8 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     await solver.activate();
 
     const app = createApp({
+      quoteRpcScope,
+      rpcFaults,
       chains,
       requests,
       apiKeys,
@@ -221,6 +230,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       apiKeys,
       solver,
       solverAddress: derived.solver.address,
+      rpcFaults,
       evmChain: (chainId) => {
         const chain = evmChains.find((c) => c.chainId === chainId);
         if (!chain) throw new Error(`no EVM chain ${chainId}`);

@@ -1,5 +1,7 @@
 import express, { type Express } from 'express';
 import type { ChainAdapter } from '../chains/ChainAdapter';
+import type { QuoteRpcScope } from '../chains/QuoteRpcScope';
+import type { RpcFaultStore } from '../chains/RpcFaultStore';
 import type { VirtualClock } from '../clock/VirtualClock';
 import type { ApiKeyStore } from '../store/ApiKeyStore';
 import type { RequestStore } from '../store/RequestStore';
@@ -7,6 +9,7 @@ import { createErrorMiddleware, notFoundHandler } from './errorMiddleware';
 import type { QuoteProviderDeps } from './quote/createQuote';
 import { adminRoutes } from './routes/adminRoutes';
 import { chainRoutes } from './routes/chainRoutes';
+import { faultRoutes } from './routes/faultRoutes';
 import { priceRoutes } from './routes/priceRoutes';
 import { quoteRoutes } from './routes/quoteRoutes';
 import { requestListingRoutes } from './routes/requestListingRoutes';
@@ -20,6 +23,9 @@ export interface AppDeps {
   apiKeys: ApiKeyStore;
   clock: VirtualClock;
   log: (message: string, error?: unknown) => void;
+  /** Quote routes run in this scope, where the chains apply the quote RPC timeout and faults. */
+  quoteRpcScope: QuoteRpcScope;
+  rpcFaults: RpcFaultStore;
 }
 
 /** The HTTP API: one express app, the routes of SPEC §4, one error mapping. */
@@ -29,12 +35,14 @@ export function createApp(deps: AppDeps): Express {
   app.set('etag', false);
   app.use(express.json({ limit: '1mb' }));
   app.use(chainRoutes(deps));
+  app.use(['/quote', '/quote/v2', '/price'], deps.quoteRpcScope.middleware);
   app.use(quoteRoutes(deps.quote, deps.apiKeys));
   app.use(priceRoutes(deps.quote));
   app.use(statusRoutes(deps));
   app.use(requestListingRoutes(deps));
   app.use(transactionRoutes(deps));
   app.use(adminRoutes(deps));
+  app.use(faultRoutes(deps));
   app.use(notFoundHandler);
   app.use(createErrorMiddleware(deps.log));
   return app;

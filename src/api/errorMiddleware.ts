@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { SimulatorError } from '../errors/SimulatorError';
 import { InternalServerError, MalformedJsonError, RouteNotFoundError } from '../errors/requestErrors';
+import { upstreamRpcErrorOf } from '../errors/upstreamRpcErrors';
 
 /** Unknown routes answer 404 with an errorCode, like every other error. */
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
@@ -9,7 +10,8 @@ export const notFoundHandler: RequestHandler = (req, _res, next) => {
 
 /**
  * Maps every error the same way: a SimulatorError to its status and body; a body-parser
- * failure to 400 INVALID_JSON; anything else is logged with a log id and answered 500 with
+ * failure to 400 INVALID_JSON; a quote's transient chain RPC failure to REQUEST_TIMED_OUT or
+ * RPC_HTTP_ERROR (SPEC §7.1); anything else is logged with a log id and answered 500 with
  * an errorCode too.
  */
 export function createErrorMiddleware(log: (message: string, error?: unknown) => void): ErrorRequestHandler {
@@ -19,9 +21,13 @@ export function createErrorMiddleware(log: (message: string, error?: unknown) =>
     if (error instanceof SimulatorError) mapped = error;
     else if (isBodyParserError(error)) mapped = error.type === 'entity.parse.failed' ? new MalformedJsonError({ cause: error }) : new SimulatorError('INVALID_REQUEST', error.status, error.message);
     else {
-      const logId = `err-${nextLogId++}`;
-      log(`${logId}: ${req.method} ${req.originalUrl} failed`, error);
-      mapped = new InternalServerError(logId, error);
+      const upstream = upstreamRpcErrorOf(error);
+      if (upstream) mapped = upstream;
+      else {
+        const logId = `err-${nextLogId++}`;
+        log(`${logId}: ${req.method} ${req.originalUrl} failed`, error);
+        mapped = new InternalServerError(logId, error);
+      }
     }
     res.status(mapped.httpStatus).json(mapped.toResponseBody());
   };

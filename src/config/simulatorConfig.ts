@@ -41,6 +41,8 @@ export const SimulatorConfigSchema = z.object({
   serviceFeeBps: z.number().int().min(0).max(1000).default(10),
   /** Slippage tolerance used when a quote names none, in basis points. */
   defaultSlippageBps: z.number().int().min(0).max(10_000).default(50),
+  /** Milliseconds a chain RPC call made while quoting may take before the quote answers REQUEST_TIMED_OUT (SPEC §7.1). */
+  quoteRpcTimeoutMs: z.number().int().positive().default(2000),
   /** Seconds a quote stays valid. */
   quoteTtlSeconds: z.number().int().positive().default(300),
   clockMode: z.enum(['real', 'manual']).default('real'),

@@ -45,6 +45,9 @@ import { deploySimulatorContracts, type SimulatorContracts } from './deploySimul
 import { EvmDepositAddresses } from './EvmDepositAddresses';
 import { EvmDepositWatcher } from './EvmDepositWatcher';
 import { EvmSolverWallet } from './EvmSolverWallet';
+import { quoteScopedTransport } from './quoteScopedTransport';
+import type { QuoteRpcScope } from '../QuoteRpcScope';
+import type { RpcFaultStore } from '../RpcFaultStore';
 import { ExternalEvmNode } from './ExternalEvmNode';
 import type { SimulatorAccounts } from './simulatorAccounts';
 
@@ -65,6 +68,8 @@ export interface EvmChainOptions {
   depositAddresses: DepositAddressStore;
   pollIntervalMs: number;
   onFatalError: (error: Error) => void;
+  /** The quote-time RPC hook: timeout and admin faults for calls made while quoting (SPEC §7.1). */
+  quoteRpc: { scope: QuoteRpcScope; faults: RpcFaultStore; timeoutMs: number };
 }
 
 /** How much more gas than measured a quote's step items carry. */
@@ -112,7 +117,8 @@ export class EvmChain implements ChainAdapter {
   async startNode(): Promise<void> {
     this.endpoints = await this.node.start();
     const chain = this.viemChain();
-    this.client = createPublicClient({ chain, transport: http(this.endpoints.rpcUrl) });
+    const transport = quoteScopedTransport(http(this.endpoints.rpcUrl), { chainId: this.chainId, ...this.options.quoteRpc });
+    this.client = createPublicClient({ chain, transport });
     this.testClientInstance = createTestClient({ chain, mode: 'anvil', transport: http(this.endpoints.rpcUrl) });
   }
 
@@ -189,6 +195,11 @@ export class EvmChain implements ChainAdapter {
   get contractAddresses(): SimulatorContracts {
     if (!this.contracts) throw new Error(`chain ${this.chainId} is not started`);
     return this.contracts;
+  }
+
+  /** The Anvil process id (undefined when attached to an external node): tests pause it to make the RPC slow. */
+  get nodePid(): number | undefined {
+    return 'pid' in this.node ? this.node.pid : undefined;
   }
 
   get rpcUrl(): string {

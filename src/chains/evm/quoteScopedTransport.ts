@@ -1,0 +1,39 @@
+import { HttpRequestError, TimeoutError, type Transport } from 'viem';
+import { QuoteRpcFault } from '../../errors/upstreamRpcErrors';
+import type { QuoteRpcScope } from '../QuoteRpcScope';
+import type { RpcFaultStore } from '../RpcFaultStore';
+
+/**
+ * The one hook on an EVM chain's RPC path. Outside a quote it is the plain transport. Inside
+ * one (`QuoteRpcScope`): an admin fault for the chain fails the call at once (`rpc-timeout` as a
+ * timeout, `rpc-error` as an HTTP failure), a call slower than `timeoutMs` is abandoned, and a
+ * transport failure (no answer, non-2xx) becomes a `QuoteRpcFault` — which viem does not retry,
+ * so the quote answers REQUEST_TIMED_OUT / RPC_HTTP_ERROR promptly. JSON-RPC errors (reverts)
+ * pass through untouched.
+ */
+export function quoteScopedTransport(inner: Transport, params: { chainId: number; scope: QuoteRpcScope; faults: RpcFaultStore; timeoutMs: number }): Transport {
+  return (options) => {
+    const base = inner(options);
+    const request = (async (args: Parameters<typeof base.request>[0], requestOptions?: Parameters<typeof base.request>[1]) => {
+      if (!params.scope.active()) return base.request(args, requestOptions);
+      const fault = params.faults.faultFor(params.chainId);
+      if (fault === 'rpc-timeout') throw new QuoteRpcFault('timeout', params.chainId, args.method, new Error('admin fault rpc-timeout'));
+      if (fault === 'rpc-error') throw new QuoteRpcFault('http', params.chainId, args.method, new Error('admin fault rpc-error (HTTP 503)'));
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<never>((_, reject) => {
+        // wall-clock I/O timeout of a real RPC call, not simulated time
+        timer = setTimeout(() => reject(new QuoteRpcFault('timeout', params.chainId, args.method, new Error(`no answer in ${params.timeoutMs} ms`))), params.timeoutMs);
+      });
+      try {
+        return await Promise.race([base.request(args, requestOptions), timedOut]);
+      } catch (error) {
+        if (error instanceof TimeoutError) throw new QuoteRpcFault('timeout', params.chainId, args.method, error);
+        if (error instanceof HttpRequestError) throw new QuoteRpcFault('http', params.chainId, args.method, error);
+        throw error;
+      } finally {
+        clearTimeout(timer);
+      }
+    }) as typeof base.request;
+    return { ...base, request };
+  };
+}
