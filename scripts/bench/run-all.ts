@@ -4,19 +4,22 @@
  * Targets are reported (PASS/MISS), never enforced: a miss still exits 0. Only a benchmark that
  * could not run at all (an exception) exits 1. Figures also go to bench-results/latest.json.
  *
- * Options (environment): BENCH_COLD_RUNS (default 5), BENCH_BRIDGE_ITERATIONS (default 30).
+ * Options (environment): BENCH_COLD_RUNS (default 5), BENCH_BRIDGE_ITERATIONS (default 30),
+ * BENCH_QUOTE_COUNT (default 1000).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { benchBridge, type BridgeResult } from './bridgeLatency';
 import { benchColdStart, type ColdStartResult } from './coldStart';
+import { benchQuoteLatency, type QuoteLatencyResult } from './quoteLatency';
 import { formatMs, rounded } from './measure';
 
 /** The speed targets. They live here only — never in tests (docs/TESTING.md). */
 export const TARGETS = {
   coldStartMs: 1500,
   e2eOverFloor: 3,
+  quoteP99Ms: 20,
 } as const;
 
 const resultsDir = fileURLToPath(new URL('../../bench-results/', import.meta.url));
@@ -31,13 +34,14 @@ function positiveIntFromEnv(name: string, fallback: number): number {
 
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
 
-function report(cold: ColdStartResult, bridge: BridgeResult): { lines: string[]; targets: Record<string, unknown> } {
+function report(cold: ColdStartResult, bridge: BridgeResult, quotes: QuoteLatencyResult): { lines: string[]; targets: Record<string, unknown> } {
   const lib = cold.library.summary;
   const cli = cold.cli.summary;
   const b = bridge.breakdown;
   const coldLibPass = lib.median <= TARGETS.coldStartMs;
   const coldCliPass = cli.median <= TARGETS.coldStartMs;
   const ratioPass = bridge.ratio <= TARGETS.e2eOverFloor;
+  const quotePass = quotes.p99 <= TARGETS.quoteP99Ms;
   const lines = [
     '',
     '== intentsim bench ==',
@@ -51,6 +55,8 @@ function report(cold: ColdStartResult, bridge: BridgeResult): { lines: string[];
     `  ratio e2e/floor         ${bridge.ratio.toFixed(2)}x   ${verdict(ratioPass)}`,
     `  breakdown (medians)     quote ${formatMs(b.quoteMs)} | deposit->receipt ${formatMs(b.depositToReceiptMs)} | receipt->success ${formatMs(b.receiptToSuccessMs)}`,
     `  from request events     receipt->pending ${formatMs(b.receiptToPendingMs)} | pending->submitted ${formatMs(b.pendingToSubmittedMs)} | submitted->success ${formatMs(b.submittedToSuccessMs)} | success->seen ${formatMs(b.successToSeenMs)} | status polls ${b.statusPolls}`,
+    `POST /quote/v2 latency (${quotes.count} sequential quotes after warm-up, target p99 <= ${formatMs(TARGETS.quoteP99Ms)})`,
+    `  p50 ${formatMs(quotes.p50)}  p90 ${formatMs(quotes.summary.p90)}  p99 ${formatMs(quotes.p99)}  min ${formatMs(quotes.summary.min)}  max ${formatMs(quotes.summary.max)}   ${verdict(quotePass)}`,
     '',
   ];
   return {
@@ -59,6 +65,7 @@ function report(cold: ColdStartResult, bridge: BridgeResult): { lines: string[];
       coldStartLibrary: { targetMs: TARGETS.coldStartMs, medianMs: Math.round(lib.median * 10) / 10, pass: coldLibPass },
       coldStartCli: { targetMs: TARGETS.coldStartMs, medianMs: Math.round(cli.median * 10) / 10, pass: coldCliPass },
       e2eOverFloor: { target: TARGETS.e2eOverFloor, ratio: Math.round(bridge.ratio * 100) / 100, pass: ratioPass },
+      quoteP99: { targetMs: TARGETS.quoteP99Ms, p99Ms: Math.round(quotes.p99 * 10) / 10, pass: quotePass },
     },
   };
 }
@@ -70,14 +77,17 @@ async function main(): Promise<void> {
 
   const coldRuns = positiveIntFromEnv('BENCH_COLD_RUNS', 5);
   const iterations = positiveIntFromEnv('BENCH_BRIDGE_ITERATIONS', 30);
+  const quoteCount = positiveIntFromEnv('BENCH_QUOTE_COUNT', 1000);
   const progress = (line: string) => process.stderr.write(`${line}\n`);
 
   progress(`cold start: ${coldRuns} runs each`);
   const cold = await benchColdStart(coldRuns, progress);
   progress(`bridge latency: ${iterations} iterations`);
   const bridge = await benchBridge(iterations, progress);
+  progress(`quote latency: ${quoteCount} quotes`);
+  const quotes = await benchQuoteLatency(quoteCount, progress);
 
-  const { lines, targets } = report(cold, bridge);
+  const { lines, targets } = report(cold, bridge, quotes);
   process.stdout.write(lines.join('\n'));
 
   const roundMs = (values: number[]) => values.map((v) => Math.round(v * 10) / 10);
@@ -104,6 +114,7 @@ async function main(): Promise<void> {
       breakdownMedians: rounded(bridge.breakdown),
       samples: bridge.samples.map((s) => rounded(s)),
     },
+    quoteLatency: { count: quotes.count, summary: rounded(quotes.summary), p50: Math.round(quotes.p50 * 10) / 10, p99: Math.round(quotes.p99 * 10) / 10 },
   };
   mkdirSync(resultsDir, { recursive: true });
   const file = `${resultsDir}latest.json`;

@@ -20,7 +20,7 @@ function nativeBridge(sim: RunningSimulator, origin = 1, destination = 8453) {
 
 async function adminJson(sim: RunningSimulator, method: string, path: string, body?: unknown) {
   const response = await fetch(`${sim.baseUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as any };
 }
 
 describe('transient chain RPC failures while quoting (SPEC §7.1, §9 2026-06-05)', () => {

@@ -51,6 +51,7 @@ describe('loadSimulatorConfig', () => {
       accountCount: 10,
       serviceFeeBps: 10,
       defaultSlippageBps: 50,
+      quoteRpcTimeoutMs: 2000,
       quoteTtlSeconds: 300,
       clockMode: 'real',
       solverPolicy: 'fill',
