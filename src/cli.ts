@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { DEFAULT_PORT } from './config/simulatorConfig';
+import { checkWebhookReceiver, formatWebhookCheckReport } from './events/webhooks/checkWebhookReceiver';
 import { formatStartSummary } from './formatStartSummary';
 import { startSimulator, type StartSimulatorOptions } from './simulator';
 
@@ -40,6 +41,17 @@ export function buildCli(): Command {
         ...(flags.dataDir ? { dataDir: flags.dataDir } : {}),
       };
       await runStart(options, flags.json === true);
+    });
+  program
+    .command('webhook-check')
+    .description("send signed, forged and malformed webhook deliveries to your receiver; exit 0 only if it accepts just the valid one")
+    .requiredOption('--url <url>', 'your webhook receiver (it must answer 2xx to a delivery it accepts)')
+    .addOption(new Option('--api-key <key>', 'the API key your receiver verifies with (the HMAC secret)').env('INTENTSIM_API_KEY').makeOptionMandatory())
+    .addOption(new Option('--json', 'print the report as one JSON object'))
+    .action(async (flags: { url: string; apiKey: string; json?: boolean }) => {
+      const report = await checkWebhookReceiver({ url: flags.url, apiKey: flags.apiKey });
+      process.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : formatWebhookCheckReport(report));
+      process.exitCode = report.ok ? 0 : 1;
     });
   return program;
 }

@@ -13,6 +13,9 @@ import { deriveSimulatorAccounts, type SimulatorAccounts } from './chains/evm/si
 import { VirtualClock } from './clock/VirtualClock';
 import { loadSimulatorConfig, resolveChains, type SimulatorConfig, type SimulatorConfigInput } from './config/simulatorConfig';
 import { RequestEventBus } from './events/RequestEventBus';
+import { StatusStreamServer } from './events/statusStream/StatusStreamServer';
+import { WebhookDispatcher } from './events/webhooks/WebhookDispatcher';
+import { WebhookOutbox } from './events/webhooks/WebhookOutbox';
 import type { LifecycleDeps } from './lifecycle/transitionRequest';
 import { resolveAnvilBinary } from './process/resolveAnvilBinary';
 import { SeededRng } from './rng/SeededRng';
@@ -24,6 +27,7 @@ import { MetaStore } from './store/MetaStore';
 import { openDatabase } from './store/openDatabase';
 import { RequestStore } from './store/RequestStore';
 import { SolverTxStore } from './store/SolverTxStore';
+import { WebhookStore } from './store/WebhookStore';
 
 export interface StartSimulatorOptions extends Partial<SimulatorConfigInput> {
   /** A YAML or JSON config file merged under these options. */
@@ -68,6 +72,8 @@ export interface SimulatorControl {
   events: RequestEventBus;
   requests: RequestStore;
   apiKeys: ApiKeyStore;
+  /** Webhook endpoints and the delivery outbox; `idle()` waits for attempts in flight. */
+  webhooks: { store: WebhookStore; idle(): Promise<void> };
   solver: { setPolicy(policy: SolverPolicy): void; getPolicy(): SolverPolicy; idle(): Promise<void> };
   evmChain(chainId: number): EvmChain;
   /** Chain RPC faults for quotes (also `POST /admin/faults`). */
@@ -105,7 +111,11 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const events = new RequestEventBus();
   const rpcFaults = new RpcFaultStore();
   const quoteRpcScope = new QuoteRpcScope();
-  const lifecycle: LifecycleDeps = { requests, clock, bus: events };
+  const webhooks = new WebhookStore(db);
+  if (config.webhook) webhooks.putEndpoint(defaultApiKey.key, config.webhook, clock.now());
+  const lifecycle: LifecycleDeps = { requests, clock, bus: events, outbox: new WebhookOutbox(webhooks) };
+  const webhookDispatcher = new WebhookDispatcher({ store: webhooks, clock, bus: events, retryBaseMs: config.webhookRetryBaseMs, log });
+  const statusStream = new StatusStreamServer({ bus: events, apiKeys, clock });
 
   let resolveFatal: (error: Error) => void = () => undefined;
   const fatal = new Promise<Error>((resolve) => (resolveFatal = resolve));
@@ -152,6 +162,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     stopPromise = (async () => {
       const failures: unknown[] = [];
       solver.detach();
+      await statusStream.close().catch((error: unknown) => failures.push(error));
       if (server) {
         const closing = server;
         await new Promise<void>((resolve) => {
@@ -159,6 +170,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
           closing.closeAllConnections();
         });
       }
+      await webhookDispatcher.stop().catch((error: unknown) => failures.push(error));
       clock.cancelAll();
       // stop in reverse order of start, gathering every failure
       for (const chain of [...evmChains].reverse()) await chain.stop().catch((error: unknown) => failures.push(error));
@@ -178,6 +190,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     // derive keys while the Anvil processes boot
     accounts = deriveSimulatorAccounts(config.mnemonic, config.accountCount);
     await Promise.all(nodesStarting);
+    webhookDispatcher.start();
     solver.attach();
     await Promise.all(evmChains.map((chain) => chain.start()));
     await solver.activate();
@@ -189,6 +202,8 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       requests,
       apiKeys,
       clock,
+      webhooks,
+      solverAccount: accounts.solver,
       log,
       quote: {
         chains,
@@ -207,6 +222,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       const listening = app.listen(config.port, config.host, () => resolve(listening));
       listening.once('error', reject);
     });
+    statusStream.attach(server);
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;
@@ -228,6 +244,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       events,
       requests,
       apiKeys,
+      webhooks: { store: webhooks, idle: () => webhookDispatcher.idle() },
       solver,
       solverAddress: derived.solver.address,
       rpcFaults,

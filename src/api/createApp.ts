@@ -1,10 +1,12 @@
 import express, { type Express } from 'express';
+import type { LocalAccount } from 'viem';
 import type { ChainAdapter } from '../chains/ChainAdapter';
 import type { QuoteRpcScope } from '../chains/QuoteRpcScope';
 import type { RpcFaultStore } from '../chains/RpcFaultStore';
 import type { VirtualClock } from '../clock/VirtualClock';
 import type { ApiKeyStore } from '../store/ApiKeyStore';
 import type { RequestStore } from '../store/RequestStore';
+import type { WebhookStore } from '../store/WebhookStore';
 import { createErrorMiddleware, notFoundHandler } from './errorMiddleware';
 import type { QuoteProviderDeps } from './quote/createQuote';
 import { adminRoutes } from './routes/adminRoutes';
@@ -13,8 +15,10 @@ import { faultRoutes } from './routes/faultRoutes';
 import { priceRoutes } from './routes/priceRoutes';
 import { quoteRoutes } from './routes/quoteRoutes';
 import { requestListingRoutes } from './routes/requestListingRoutes';
+import { signatureRoutes } from './routes/signatureRoutes';
 import { statusRoutes } from './routes/statusRoutes';
 import { transactionRoutes } from './routes/transactionRoutes';
+import { webhookAdminRoutes } from './routes/webhookAdminRoutes';
 
 export interface AppDeps {
   chains: ReadonlyMap<number, ChainAdapter>;
@@ -22,6 +26,8 @@ export interface AppDeps {
   quote: QuoteProviderDeps;
   apiKeys: ApiKeyStore;
   clock: VirtualClock;
+  webhooks: WebhookStore;
+  solverAccount: LocalAccount;
   log: (message: string, error?: unknown) => void;
   /** Quote routes run in this scope, where the chains apply the quote RPC timeout and faults. */
   quoteRpcScope: QuoteRpcScope;
@@ -41,8 +47,10 @@ export function createApp(deps: AppDeps): Express {
   app.use(statusRoutes(deps));
   app.use(requestListingRoutes(deps));
   app.use(transactionRoutes(deps));
+  app.use(signatureRoutes(deps));
   app.use(adminRoutes(deps));
   app.use(faultRoutes(deps));
+  app.use(webhookAdminRoutes(deps));
   app.use(notFoundHandler);
   app.use(createErrorMiddleware(deps.log));
   return app;

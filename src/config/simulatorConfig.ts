@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { chainMetadataFor, DEFAULT_CHAIN_IDS } from '../../fixtures/chains';
+import { WebhookEndpointSettingsSchema } from '../domain/webhookEndpoint';
+import { DEFAULT_WEBHOOK_RETRY_BASE_MS } from '../domain/webhookRetrySchedule';
 
 export class ConfigError extends Error {}
 
@@ -50,6 +52,10 @@ export const SimulatorConfigSchema = z.object({
   solverPolicy: z.enum(['fill', 'hold']).default('fill'),
   /** Milliseconds between chain polls, a fallback to the websocket block subscription. */
   chainPollIntervalMs: z.number().int().positive().default(1000),
+  /** Webhook endpoint of the default API key, set at start (SPEC §6.1; the admin API changes it later). */
+  webhook: WebhookEndpointSettingsSchema.optional(),
+  /** Wait before the first webhook retry, doubled on each further retry (SPEC §6.2). */
+  webhookRetryBaseMs: z.number().int().positive().default(DEFAULT_WEBHOOK_RETRY_BASE_MS),
 });
 
 export type SimulatorConfig = z.infer<typeof SimulatorConfigSchema>;

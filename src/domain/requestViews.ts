@@ -40,13 +40,29 @@ export function buildStatusResponse(record: RequestRecord): StatusResponse {
   };
 }
 
+/** SPEC §6.1 `data.depositAddress`. */
+export interface StatusEventDepositAddress {
+  address: string;
+  depositAddressType: 'open' | 'strict';
+  depositor: string | null;
+  depositTxHash: string | null;
+}
+
 /** SPEC §6.1: `data` of a `request.status.updated` event. */
 export interface StatusEventData extends StatusResponse {
   requestId: string;
   referrer: string | null;
-  depositAddress: null;
+  depositAddress: StatusEventDepositAddress | null;
 }
 
 export function buildStatusEventData(record: RequestRecord): StatusEventData {
-  return { ...buildStatusResponse(record), requestId: record.id, referrer: record.quote.referrer, depositAddress: null };
+  const deposit = record.depositAddress;
+  return {
+    ...buildStatusResponse(record),
+    requestId: record.id,
+    referrer: record.quote.referrer,
+    depositAddress: deposit
+      ? { address: deposit.address, depositAddressType: deposit.type, depositor: deposit.depositor, depositTxHash: deposit.depositTxHash }
+      : null,
+  };
 }

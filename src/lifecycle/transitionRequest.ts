@@ -1,6 +1,6 @@
 import type { RequestRecord } from '../domain/requestRecord';
 import type { RequestStatus } from '../domain/requestStatus';
-import { buildStatusEventData } from '../domain/requestViews';
+import { buildStatusEventData, type StatusEventData } from '../domain/requestViews';
 import { canTransition } from '../domain/transitions';
 import type { RequestEventBus } from '../events/RequestEventBus';
 import type { RequestStore } from '../store/RequestStore';
@@ -10,6 +10,28 @@ export interface LifecycleDeps {
   requests: RequestStore;
   clock: VirtualClock;
   bus: RequestEventBus;
+  /** Written inside the status change's transaction (the webhook outbox), so a restart loses nothing. */
+  outbox?: StatusEventOutbox;
+}
+
+/** A committed-with-the-status event, as an outbox writer sees it (inside the transaction). */
+export interface StatusEventOutboxEntry {
+  seq: number;
+  record: RequestRecord;
+  at: number;
+  data: StatusEventData;
+}
+
+export interface StatusEventOutbox {
+  enqueue(entry: StatusEventOutboxEntry): void;
+}
+
+/** Appends the status event row and the outbox rows; call inside the status change's transaction. */
+function appendStatusEvent(deps: LifecycleDeps, record: RequestRecord, from: RequestStatus | null): number {
+  const data = buildStatusEventData(record);
+  const seq = deps.requests.appendEvent({ requestId: record.id, fromStatus: from, toStatus: record.status, at: record.updatedAt, payload: data });
+  deps.outbox?.enqueue({ seq, record, at: record.updatedAt, data });
+  return seq;
 }
 
 export class IllegalTransitionError extends Error {
@@ -46,13 +68,7 @@ export function transitionRequest(deps: LifecycleDeps, params: TransitionParams)
     record.status = params.to;
     record.updatedAt = deps.clock.now();
     deps.requests.saveRecord(record);
-    const seq = deps.requests.appendEvent({
-      requestId: record.id,
-      fromStatus: from,
-      toStatus: params.to,
-      at: record.updatedAt,
-      payload: buildStatusEventData(record),
-    });
+    const seq = appendStatusEvent(deps, record, from);
     return { seq, from, record };
   })();
   deps.bus.publish({
@@ -82,13 +98,7 @@ export function recordRequestFacts(deps: LifecycleDeps, requestId: string, updat
 export function createRequest(deps: LifecycleDeps, record: RequestRecord): void {
   const seq = deps.requests.db.transaction(() => {
     deps.requests.insert(record);
-    return deps.requests.appendEvent({
-      requestId: record.id,
-      fromStatus: null,
-      toStatus: record.status,
-      at: record.updatedAt,
-      payload: buildStatusEventData(record),
-    });
+    return appendStatusEvent(deps, record, null);
   })();
   deps.bus.publish({ seq, requestId: record.id, from: null, to: record.status, at: record.updatedAt, record });
 }

@@ -81,8 +81,44 @@ const MIGRATIONS: readonly string[] = [
   ALTER TABLE requests ADD COLUMN api_key TEXT;
   CREATE INDEX requests_api_key ON requests (api_key, created_at);
   `,
-  // 3: reserved for webhooks (endpoints, outbox, delivery log).
-  `SELECT 1;`,
+  // 3: webhooks (SPEC §6): one endpoint per API key, the delivery outbox, the attempt log.
+  `
+  CREATE TABLE webhook_endpoints (
+    api_key TEXT PRIMARY KEY REFERENCES api_keys (key),
+    enabled INTEGER NOT NULL,
+    url TEXT NOT NULL,
+    headers_json TEXT NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+
+  CREATE TABLE webhook_deliveries (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    event_seq INTEGER NOT NULL REFERENCES request_events (seq),
+    request_id TEXT NOT NULL,
+    api_key TEXT NOT NULL,
+    request_status TEXT NOT NULL,
+    url TEXT NOT NULL,
+    headers_json TEXT NOT NULL,
+    body TEXT NOT NULL,
+    state TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    next_attempt_at INTEGER,
+    created_at INTEGER NOT NULL,
+    delivered_at INTEGER
+  );
+  CREATE INDEX webhook_deliveries_state ON webhook_deliveries (state, next_attempt_at);
+  CREATE INDEX webhook_deliveries_request ON webhook_deliveries (request_id, id);
+
+  CREATE TABLE webhook_attempts (
+    delivery_id INTEGER NOT NULL REFERENCES webhook_deliveries (id),
+    attempt INTEGER NOT NULL,
+    at INTEGER NOT NULL,
+    signature_timestamp INTEGER NOT NULL,
+    status_code INTEGER,
+    error TEXT,
+    PRIMARY KEY (delivery_id, attempt)
+  );
+  `,
   // 4: request listing (SPEC §4.3): keyset pagination on each sort key (+ id), and the
   // currencyIn USD value as a fixed-width sort key (exact for any bigint amount).
   `

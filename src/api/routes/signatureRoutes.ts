@@ -1,0 +1,33 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { Hex, LocalAccount } from 'viem';
+import { requestSignatureDataOf, requestSignatureDigest } from '../../domain/requestSignature';
+import { RequestNotFoundError } from '../../errors/requestErrors';
+import type { RequestStore } from '../../store/RequestStore';
+import { parseWithSchema } from '../parseBody';
+
+export interface SignatureRouteDeps {
+  requests: RequestStore;
+  /** The solver wallet: the same address on every chain, so contracts can check it onchain. */
+  solverAccount: LocalAccount;
+}
+
+const SignatureParamsSchema = z.object({ requestId: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex request id') });
+
+/**
+ * SPEC §4.5 `GET /requests/{requestId}/signature`: the solver wallet signs, as an EVM personal
+ * message, the keccak-256 digest of the request's order tuple (`requestSignatureDigest`).
+ */
+export function signatureRoutes(deps: SignatureRouteDeps): Router {
+  const router = Router();
+  router.get('/requests/:requestId/signature', async (req, res) => {
+    const { requestId } = parseWithSchema(SignatureParamsSchema, req.params);
+    const record = deps.requests.get(requestId);
+    if (!record) throw new RequestNotFoundError(requestId);
+    const requestData = requestSignatureDataOf(record);
+    const digest = requestSignatureDigest(record.id, requestData);
+    const signature: Hex = await deps.solverAccount.signMessage({ message: { raw: digest } });
+    res.json({ requestData, signature });
+  });
+  return router;
+}

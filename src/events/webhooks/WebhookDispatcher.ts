@@ -1,0 +1,124 @@
+import type { ClockTimer, VirtualClock } from '../../clock/VirtualClock';
+import { nextWebhookAttemptAt } from '../../domain/webhookRetrySchedule';
+import type { WebhookDelivery, WebhookStore } from '../../store/WebhookStore';
+import type { RequestEventBus } from '../RequestEventBus';
+import { SIGNATURE_HEADER, SIGNATURE_TIMESTAMP_HEADER, signWebhookBody } from './webhookSignature';
+
+export interface WebhookDispatcherDeps {
+  store: WebhookStore;
+  clock: VirtualClock;
+  bus: RequestEventBus;
+  /** Wait before the first retry; doubles each retry (SPEC §6.2). */
+  retryBaseMs: number;
+  /** Real milliseconds a receiver has to answer before the attempt counts as failed. */
+  requestTimeoutMs?: number;
+  log: (message: string, error?: unknown) => void;
+}
+
+/**
+ * Sends the webhook outbox (SPEC §6.2): each pending delivery is POSTed with real HTTP, signed
+ * per attempt (SPEC §6.3); a 2xx answer delivers it; a non-2xx answer or a network error is
+ * retried up to 10 times with exponential backoff on the virtual clock. Every attempt is logged.
+ * On start, deliveries left pending by an earlier process are rescheduled at their due time.
+ */
+export class WebhookDispatcher {
+  private readonly timers = new Map<number, ClockTimer>();
+  private readonly inFlight = new Set<Promise<void>>();
+  private readonly aborter = new AbortController();
+  private unsubscribe: (() => void) | undefined;
+  private stopped = false;
+
+  constructor(private readonly deps: WebhookDispatcherDeps) {}
+
+  start(): void {
+    this.unsubscribe = this.deps.bus.subscribe((change) => {
+      for (const delivery of this.deps.store.pendingForEvent(change.seq)) this.schedule(delivery);
+    });
+    for (const delivery of this.deps.store.pending()) this.schedule(delivery);
+  }
+
+  /** Resolves once no attempt is in flight (scheduled retries do not count). */
+  async idle(): Promise<void> {
+    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight]);
+  }
+
+  /** Cancels scheduled retries and aborts attempts in flight; their deliveries stay pending in the store. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    this.unsubscribe?.();
+    for (const timer of this.timers.values()) timer.cancel();
+    this.timers.clear();
+    this.aborter.abort(new Error('simulator stopping'));
+    await this.idle();
+  }
+
+  private schedule(delivery: WebhookDelivery): void {
+    if (this.stopped || this.timers.has(delivery.id)) return;
+    const delay = (delivery.nextAttemptAt ?? this.deps.clock.now()) - this.deps.clock.now();
+    if (delay <= 0) {
+      this.runAttempt(delivery.id);
+      return;
+    }
+    this.timers.set(
+      delivery.id,
+      this.deps.clock.setTimeout(() => {
+        this.timers.delete(delivery.id);
+        this.runAttempt(delivery.id);
+      }, delay),
+    );
+  }
+
+  private runAttempt(deliveryId: number): void {
+    // after the current call stack: a status change's publisher never waits on a receiver
+    const running = Promise.resolve()
+      .then(() => this.attempt(deliveryId))
+      .catch((error: unknown) => this.deps.log(`webhook delivery ${deliveryId} failed unexpectedly`, error))
+      .finally(() => this.inFlight.delete(running));
+    this.inFlight.add(running);
+  }
+
+  private async attempt(deliveryId: number): Promise<void> {
+    if (this.stopped) return;
+    const delivery = this.deps.store.getDelivery(deliveryId);
+    if (!delivery || delivery.state !== 'pending') return;
+    const { clock } = this.deps;
+    const attempt = delivery.attempts + 1;
+    const at = clock.now();
+    const signatureTimestamp = clock.nowSeconds();
+    const signature = signWebhookBody({ body: delivery.body, timestamp: signatureTimestamp, apiKey: delivery.apiKey });
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    try {
+      const response = await fetch(delivery.url, {
+        method: 'POST',
+        headers: {
+          ...delivery.headers,
+          'content-type': 'application/json',
+          'user-agent': 'intentsim-webhooks',
+          [SIGNATURE_TIMESTAMP_HEADER]: String(signatureTimestamp),
+          [SIGNATURE_HEADER]: signature,
+        },
+        body: delivery.body,
+        redirect: 'manual',
+        signal: AbortSignal.any([this.aborter.signal, AbortSignal.timeout(this.deps.requestTimeoutMs ?? 10_000)]),
+      });
+      statusCode = response.status;
+      await response.body?.cancel().catch(() => undefined);
+    } catch (caught) {
+      if (this.stopped) return; // not an answer of the receiver: the next process tries again
+      error = describeFetchError(caught);
+    }
+    const delivered = statusCode !== null && statusCode >= 200 && statusCode < 300;
+    const nextAttemptAt = delivered ? null : nextWebhookAttemptAt({ attemptsMade: attempt, lastAttemptAt: at, baseMs: this.deps.retryBaseMs });
+    const state = delivered ? 'delivered' : nextAttemptAt === null ? 'failed' : 'pending';
+    this.deps.store.recordAttempt(deliveryId, { attempt, at, signatureTimestamp, statusCode, error }, { state, nextAttemptAt, deliveredAt: delivered ? clock.now() : null });
+    if (state === 'pending') this.schedule({ ...delivery, attempts: attempt, nextAttemptAt });
+  }
+}
+
+function describeFetchError(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  const cause = (error as { cause?: unknown }).cause;
+  const detail = cause instanceof Error ? `: ${cause.message}` : '';
+  return error.name === 'TimeoutError' ? 'the receiver did not answer in time' : `${error.message}${detail}`;
+}
