@@ -1,4 +1,4 @@
-// covers: endpoint:GET /requests/{requestId}/signature, errorCode:REQUEST_NOT_FOUND
+// covers: endpoint:GET /requests/{requestId}/signature
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletClient, getAddress, http, pad, recoverMessageAddress, type Abi, type Address, type Hex } from 'viem';
@@ -25,9 +25,10 @@ describe('GET /requests/{requestId}/signature', () => {
     const checker = compiled.contracts.find((c) => c.contractName === 'RequestSignatureChecker')!;
     const chain = sim.control.evmChain(sim.chains[0]!.id);
     const wallet = createWalletClient({ account: privateKeyToAccount(sim.accounts[9]!.privateKey as Hex), chain: chain.viemChain(), transport: http(chain.rpcUrl) });
-    const hash = await wallet.deployContract({ abi: checker.abi as Abi, bytecode: checker.bytecode });
+    const abi = checker.abi as unknown as Abi;
+    const hash = await wallet.deployContract({ abi, bytecode: checker.bytecode });
     const receipt = await publicClientFor(sim, chain.chainId).waitForTransactionReceipt({ hash, pollingInterval: 5 });
-    return { address: receipt.contractAddress!, abi: checker.abi as Abi };
+    return { address: receipt.contractAddress!, abi };
   }
 
   it('returns the order tuple signed by the solver wallet: viem and an onchain ecrecover both recover the solver address', async () => {
