@@ -38,16 +38,7 @@ export interface WebhookAttempt {
   error: string | null;
 }
 
-export interface NewWebhookDelivery {
-  eventSeq: number;
-  requestId: string;
-  apiKey: string;
-  requestStatus: string;
-  url: string;
-  headers: Record<string, string>;
-  body: string;
-  createdAt: number;
-}
+export type NewWebhookDelivery = Pick<WebhookDelivery, 'eventSeq' | 'requestId' | 'apiKey' | 'requestStatus' | 'url' | 'headers' | 'body' | 'createdAt'>;
 
 interface EndpointRow {
   api_key: string;

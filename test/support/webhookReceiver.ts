@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { verifyWebhookSignature } from '../../src/index';
 
 export interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
@@ -58,4 +59,20 @@ export async function startWebhookReceiver(decide?: (webhook: { headers: Incomin
         server.closeAllConnections();
       }),
   };
+}
+
+/** Whether a received delivery is authentic for `apiKey` (SPEC §6.3), as a correct receiver checks it. */
+export function isAuthenticWebhook(webhook: { headers: IncomingHttpHeaders; body: string }, apiKey: string, clock?: { now: number; toleranceSeconds: number }): boolean {
+  return verifyWebhookSignature({
+    body: webhook.body,
+    timestamp: webhook.headers['x-signature-timestamp'] as string | undefined,
+    signature: webhook.headers['x-signature-sha256'] as string | undefined,
+    apiKey,
+    ...(clock ?? {}),
+  });
+}
+
+/** A correct receiver: 200 for an authentic delivery, 401 otherwise. */
+export function startVerifyingWebhookReceiver(apiKey: string): Promise<WebhookReceiver> {
+  return startWebhookReceiver((webhook) => (isAuthenticWebhook(webhook, apiKey) ? 200 : 401));
 }

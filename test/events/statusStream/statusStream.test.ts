@@ -2,11 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
 import WebSocket from 'ws';
-import { verifyWebhookSignature } from '../../../src/index';
 import type { RunningSimulator } from '../../../src/simulator';
 import { executeQuoteSteps, waitForSettledStatus } from '../../support/bridgeClient';
 import { startTestSimulator } from '../../support/startTestSimulator';
-import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhookReceiver';
+import { startVerifyingWebhookReceiver, type WebhookReceiver } from '../../support/webhookReceiver';
 import { putWebhook, quoteWithApiKey } from '../../support/webhookFlows';
 
 /** A real `ws` client that keeps every message it gets. */
@@ -63,10 +62,7 @@ describe('websocket status stream and webhooks following a real bridge', () => {
   beforeAll(async () => {
     sim = await startTestSimulator();
     wsUrl = `${sim.baseUrl.replace('http://', 'ws://')}/ws`;
-    const apiKey = sim.apiKey;
-    receiver = await startWebhookReceiver(({ headers, body }) =>
-      verifyWebhookSignature({ body, timestamp: headers['x-signature-timestamp'] as string, signature: headers['x-signature-sha256'] as string, apiKey }) ? 200 : 401,
-    );
+    receiver = await startVerifyingWebhookReceiver(sim.apiKey);
   });
   afterAll(async () => {
     await sim?.stop();

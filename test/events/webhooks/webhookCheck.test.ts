@@ -1,8 +1,8 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkWebhookReceiver, verifyWebhookSignature } from '../../../src/index';
-import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhookReceiver';
+import { checkWebhookReceiver } from '../../../src/index';
+import { startVerifyingWebhookReceiver, startWebhookReceiver, type WebhookReceiver } from '../../support/webhookReceiver';
 
 const BIN = fileURLToPath(new URL('../../../bin/intentsim.js', import.meta.url));
 const API_KEY = 'intentsim_receiver-under-test';
@@ -12,16 +12,7 @@ describe('webhook-check', () => {
   let correct: WebhookReceiver;
   let naive: WebhookReceiver;
   beforeAll(async () => {
-    correct = await startWebhookReceiver(({ headers, body }) =>
-      verifyWebhookSignature({
-        body,
-        timestamp: headers['x-signature-timestamp'] as string | undefined,
-        signature: headers['x-signature-sha256'] as string | undefined,
-        apiKey: API_KEY,
-      })
-        ? 200
-        : 401,
-    );
+    correct = await startVerifyingWebhookReceiver(API_KEY);
     naive = await startWebhookReceiver(() => 200);
   });
   afterAll(async () => {
