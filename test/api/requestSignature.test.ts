@@ -53,21 +53,20 @@ describe('GET /requests/{requestId}/signature', () => {
 
     const checker = await deployChecker();
     const client = publicClientFor(sim, sim.chains[0]!.id);
-    const args = [
-      requestId,
-      BigInt(body.requestData.originChainId),
-      pad(body.requestData.originUser, { size: 32 }),
-      pad(body.requestData.originCurrency, { size: 32 }),
-      BigInt(body.requestData.originAmount),
-      BigInt(body.requestData.destinationChainId),
-      pad(body.requestData.destinationUser, { size: 32 }),
-    ] as const;
-    expect(await client.readContract({ address: checker.address, abi: checker.abi, functionName: 'digest', args })).toBe(digest);
-    const signer = await client.readContract({ address: checker.address, abi: checker.abi, functionName: 'recoverSigner', args: [...args, body.signature] });
-    expect(signer).toBe(getAddress(sim.control.solverAddress));
+    const data = {
+      originChainId: BigInt(body.requestData.originChainId),
+      originUser: pad(body.requestData.originUser, { size: 32 }),
+      originCurrency: pad(body.requestData.originCurrency, { size: 32 }),
+      originAmount: BigInt(body.requestData.originAmount),
+      destinationChainId: BigInt(body.requestData.destinationChainId),
+      destinationUser: pad(body.requestData.destinationUser, { size: 32 }),
+    };
+    const read = (functionName: string, args: readonly unknown[]) => client.readContract({ address: checker.address, abi: checker.abi, functionName, args });
+    expect(await read('digest', [requestId, data])).toBe(digest);
+    expect(await read('recoverSigner', [requestId, data, body.signature])).toBe(getAddress(sim.control.solverAddress));
 
     // a tampered tuple (another amount) recovers someone else
-    const tampered = await client.readContract({ address: checker.address, abi: checker.abi, functionName: 'recoverSigner', args: [args[0], args[1], args[2], args[3], args[4] + 1n, args[5], args[6], body.signature] });
+    const tampered = await read('recoverSigner', [requestId, { ...data, originAmount: data.originAmount + 1n }, body.signature]);
     expect(tampered).not.toBe(getAddress(sim.control.solverAddress));
   });
 
