@@ -56,8 +56,14 @@ describe('loadSimulatorConfig', () => {
       clockMode: 'real',
       solverPolicy: 'fill',
       chainPollIntervalMs: 1000,
+      webhookRetryBaseMs: 1000,
     });
     expect(DEFAULT_PORT).toBe(4646);
+  });
+
+  it('takes the default key\'s webhook endpoint, with its defaults, and refuses a bad one', () => {
+    expect(loadSimulatorConfig({ env: {}, options: { webhook: { url: 'http://127.0.0.1:9000/hook' } } }).webhook).toEqual({ url: 'http://127.0.0.1:9000/hook', enabled: true, headers: {} });
+    expect(() => loadSimulatorConfig({ env: {}, options: { webhook: { url: 'ftp://127.0.0.1/hook' } } })).toThrow(/webhook\.url/);
   });
 
   it('reads a YAML file', () => {
