@@ -197,6 +197,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
 
     const app = createApp({
       quoteRpcScope,
+      solver,
       rpcFaults,
       chains,
       requests,

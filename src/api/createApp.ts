@@ -3,6 +3,7 @@ import type { LocalAccount } from 'viem';
 import type { ChainAdapter } from '../chains/ChainAdapter';
 import type { QuoteRpcScope } from '../chains/QuoteRpcScope';
 import type { RpcFaultStore } from '../chains/RpcFaultStore';
+import type { FastFillOutcome } from '../solver/Solver';
 import type { VirtualClock } from '../clock/VirtualClock';
 import type { ApiKeyStore } from '../store/ApiKeyStore';
 import type { RequestStore } from '../store/RequestStore';
@@ -11,6 +12,7 @@ import { createErrorMiddleware, notFoundHandler } from './errorMiddleware';
 import type { QuoteProviderDeps } from './quote/createQuote';
 import { adminRoutes } from './routes/adminRoutes';
 import { chainRoutes } from './routes/chainRoutes';
+import { fastFillRoutes } from './routes/fastFillRoutes';
 import { faultRoutes } from './routes/faultRoutes';
 import { priceRoutes } from './routes/priceRoutes';
 import { quoteRoutes } from './routes/quoteRoutes';
@@ -31,6 +33,7 @@ export interface AppDeps {
   log: (message: string, error?: unknown) => void;
   /** Quote routes run in this scope, where the chains apply the quote RPC timeout and faults. */
   quoteRpcScope: QuoteRpcScope;
+  solver: { fastFill(requestId: string, assumedInput: bigint): Promise<FastFillOutcome> };
   rpcFaults: RpcFaultStore;
 }
 
@@ -51,6 +54,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(adminRoutes(deps));
   app.use(faultRoutes(deps));
   app.use(webhookAdminRoutes(deps));
+  app.use(fastFillRoutes(deps));
   app.use(notFoundHandler);
   app.use(createErrorMiddleware(deps.log));
   return app;

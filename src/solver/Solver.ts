@@ -3,7 +3,7 @@ import type { ChainAdapter, ChainObservation, SolverPayment } from '../chains/Ch
 import { actualAppFees } from '../domain/appFees';
 import { refundRecipientOf } from '../domain/depositAddressOutcome';
 import type { RequestRecord } from '../domain/requestRecord';
-import type { FailReason } from '../domain/requestStatus';
+import type { FailReason, RequestStatus } from '../domain/requestStatus';
 import { recordRequestFacts, transitionRequest, type LifecycleDeps } from '../lifecycle/transitionRequest';
 import type { ChainIndexStore, IndexedDeposit } from '../store/ChainIndexStore';
 import { DepositAddressSweeper } from './DepositAddressSweeper';
@@ -13,6 +13,12 @@ import { decideFill, revertedFillReason } from './decideFill';
 function fillPaymentOf(record: RequestRecord, amount: bigint): SolverPayment {
   return { requestId: record.id, currency: record.quote.currencyOut, recipient: record.quote.recipient, amount };
 }
+
+/** How a fast-fill call ended (see `Solver.fastFill`). */
+export type FastFillOutcome =
+  | { kind: 'filled'; status: RequestStatus }
+  | { kind: 'not-waiting'; status: RequestStatus | null }
+  | { kind: 'rejected'; failReason: FailReason };
 
 /** What the solver does with a confirmed deposit (swapped by config, admin calls and scenarios). */
 export type SolverPolicy = 'fill' | 'hold';
@@ -123,6 +129,15 @@ export class Solver {
       });
       return;
     }
+    if (record.triggeredByFastFill && record.inTxs.length === 0) {
+      // fast-filled before its deposit (SPEC §1.6): the deposit is recorded, never filled again
+      const entry = await chain.depositTransactionEntry(deposit, 'success');
+      recordRequestFacts(this.deps.lifecycle, record.id, (r) => {
+        r.depositor = deposit.depositor;
+        r.inTxs.push(entry);
+      });
+      return;
+    }
     if (record.status !== 'waiting' && record.status !== 'depositing') {
       this.deps.log(`solver: request ${record.id} already has a deposit; second deposit ${deposit.txHash} left in the depository`);
       return;
@@ -146,6 +161,42 @@ export class Solver {
       }),
     );
     await Promise.all([this.settlePending(record.id), depositFacts]);
+  }
+
+  /**
+   * SPEC §1.6 fast fill (`POST /fast-fill`): fills a quoted request before its deposit is
+   * indexed, as if `assumedInput` had been deposited (the caller vouches for the deposit);
+   * waiting → pending → submitted → success, `triggeredByFastFill` and feature `fast_fill` set.
+   * Resolves once the fill is mined, or with why it was not made.
+   */
+  fastFill(requestId: string, assumedInput: bigint): Promise<FastFillOutcome> {
+    return new Promise((resolve, reject) => {
+      this.schedule(requestId, async () => {
+        try {
+          resolve(await this.runFastFill(requestId, assumedInput));
+        } catch (error) {
+          reject(error);
+          throw error;
+        }
+      });
+    });
+  }
+
+  private async runFastFill(requestId: string, assumedInput: bigint): Promise<FastFillOutcome> {
+    const record = this.deps.lifecycle.requests.get(requestId);
+    if (!record || record.status !== 'waiting') return { kind: 'not-waiting', status: record?.status ?? null };
+    const decision = await decideFill(record, assumedInput, this.chainFor(record.quote.destinationChainId));
+    if (decision.kind === 'refund') return { kind: 'rejected', failReason: decision.failReason };
+    const pending = transitionRequest(this.deps.lifecycle, {
+      requestId: record.id,
+      to: 'pending',
+      update: (r) => {
+        r.triggeredByFastFill = true;
+        if (!r.quote.features.includes('fast_fill')) r.quote.features.push('fast_fill');
+      },
+    });
+    await this.fill(pending, decision.payment);
+    return { kind: 'filled', status: this.deps.lifecycle.requests.get(requestId)?.status ?? 'submitted' };
   }
 
   /** A request whose deposit is indexed: fill it or refund it, unless the policy holds it. */
