@@ -1,18 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zeroAddress, type Address, type Hex } from 'viem';
+import type { Address, Hex } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
-import { executeQuoteSteps, getJson, postJson, publicClientFor } from '../support/bridgeClient';
+import { executeQuoteSteps, getJson, nativeBridgeBody, postJson, publicClientFor, requestJson } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
 
 // covers: endpoint:POST /quote/v2, status:success, transition:waiting->pending, transition:pending->submitted, transition:submitted->success
 
-async function fastFill(sim: RunningSimulator, body: unknown, apiKey: string | undefined = sim.apiKey) {
-  const response = await fetch(`${sim.baseUrl}/fast-fill`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...(apiKey ? { 'x-api-key': apiKey } : {}) },
-    body: JSON.stringify(body),
-  });
-  return { status: response.status, body: (await response.json()) as any };
+function fastFill(sim: RunningSimulator, body: unknown, apiKey: string = sim.apiKey) {
+  return requestJson(`${sim.baseUrl}/fast-fill`, { method: 'POST', body, headers: apiKey ? { 'x-api-key': apiKey } : {} });
 }
 
 describe('fast fill (SPEC §1.6): POST /fast-fill fills before the deposit is indexed', () => {
@@ -25,16 +20,7 @@ describe('fast fill (SPEC §1.6): POST /fast-fill fills before the deposit is in
   });
 
   const quoteFor = async (recipient: Address) => {
-    const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
-      user: sim.accounts[8]!.address,
-      recipient,
-      originChainId: 1,
-      destinationChainId: 8453,
-      originCurrency: zeroAddress,
-      destinationCurrency: zeroAddress,
-      amount: '20000000000000000',
-      tradeType: 'EXACT_INPUT',
-    });
+    const quote = await postJson(`${sim.baseUrl}/quote/v2`, nativeBridgeBody(sim.accounts[8]!.address, { recipient, amount: '20000000000000000' }));
     expect(quote.status).toBe(200);
     return quote.body;
   };

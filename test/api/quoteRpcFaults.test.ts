@@ -1,26 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zeroAddress, type Hex } from 'viem';
+import type { Hex } from 'viem';
 import { startSimulator, type RunningSimulator } from '../../src/simulator';
-import { executeQuoteSteps, getJson, postJson, waitForSettledStatus } from '../support/bridgeClient';
+import { executeQuoteSteps, getJson, nativeBridgeBody, postJson, requestJson, waitForSettledStatus } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
 
 // covers: errorCode:REQUEST_TIMED_OUT, errorCode:RPC_HTTP_ERROR, endpoint:POST /quote/v2, endpoint:POST /price, endpoint:POST /quote
 
 function nativeBridge(sim: RunningSimulator, origin = 1, destination = 8453) {
-  return {
-    user: sim.accounts[6]!.address,
-    originChainId: origin,
-    destinationChainId: destination,
-    originCurrency: zeroAddress,
-    destinationCurrency: zeroAddress,
-    amount: '10000000000000000',
-    tradeType: 'EXACT_INPUT',
-  };
+  return nativeBridgeBody(sim.accounts[6]!.address, { originChainId: origin, destinationChainId: destination });
 }
 
-async function adminJson(sim: RunningSimulator, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${sim.baseUrl}${path}`, { method, headers: { 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
-  return { status: response.status, body: (await response.json()) as any };
+function adminJson(sim: RunningSimulator, method: string, path: string, body?: unknown) {
+  return requestJson(`${sim.baseUrl}${path}`, { method, body });
 }
 
 describe('transient chain RPC failures while quoting (SPEC §7.1, §9 2026-06-05)', () => {

@@ -1,4 +1,4 @@
-import { createPublicClient, createWalletClient, http, type Address, type Hex, type PublicClient } from 'viem';
+import { createPublicClient, createWalletClient, http, zeroAddress, type Address, type Hex, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { RunningSimulator } from '../../src/simulator';
 
@@ -18,6 +18,30 @@ export interface QuoteBody {
 export async function postJson(url: string, body: unknown): Promise<{ status: number; body: any }> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
   return { status: response.status, body: await response.json() };
+}
+
+/** Any method, JSON in and out, with optional headers (admin routes, x-api-key routes). */
+export async function requestJson(url: string, init: { method: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any }> {
+  const response = await fetch(url, {
+    method: init.method,
+    headers: { 'content-type': 'application/json', ...init.headers },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+/** A native-currency EXACT_INPUT bridge body (chain 1 → 8453 unless overridden). */
+export function nativeBridgeBody(user: string, overrides: Partial<QuoteBody> = {}): QuoteBody {
+  return {
+    user,
+    originChainId: 1,
+    destinationChainId: 8453,
+    originCurrency: zeroAddress,
+    destinationCurrency: zeroAddress,
+    amount: '10000000000000000',
+    tradeType: 'EXACT_INPUT',
+    ...overrides,
+  };
 }
 
 export async function getJson(url: string): Promise<{ status: number; body: any }> {
