@@ -44,6 +44,12 @@ describe('bridge end to end with plain viem', () => {
     const after = await destinationClient.getBalance({ address: recipient });
     expect(after - before).toBe(BigInt(quote.body.details.currencyOut.amount));
     expect(sim.control.requests.eventsFor(requestId).map((event) => event.toStatus)).toEqual(['waiting', 'pending', 'submitted', 'success']);
+
+    // covers: endpoint:GET /intents/status
+    // the older path a step's `check.endpoint` names answers the same request in its older shape
+    const older = await getJson(`${sim.baseUrl}/intents/status?requestId=${requestId}`);
+    expect(older.status).toBe(200);
+    expect(older.body).toMatchObject({ status: 'success', inTxHashes: [depositHash], txHashes: status.txHashes, originChainId: origin.id, destinationChainId: destination.id });
   });
 
   it('bridges the 6-decimal stablecoin with an approve step, under EXACT_OUTPUT', async () => {
