@@ -142,12 +142,13 @@ const MIGRATIONS: readonly string[] = [
   CREATE UNIQUE INDEX deposit_addresses_request ON deposit_addresses (request_id);
   CREATE INDEX deposit_addresses_state ON deposit_addresses (chain_id, state);
   `,
-  // 6: reserved for swaps and quote options.
-  `SELECT 1;`,
 ];
 
 export function migrate(db: Database.Database): number {
   const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > MIGRATIONS.length) {
+    throw new Error(`database schema version ${current} is newer than this intentsim knows (${MIGRATIONS.length}); use a fresh --db file`);
+  }
   for (let version = current; version < MIGRATIONS.length; version++) {
     db.transaction(() => {
       db.exec(MIGRATIONS[version]!);
