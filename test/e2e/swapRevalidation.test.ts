@@ -1,4 +1,4 @@
-// covers: status:refund, transition:pending->refund, failReason:SLIPPAGE, failReason:EXECUTION_REVERTED, failReason:DESTINATION_TOKEN_TRANSFER_REJECTED
+// covers: status:refund, transition:pending->refund, failReason:SLIPPAGE, failReason:EXECUTION_REVERTED, failReason:DESTINATION_TOKEN_TRANSFER_REJECTED, failReason:TRANSACTION_REVERTED
 // covers: status:failure, transition:submitted->failure, transition:failure->refund
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zeroAddress, type Address } from 'viem';
@@ -135,6 +135,37 @@ describe('swaps are revalidated against the pool at fill time', () => {
       );
       expect(status).toMatchObject({ status: 'refund', failReason: 'DESTINATION_TOKEN_TRANSFER_REJECTED', txHashes: [] });
       expect(sim.control.requests.eventsFor(requestId).map((e) => e.toStatus)).toEqual(['waiting', 'pending', 'refund']);
+    });
+
+    it('a same-chain swap whose fill would revert is refunded without sending (TRANSACTION_REVERTED, SPEC §7.2)', async () => {
+      // the recipient can take native currency at quote time; before the deposit it becomes a
+      // contract that reverts on every call, so paying it the swap's native output reverts
+      const recipient = freshRecipient();
+      const user = sim.accounts[6]!;
+      const chain = sim.control.evmChain(DESTINATION);
+      const stablecoin = addresses(DESTINATION).stablecoin;
+      const usdcBefore = await balanceOn(sim, DESTINATION, stablecoin, user.address);
+      const { status, requestId } = await quoteAndExecute(
+        sim,
+        user.privateKey,
+        {
+          user: user.address,
+          recipient,
+          originChainId: DESTINATION,
+          destinationChainId: DESTINATION,
+          originCurrency: stablecoin,
+          destinationCurrency: zeroAddress,
+          amount: '100000000',
+          tradeType: 'EXACT_INPUT',
+        },
+        () => chain.testClient.setCode({ address: recipient, bytecode: '0x60006000fd' }),
+      );
+      expect(status).toMatchObject({ status: 'refund', failReason: 'TRANSACTION_REVERTED', txHashes: [] });
+      expect(sim.control.requests.eventsFor(requestId).map((e) => e.toStatus)).toEqual(['waiting', 'pending', 'refund']);
+      expect(sim.control.requests.get(requestId)!.quote.requestType).toBe('Same-chain Swap');
+      // the refund really returned the deposit: the user's USDC is back where it was
+      expect(await balanceOn(sim, DESTINATION, stablecoin, user.address)).toBe(usdcBefore);
+      expect(await balanceOn(sim, DESTINATION, zeroAddress, recipient)).toBe(0n);
     });
   });
 });
