@@ -1,6 +1,6 @@
 import type { Hex } from 'viem';
 import type { Currency } from '../domain/currency';
-import type { DestinationCall, TransactionEntry } from '../domain/requestRecord';
+import type { DestinationCall, TransactionEntry, FailedCallData } from '../domain/requestRecord';
 import type { ChainLiquidity, DestinationAction } from '../domain/routePlan';
 import type { IndexedDeposit } from '../store/ChainIndexStore';
 import type { DepositAddressPayment } from '../store/DepositAddressStore';
@@ -63,6 +63,14 @@ export interface FillExecution {
 export type FillSimulation =
   | { ok: true; gasUnits: bigint }
   | { ok: false; errorName: string; message: string; blockedAccount?: string };
+
+/** What a mined, reverted transaction shows: the call it made and the error it reverted with. */
+export interface FailedTransactionFacts {
+  callData: FailedCallData;
+  /** The decoded custom error (`Reverted` when there is no data or it matches no known error). */
+  errorName: string;
+  message: string;
+}
 
 export interface SentSolverTransaction {
   txHash: Hex;
@@ -129,6 +137,8 @@ export interface ChainAdapter {
   readPoolReserves(pool: string): Promise<{ reserve0: bigint; reserve1: bigint }>;
   /** Simulates the fill the solver would send (SPEC §7.1 DESTINATION_TX_FAILED). */
   simulateSolverFill(payment: SolverPayment): Promise<FillSimulation>;
+  /** The call and revert error of a mined transaction that failed (SPEC §2.3 failedCallData). */
+  failedTransactionFacts(txHash: Hex): Promise<FailedTransactionFacts>;
   /** What the user's deposit transaction costs in gas, in native currency. */
   depositGasCost(currency: Currency, needsApproval: boolean): bigint;
   balanceOf(owner: string, currency: Currency): Promise<bigint>;

@@ -255,7 +255,12 @@ export class Solver {
       });
       return;
     }
-    const failReason = revertedFillReason(record);
+    // why it reverted, from the chain: a pool moved after the solver's check gives TOO_LITTLE_RECEIVED
+    const failed = await destination.failedTransactionFacts(entry.txHash).catch((error: unknown) => {
+      this.deps.log(`solver: could not read why fill ${entry.txHash} reverted`, error);
+      return undefined;
+    });
+    const failReason = revertedFillReason(record, failed?.errorName);
     transitionRequest(this.deps.lifecycle, {
       requestId: record.id,
       to: 'failure',
@@ -265,6 +270,7 @@ export class Solver {
         r.failReason = failReason;
         r.failedTxHash = entry.txHash;
         r.failedTxBlockNumber = entry.block;
+        r.failedCallData = failed?.callData ?? null;
       },
     });
     // the reverted fill moved nothing: the deposit is still in the depository, so pay it back

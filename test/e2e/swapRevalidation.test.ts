@@ -1,11 +1,13 @@
-// covers: status:refund, transition:pending->refund, failReason:SLIPPAGE, failReason:EXECUTION_REVERTED, failReason:DESTINATION_TOKEN_TRANSFER_REJECTED, failReason:TRANSACTION_REVERTED
+// covers: status:refund, transition:pending->refund, failReason:SLIPPAGE, failReason:EXECUTION_REVERTED, failReason:DESTINATION_TOKEN_TRANSFER_REJECTED, failReason:TRANSACTION_REVERTED, failReason:TOO_LITTLE_RECEIVED
 // covers: status:failure, transition:submitted->failure, transition:failure->refund
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zeroAddress, type Address } from 'viem';
+import { createWalletClient, encodeFunctionData, erc20Abi, getAddress, http, maxUint256, zeroAddress, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { constantProductPoolArtifact, wrappedNativeArtifact } from '../../fixtures/contracts/artifacts.generated';
 import type { RunningSimulator } from '../../src/simulator';
-import { getJson } from '../support/bridgeClient';
+import { executeQuoteSteps, getJson, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
-import { balanceOn, blockOnStablecoin, quoteAndExecute, swapOnPool, freshAddresses, SWAP_TEST_CHAINS } from '../support/swapClient';
+import { balanceOn, blockOnStablecoin, quoteAndExecute, sendFrom, swapOnPool, freshAddresses, SWAP_TEST_CHAINS } from '../support/swapClient';
 
 /**
  * SPEC §1.4 (quotes are revalidated when filled) and §1.5: moving the destination pool between
@@ -94,7 +96,7 @@ describe('swaps are revalidated against the pool at fill time', () => {
   });
 
   describe('a recipient blocked by the token after the quote', () => {
-    it('a bridge fill reverts on-chain (EXECUTION_REVERTED): failure, then the deposit is refunded on the origin chain', async () => {
+    it('a bridge fill reverts on-chain (DESTINATION_TOKEN_TRANSFER_REJECTED from its trace): failure, then the deposit is refunded on the origin chain', async () => {
       const recipient = freshRecipient();
       const user = sim.accounts[4]!;
       const { requestId } = await quoteAndExecute(
@@ -114,7 +116,7 @@ describe('swaps are revalidated against the pool at fill time', () => {
       );
       await sim.control.solver.idle(); // the refund follows the failure in the same piece of solver work
       const status = (await getJson(`${sim.baseUrl}/intents/status/v3?requestId=${requestId}`)).body;
-      expect(status).toMatchObject({ status: 'refund', failReason: 'EXECUTION_REVERTED' });
+      expect(status).toMatchObject({ status: 'refund', failReason: 'DESTINATION_TOKEN_TRANSFER_REJECTED' });
       expect(sim.control.requests.eventsFor(requestId).map((e) => e.toStatus)).toEqual(['waiting', 'pending', 'submitted', 'failure', 'refund']);
       const record = sim.control.requests.get(requestId)!;
       expect(record.outTxs.map((tx) => [tx.type, tx.chainId, tx.status])).toEqual([
@@ -122,6 +124,27 @@ describe('swaps are revalidated against the pool at fill time', () => {
         ['refund', ORIGIN, 'success'],
       ]);
       expect(record.failedTxHash).toBe(record.outTxs[0]!.txHash);
+      // SPEC §2.3 failedCallData: the reverted fill's own call, read back from the chain
+      const fillTx = await publicClientFor(sim, DESTINATION).getTransaction({ hash: record.failedTxHash! });
+      expect(record.failedCallData).toEqual({ from: fillTx.from, to: fillTx.to, data: fillTx.input, value: fillTx.value });
+      expect(getAddress(record.failedCallData!.to)).toBe(getAddress(addresses(DESTINATION).serviceReceiver));
+      expect(getAddress(record.failedCallData!.from)).toBe(getAddress(sim.control.solverAddress));
+    });
+
+    it('a native bridge to a recipient that starts reverting after the quote fails on-chain (EXECUTION_REVERTED)', async () => {
+      const recipient = freshRecipient();
+      const user = sim.accounts[4]!;
+      const { requestId } = await quoteAndExecute(
+        sim,
+        user.privateKey,
+        { user: user.address, recipient, originChainId: ORIGIN, destinationChainId: DESTINATION, originCurrency: zeroAddress, destinationCurrency: zeroAddress, amount: '10000000000000000', tradeType: 'EXACT_INPUT' },
+        () => sim.control.evmChain(DESTINATION).testClient.setCode({ address: recipient, bytecode: '0x60006000fd' }),
+      );
+      await sim.control.solver.idle();
+      expect((await getJson(`${sim.baseUrl}/intents/status/v3?requestId=${requestId}`)).body).toMatchObject({ status: 'refund', failReason: 'EXECUTION_REVERTED' });
+      const record = sim.control.requests.get(requestId)!;
+      expect(record.outTxs.map((tx) => [tx.type, tx.status])).toEqual([['fill', 'failure'], ['refund', 'success']]);
+      expect(record.failedCallData?.value).toBeGreaterThan(0n);
     });
 
     it('a swap fill is simulated first and refunded without sending (DESTINATION_TOKEN_TRANSFER_REJECTED)', async () => {
@@ -166,6 +189,49 @@ describe('swaps are revalidated against the pool at fill time', () => {
       // the refund really returned the deposit: the user's USDC is back where it was
       expect(await balanceOn(sim, DESTINATION, stablecoin, user.address)).toBe(usdcBefore);
       expect(await balanceOn(sim, DESTINATION, zeroAddress, recipient)).toBe(0n);
+    });
+
+    it('a pool moved after the solver checked it, ahead of the fill in the same block, reverts the fill (TOO_LITTLE_RECEIVED)', async () => {
+      const recipient = freshRecipient();
+      const user = sim.accounts[7]!;
+      const trader = sim.accounts[8]!;
+      const chain = sim.control.evmChain(DESTINATION);
+      const { pool, wrappedNative } = addresses(DESTINATION);
+      const moveAmount = 2_000n * 10n ** 18n; // ~2/3 of the pool's wrapped native: far beyond 0.5 % slippage
+      // the trader holds wrapped native and has approved the pool before anything is quoted
+      await sendFrom(sim, DESTINATION, trader.privateKey, { to: wrappedNative, data: encodeFunctionData({ abi: wrappedNativeArtifact.abi, functionName: 'deposit' }), value: moveAmount });
+      await sendFrom(sim, DESTINATION, trader.privateKey, { to: wrappedNative, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [pool, maxUint256] }) });
+
+      const quote = await postJson(`${sim.baseUrl}/quote/v2`, swapQuote('EXACT_INPUT', '10000000000000000', recipient));
+      expect(quote.status).toBe(200);
+      const requestId = quote.body.steps[0].requestId as Hex;
+      await chain.testClient.setAutomine(false);
+      try {
+        const submitted = sim.control.events.waitFor(requestId, ['submitted']);
+        await executeQuoteSteps(sim, sim.accounts[2]!.privateKey as Hex, quote.body);
+        // the solver checked the pool, simulated and broadcast its fill: it waits in the mempool
+        await submitted;
+        const wallet = createWalletClient({ account: privateKeyToAccount(trader.privateKey as Hex), chain: chain.viemChain(), transport: http(chain.rpcUrl) });
+        await wallet.sendTransaction({
+          to: pool,
+          data: encodeFunctionData({ abi: constantProductPoolArtifact.abi, functionName: 'swapExactInput', args: [wrappedNative, moveAmount, 0n, trader.address as Address] }),
+          gas: 300_000n,
+          maxPriorityFeePerGas: 500n * 10n ** 9n, // ordered ahead of the fill (Anvil orders by fee)
+          maxFeePerGas: 1_000n * 10n ** 9n,
+        });
+        await chain.testClient.mine({ blocks: 1 });
+      } finally {
+        await chain.testClient.setAutomine(true);
+      }
+      await waitForSettledStatus(sim.baseUrl, requestId);
+      await sim.control.solver.idle();
+      expect((await getJson(`${sim.baseUrl}/intents/status/v3?requestId=${requestId}`)).body).toMatchObject({ status: 'refund', failReason: 'TOO_LITTLE_RECEIVED' });
+      const record = sim.control.requests.get(requestId)!;
+      expect(record.outTxs.map((tx) => [tx.type, tx.chainId, tx.status])).toEqual([
+        ['fill', DESTINATION, 'failure'],
+        ['refund', ORIGIN, 'success'],
+      ]);
+      expect(await balanceOn(sim, DESTINATION, addresses(DESTINATION).stablecoin, recipient)).toBe(0n);
     });
   });
 });

@@ -34,12 +34,14 @@ import type {
   ChainDescription,
   ChainObservation,
   DepositStepParams,
+  FailedTransactionFacts,
   FillSimulation,
   QuoteStep,
   SentSolverTransaction,
   SolverPayment,
 } from '../ChainAdapter';
 import { createAnvilInstance, type AnvilInstance } from './AnvilInstance';
+import { decodeRevertData } from './decodeRevert';
 import { calibrateGas, fillGasUnits, type GasCalibration } from './calibrateGas';
 import { deploySimulatorContracts, type SimulatorContracts } from './deploySimulatorContracts';
 import { EvmDepositAddresses } from './EvmDepositAddresses';
@@ -470,6 +472,24 @@ export class EvmChain implements ChainAdapter {
 
   async simulateSolverFill(payment: SolverPayment): Promise<FillSimulation> {
     return this.requireWallet().simulate(payment);
+  }
+
+  /** The failed call from the transaction itself; its error from Anvil's call trace of it. */
+  async failedTransactionFacts(txHash: Hex): Promise<FailedTransactionFacts> {
+    const client = this.requireClient();
+    const [transaction, trace] = await Promise.all([
+      client.getTransaction({ hash: txHash }),
+      client
+        .request({ method: 'debug_traceTransaction', params: [txHash, { tracer: 'callTracer' }] } as never)
+        .then((result) => result as { output?: Hex })
+        .catch(() => undefined),
+    ]);
+    const revert = decodeRevertData(trace?.output);
+    return {
+      callData: { from: transaction.from, to: transaction.to ?? zeroAddress, data: transaction.input, value: transaction.value },
+      errorName: revert.errorName,
+      message: revert.message,
+    };
   }
 
   depositGasCost(currency: Currency, needsApproval: boolean): bigint {

@@ -38,6 +38,11 @@ export function decodeRevert(error: unknown): Extract<FillSimulation, { ok: fals
   const data = revertDataOf(error);
   const reverted = data !== undefined || /revert/i.test(error.details ?? '') || /revert/i.test(error.shortMessage);
   if (!reverted) return undefined;
+  return decodeRevertData(data);
+}
+
+/** Decodes revert data (from a failed call or a transaction trace) against the simulator's contracts. */
+export function decodeRevertData(data: Hex | undefined): Extract<FillSimulation, { ok: false }> {
   if (data === undefined || data === '0x') return { ok: false, errorName: 'Reverted', message: 'execution reverted without data' };
   try {
     const decoded = decodeErrorResult({ abi: FILL_ERRORS_ABI, data });
