@@ -109,14 +109,19 @@ describe('official relay SDK against the simulator', () => {
     return { quote, progress, requestId };
   }
 
-  it('bridges native currency with chains from convertViemChainToRelayChain', async () => {
-    const [origin, destination] = [sim.chains[0]!, sim.chains[1]!];
+  /** The SDK's client over our base URL, with our chains given explicitly (viem chains converted). */
+  function createClientWithExplicitChains(): void {
     createClient({
       baseApiUrl: sim.baseUrl,
       source: 'intentsim-test',
       chains: sim.chains.map((chain) => convertViemChainToRelayChain(sim.control.evmChain(chain.id).viemChain())),
       pollingInterval: 200,
     });
+  }
+
+  it('bridges native currency with chains from convertViemChainToRelayChain', async () => {
+    const [origin, destination] = [sim.chains[0]!, sim.chains[1]!];
+    createClientWithExplicitChains();
     const recipient = sim.accounts[7]!.address as Address;
     const destinationClient = publicClientFor(sim, destination.id);
     const before = await destinationClient.getBalance({ address: recipient });
@@ -174,12 +179,7 @@ describe('official relay SDK against the simulator', () => {
 
   it('swaps ETH on one chain into USDC on another (a Crosschain Swap through the destination pool)', async () => {
     const [origin, destination] = [sim.chains[1]!, sim.chains[2]!];
-    createClient({
-      baseApiUrl: sim.baseUrl,
-      source: 'intentsim-test',
-      chains: sim.chains.map((chain) => convertViemChainToRelayChain(sim.control.evmChain(chain.id).viemChain())),
-      pollingInterval: 200,
-    });
+    createClientWithExplicitChains();
     const recipient = sim.accounts[8]!.address as Address;
     const destinationUsdc = sim.control.evmChain(destination.id).contractAddresses.stablecoin;
     const balance = () => balanceOn(sim, destination.id, destinationUsdc, recipient);
@@ -203,12 +203,7 @@ describe('official relay SDK against the simulator', () => {
 
   it('surfaces a quote error as an APIError carrying our message and statusCode', async () => {
     const [origin, destination] = [sim.chains[1]!, sim.chains[2]!];
-    createClient({
-      baseApiUrl: sim.baseUrl,
-      source: 'intentsim-test',
-      chains: sim.chains.map((chain) => convertViemChainToRelayChain(sim.control.evmChain(chain.id).viemChain())),
-      pollingInterval: 200,
-    });
+    createClientWithExplicitChains();
     const wallet = originWallet(6, origin.id);
     const error: unknown = await getClient()
       .actions.getQuote(
