@@ -62,6 +62,17 @@ export class UnsupportedCurrencyError extends SimulatorError {
 }
 
 /** Not in §7.1: a pair of currencies with no route in this simulator. */
+/**
+ * The solver's inventory on the destination cannot pay this fill (the fill's simulation runs out
+ * of the solver's native or token balance). Named after the §7.3 value; the SPEC gives no quote
+ * error for it.
+ */
+export class SolverCapacityExceededError extends SimulatorError {
+  constructor(message: string) {
+    super('SOLVER_CAPACITY_EXCEEDED', 400, message);
+  }
+}
+
 export class NoRouteError extends SimulatorError {
   constructor(message: string) {
     super('NO_SWAP_ROUTES_FOUND', 400, message);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zeroAddress } from 'viem';
+import { erc20Abi, zeroAddress } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
-import { getJson, postJson, type QuoteBody } from '../support/bridgeClient';
+import { getJson, postJson, publicClientFor, type QuoteBody } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
 
 // covers: endpoint:POST /quote/v2, endpoint:GET /intents/status/v3
@@ -190,6 +190,29 @@ describe('POST /quote/v2 errors', () => {
       const destinationUsdc = sim.control.evmChain(destination).contractAddresses.stablecoin;
       const everything = (10n ** 15n).toString(); // a billion USDC: more than the pool holds
       expect(await expectError(nativeQuote({ destinationCurrency: destinationUsdc, tradeType: 'EXACT_OUTPUT', amount: everything }), 400, 'INSUFFICIENT_POOL_LIQUIDITY')).toMatchInlineSnapshot(`"the USDC pool on chain 8453 cannot deliver 1000000000000000 USDC"`);
+    });
+  });
+
+  describe('amounts the solver cannot fill', () => {
+    it('SOLVER_CAPACITY_EXCEEDED for a native bridge beyond the solver\'s balance (the fill simulation runs out of funds)', async () => {
+      const solverBalance = await publicClientFor(sim, destination).getBalance({ address: sim.control.solverAddress as `0x${string}` });
+      const message = await expectError(nativeQuote({ amount: (solverBalance * 2n).toString() }), 400, 'SOLVER_CAPACITY_EXCEEDED');
+      expect(message).toContain(`on chain ${destination}`);
+      // a POST /price of the same body answers the same
+      const price = await postJson(`${sim.baseUrl}/price`, nativeQuote({ amount: (solverBalance * 2n).toString() }));
+      expect(price.status).toBe(400);
+      expect(price.body.errorCode).toBe('SOLVER_CAPACITY_EXCEEDED');
+    });
+
+    it('SOLVER_CAPACITY_EXCEEDED for a stablecoin bridge beyond the solver\'s token balance', async () => {
+      const originUsdc = sim.control.evmChain(origin).contractAddresses.stablecoin;
+      const destinationUsdc = sim.control.evmChain(destination).contractAddresses.stablecoin;
+      const solverUsdc = await publicClientFor(sim, destination).readContract({ address: destinationUsdc, abi: erc20Abi, functionName: 'balanceOf', args: [sim.control.solverAddress as `0x${string}`] });
+      await expectError(
+        nativeQuote({ originCurrency: originUsdc, destinationCurrency: destinationUsdc, tradeType: 'EXACT_OUTPUT', amount: (solverUsdc + 1n).toString() }),
+        400,
+        'SOLVER_CAPACITY_EXCEEDED',
+      );
     });
   });
 

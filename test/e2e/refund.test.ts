@@ -48,7 +48,8 @@ describe('refunds from the depository', () => {
       value: short,
     });
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 5 });
-    const afterDeposit = await client.getBalance({ address: user.address as Address });
+    // read at the deposit's block: the solver's refund may already be mined after it
+    const afterDeposit = await client.getBalance({ address: user.address as Address, blockNumber: receipt.blockNumber });
 
     const status = await waitForSettledStatus(sim.baseUrl, requestId);
     expect(status).toMatchObject({ status: 'refund', failReason: 'DEPOSITED_AMOUNT_TOO_LOW_TO_FILL', refundFailReason: 'N/A', inTxHashes: [receipt.transactionHash], txHashes: [] });

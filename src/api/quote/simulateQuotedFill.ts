@@ -2,7 +2,8 @@ import type { Address, Hex } from 'viem';
 import type { ChainAdapter } from '../../chains/ChainAdapter';
 import type { Currency } from '../../domain/currency';
 import type { DestinationCall } from '../../domain/requestRecord';
-import { DestinationTxFailedError } from '../../errors/quoteErrors';
+import { DestinationTxFailedError, SolverCapacityExceededError } from '../../errors/quoteErrors';
+import { isSolverBalanceShortfall } from '../../solver/decideFill';
 import { fillPaymentFor } from '../../solver/fillPaymentFor';
 import type { PlannedQuoteRoute } from './planQuoteRoute';
 
@@ -38,6 +39,11 @@ export async function simulateQuotedFill(params: {
     }),
   );
   if (simulation.ok) return { gasUnits: simulation.gasUnits };
+  if (isSolverBalanceShortfall(simulation.errorName)) {
+    throw new SolverCapacityExceededError(
+      `the solver cannot fill ${planned.amounts.amountOut} ${params.currencyOut.symbol} on chain ${params.destination.chainId}: ${simulation.message}; quote a smaller amount`,
+    );
+  }
   if (simulation.blockedAccount !== undefined && simulation.blockedAccount.toLowerCase() === params.recipient.toLowerCase()) {
     throw new DestinationTxFailedError(
       `recipient ${params.recipient} cannot receive this token (blocked by the token contract); use another recipient`,

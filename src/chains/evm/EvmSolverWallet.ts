@@ -1,4 +1,4 @@
-import { encodeFunctionData, keccak256, zeroAddress, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem';
+import { BaseError, encodeFunctionData, InsufficientFundsError, keccak256, zeroAddress, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem';
 import { depositoryArtifact, serviceReceiverArtifact } from '../../../fixtures/contracts/artifacts.generated';
 import type { VirtualClock } from '../../clock/VirtualClock';
 import type { SolverTxKind, SolverTxStore } from '../../store/SolverTxStore';
@@ -67,6 +67,9 @@ export class EvmSolverWallet {
       const gasUnits = await this.deps.client.estimateGas({ account: this.deps.account.address, to, data, value });
       return { ok: true, gasUnits };
     } catch (error) {
+      if (error instanceof BaseError && error.walk((cause) => cause instanceof InsufficientFundsError)) {
+        return { ok: false, errorName: 'InsufficientFunds', message: `the solver's native balance on chain ${this.deps.chainId} cannot pay this fill` };
+      }
       const revert = decodeRevert(error);
       if (!revert) throw error;
       return revert;
