@@ -123,13 +123,17 @@ export async function createQuote(
     slippageBps,
     options: options.pricing,
   };
-  let planned = await planQuoteRoute(routeParams);
-  const simulation = await simulateQuotedFill({ destination, planned, currencyOut, recipient: recipientAddress, calls, exactOutput: request.tradeType === 'EXACT_OUTPUT' });
-  // attached calls cost what they cost: price the fill with the gas its simulation measured
-  if (calls.length > 0) planned = await planQuoteRoute({ ...routeParams, fillGasUnits: simulation.gasUnits });
-
   const user = origin.normalizeAddress(request.user) as Address;
   const recipient = recipientAddress;
+  // the user's balance does not depend on the route: read it while the route is planned
+  const userBalanceRead = origin.balanceOf(user, currencyIn);
+  userBalanceRead.catch(() => undefined); // awaited below; never an unhandled rejection if planning fails first
+
+  let planned = await planQuoteRoute(routeParams);
+  const simulated = simulateQuotedFill({ destination, planned, currencyOut, recipient: recipientAddress, calls, exactOutput: request.tradeType === 'EXACT_OUTPUT' });
+  // attached calls cost what they cost: price the fill with the gas its simulation measured
+  if (calls.length > 0) planned = await planQuoteRoute({ ...routeParams, fillGasUnits: (await simulated).gasUnits });
+
   const requestId =
     mode === 'record'
       ? deriveRequestId({ seed: deps.seed, sequence: deps.meta.nextCounter(QUOTE_SEQUENCE_KEY), canonicalBody: canonicalJson(request) })
@@ -168,15 +172,19 @@ export async function createQuote(
     },
   };
 
-  // a price opens no deposit address: it stores nothing
+  // a price opens no deposit address: it stores nothing. A deposit address is opened only once the
+  // fill's simulation passed; plain deposit steps are built while the simulation runs.
+  const opensDepositAddress = mode === 'record' && depositChoice.depositAddress !== null;
+  if (opensDepositAddress) await simulated;
   const [{ steps, init: depositInit }, userBalance] = await Promise.all([
-    depositStepsFor(origin, mode === 'record' ? depositChoice : { ...depositChoice, depositAddress: null }, {
+    depositStepsFor(origin, opensDepositAddress ? depositChoice : { ...depositChoice, depositAddress: null }, {
       requestId,
       user,
       currency: currencyIn,
       amount: planned.amounts.amountIn,
     }),
-    origin.balanceOf(user, currencyIn),
+    userBalanceRead,
+    simulated,
   ]);
   const needsApproval = steps.some((step) => step.id === 'approve');
 
