@@ -27,7 +27,7 @@ function nodeInstance(
     args: ['-e', script],
     logFile: join(scratch, `logs/child-${logCounter}.log`),
     readyLine: (line) => /^ready on (\d+)$/.exec(line)?.[1],
-    startTimeoutMs: 2_000,
+    startTimeoutMs: 10_000, // a loaded 2-core machine can take seconds to boot a node child
     ...overrides,
   });
 }
@@ -35,7 +35,7 @@ function nodeInstance(
 const isAlive = isProcessAlive;
 
 /** Long enough for a node child to boot and print under a loaded machine; a timeout test waits this long. */
-const outputDeadlineMs = 1_500;
+const outputDeadlineMs = 3_000;
 
 const readyThenIdle = `console.log('booting'); setTimeout(() => console.log('ready on 4242'), 20); setInterval(() => {}, 1000);`;
 
