@@ -1,4 +1,4 @@
-import type { FillDecision } from './bridgeQuote';
+import type { FillDecision } from './quoteAmounts';
 
 /**
  * Fixed rate (SPEC §1.6, §2.2 `isFixedRate`): the quote's rate is held for the fill. The spread

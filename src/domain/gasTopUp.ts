@@ -1,4 +1,4 @@
-import type { PricedCurrency } from './bridgeQuote';
+import type { PricedCurrency } from './quoteAmounts';
 import { convertAmount } from './usdValue';
 
 /** SDK `topupGasAmount` default: $2, in micro-USD. */

@@ -1,5 +1,5 @@
 import type { Address, Hex } from 'viem';
-import type { BridgeQuoteAmounts, TradeType } from './bridgeQuote';
+import type { QuoteAmounts, TradeType } from './quoteAmounts';
 import type { Currency } from './currency';
 import type { DestinationAction } from './routePlan';
 import type { OrientedReserves } from './routeQuote';
@@ -96,7 +96,7 @@ export interface QuoteFacts {
   destinationChainId: number;
   currencyIn: Currency;
   currencyOut: Currency;
-  amounts: BridgeQuoteAmounts;
+  amounts: QuoteAmounts;
   serviceFeeBps: bigint;
   slippageBps: bigint;
   timeEstimateSeconds: number;

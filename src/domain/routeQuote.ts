@@ -1,4 +1,4 @@
-import type { BridgeQuoteAmounts, PricedCurrency, TradeType } from './bridgeQuote';
+import type { QuoteAmounts, PricedCurrency, TradeType } from './quoteAmounts';
 import { getAmountIn, getAmountOut } from './constantProduct';
 import { convertAmount } from './usdValue';
 
@@ -27,7 +27,7 @@ export interface RouteQuoteInput {
   slippageBps: bigint;
 }
 
-export interface RouteQuoteAmounts extends BridgeQuoteAmounts {
+export interface RouteQuoteAmounts extends QuoteAmounts {
   /** What the solver spends from its inventory on the destination, in `solverCurrency` units. */
   destinationAmountIn: bigint;
 }

@@ -1,19 +1,46 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import {
-  computeBridgeQuote,
-  decideFillForDeposit,
-  TRADE_TYPES,
-  type BridgeQuoteAmounts,
-  type BridgeQuoteInput,
-  type PricedCurrency,
-  type TradeType,
-} from '../../src/domain/bridgeQuote';
+import { TRADE_TYPES, type FillDecision, type PricedCurrency, type QuoteAmounts, type TradeType } from '../../src/domain/quoteAmounts';
+import { computeRouteQuote, revalidateRouteQuote } from '../../src/domain/routeQuote';
 import { convertAmount } from '../../src/domain/usdValue';
 
 // covers: failReason:DEPOSITED_AMOUNT_TOO_LOW_TO_FILL, failReason:NEGATIVE_NEW_AMOUNT_AFTER_FEES
 
 const BPS = 10_000n;
+
+/**
+ * A bridge is the transfer case of the route math (README "Fee model"): the solver pays the
+ * output currency itself, 1:1 at fixture prices, through no pool.
+ */
+interface BridgeQuoteInput {
+  tradeType: TradeType;
+  amount: bigint;
+  currencyIn: PricedCurrency;
+  currencyOut: PricedCurrency;
+  fillGasCost: { amount: bigint; currency: PricedCurrency };
+  serviceFeeBps: bigint;
+  slippageBps: bigint;
+}
+
+function computeBridgeQuote(input: BridgeQuoteInput): { ok: true; amounts: QuoteAmounts } | { ok: false; reason: 'AMOUNT_TOO_LOW_FOR_FEES' | 'ZERO_AMOUNT' } {
+  const result = computeRouteQuote({ ...input, solverCurrency: input.currencyOut, pool: null });
+  if (!result.ok) return { ok: false, reason: result.reason === 'ZERO_AMOUNT' ? 'ZERO_AMOUNT' : 'AMOUNT_TOO_LOW_FOR_FEES' };
+  const { destinationAmountIn: _solverSpends, ...amounts } = result.amounts;
+  return { ok: true, amounts };
+}
+
+/** The bridge case of fill-time revalidation (no pool, so never SLIPPAGE). */
+function decideFillForDeposit(
+  quote: { tradeType: TradeType; amounts: QuoteAmounts; currencyIn: PricedCurrency; currencyOut: PricedCurrency; serviceFeeBps: bigint },
+  deposited: bigint,
+): FillDecision {
+  const decision = revalidateRouteQuote(
+    { ...quote, amounts: { ...quote.amounts, destinationAmountIn: quote.amounts.amountOut }, solverCurrency: quote.currencyOut, quotedPool: null, poolNow: null },
+    deposited,
+  );
+  if (decision.kind === 'fill') return { kind: 'fill', amountOut: decision.amountOut };
+  return { kind: 'refund', failReason: decision.failReason === 'SLIPPAGE' ? 'DEPOSITED_AMOUNT_TOO_LOW_TO_FILL' : decision.failReason };
+}
 
 /** Realistic micro-USD prices (USD per whole unit × 1e6). */
 const ETH: PricedCurrency = { decimals: 18, priceUsdMicros: 3_000_000_000n };
@@ -68,11 +95,11 @@ function ceilDiv(a: bigint, b: bigint): bigint {
   return (a + b - 1n) / b;
 }
 
-function quoteOf(input: BridgeQuoteInput, amounts: BridgeQuoteAmounts) {
+function quoteOf(input: BridgeQuoteInput, amounts: QuoteAmounts) {
   return { tradeType: input.tradeType, amounts, currencyIn: input.currencyIn, currencyOut: input.currencyOut, serviceFeeBps: input.serviceFeeBps };
 }
 
-function mustQuote(input: BridgeQuoteInput): BridgeQuoteAmounts {
+function mustQuote(input: BridgeQuoteInput): QuoteAmounts {
   const result = computeBridgeQuote(input);
   if (!result.ok) throw new Error(`expected a quote, got ${result.reason}`);
   return result.amounts;

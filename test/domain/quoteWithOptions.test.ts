@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { actualAppFees, splitAppFees } from '../../src/domain/appFees';
-import { TRADE_TYPES, type PricedCurrency } from '../../src/domain/bridgeQuote';
+import { TRADE_TYPES, type PricedCurrency } from '../../src/domain/quoteAmounts';
 import { resolveFeeSponsorship, SPONSOR_COMPONENTS, type SponsorComponent } from '../../src/domain/feeSponsorship';
 import { decideFixedRateFill } from '../../src/domain/fixedRate';
 import { gasTopUpAmount, usdMicrosIn } from '../../src/domain/gasTopUp';

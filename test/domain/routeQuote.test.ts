@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import type { PricedCurrency } from '../../src/domain/bridgeQuote';
+import type { PricedCurrency } from '../../src/domain/quoteAmounts';
 import { getAmountIn, getAmountOut } from '../../src/domain/constantProduct';
 import { computeRouteQuote, revalidateRouteQuote, type OrientedReserves, type RouteQuoteInput } from '../../src/domain/routeQuote';
 import { convertAmount, usdMicrosOf } from '../../src/domain/usdValue';

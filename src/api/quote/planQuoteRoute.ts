@@ -1,5 +1,5 @@
 import type { ChainAdapter } from '../../chains/ChainAdapter';
-import type { TradeType } from '../../domain/bridgeQuote';
+import type { TradeType } from '../../domain/quoteAmounts';
 import { classifyRequest, OPERATION_OF } from '../../domain/classifyRequest';
 import type { Currency } from '../../domain/currency';
 import type { DestinationCall, QuoteRoute, RequestType } from '../../domain/requestRecord';

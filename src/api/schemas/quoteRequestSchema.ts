@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TRADE_TYPES } from '../../domain/bridgeQuote';
+import { TRADE_TYPES } from '../../domain/quoteAmounts';
 
 /**
  * SPEC §4.1: the `POST /quote/v2` body. Types are checked here; the rules that have their own
