@@ -1,4 +1,8 @@
 import { encodeAbiParameters, keccak256, toHex, type Hex } from 'viem';
+import { z } from 'zod';
+
+/** How a request id is written wherever one is taken as input (status, signature, fast fill, websocket, admin). */
+export const RequestIdSchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex request id');
 
 /**
  * A request id is a deterministic function of the simulator's seed, the quote's sequence number

@@ -9,10 +9,11 @@ import type { ApiKeyStore } from '../../store/ApiKeyStore';
 import type { RequestStore } from '../../store/RequestStore';
 import { parseWithSchema } from '../parseBody';
 import { requireApiKey } from '../requestApiKey';
+import { RequestIdSchema } from '../../domain/requestId';
 
 const FastFillSchema = z
   .object({
-    requestId: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 32-byte hex request id'),
+    requestId: RequestIdSchema,
     solverInputCurrencyAmount: z.string().regex(/^[0-9]+$/, 'must be an integer string in the smallest unit').optional(),
     maxFillAmountUsd: z.string().regex(/^[0-9]+(\.[0-9]{1,6})?$/, 'must be a decimal USD amount').optional(),
   })

@@ -5,6 +5,7 @@ import { requestSignatureDataOf, requestSignatureDigest } from '../../domain/req
 import { RequestNotFoundError } from '../../errors/requestErrors';
 import type { RequestStore } from '../../store/RequestStore';
 import { parseWithSchema } from '../parseBody';
+import { RequestIdSchema } from '../../domain/requestId';
 
 export interface SignatureRouteDeps {
   requests: RequestStore;
@@ -12,7 +13,7 @@ export interface SignatureRouteDeps {
   solverAccount: LocalAccount;
 }
 
-const SignatureParamsSchema = z.object({ requestId: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex request id') });
+const SignatureParamsSchema = z.object({ requestId: RequestIdSchema });
 
 /**
  * SPEC §4.5 `GET /requests/{requestId}/signature`: the solver wallet signs, as an EVM personal

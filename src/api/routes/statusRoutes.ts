@@ -5,8 +5,9 @@ import { V1_STATUS, V2_STATUS } from '../../domain/legacyStatus';
 import { RequestNotFoundError } from '../../errors/requestErrors';
 import type { RequestStore } from '../../store/RequestStore';
 import { parseWithSchema } from '../parseBody';
+import { RequestIdSchema } from '../../domain/requestId';
 
-const StatusQuerySchema = z.object({ requestId: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex request id') }).passthrough();
+const StatusQuerySchema = z.object({ requestId: RequestIdSchema }).passthrough();
 
 /** SPEC §4.2: `GET /intents/status/v3`, and the older `/intents/status` and `/intents/status/v2`. */
 export function statusRoutes(deps: { requests: RequestStore }): Router {

@@ -6,6 +6,7 @@ import { ApiKeyNotFoundError, WebhookNotConfiguredError } from '../../errors/web
 import type { ApiKeyStore } from '../../store/ApiKeyStore';
 import type { WebhookEndpoint, WebhookStore } from '../../store/WebhookStore';
 import { parseWithSchema } from '../parseBody';
+import { RequestIdSchema } from '../../domain/requestId';
 
 export interface WebhookAdminRouteDeps {
   apiKeys: ApiKeyStore;
@@ -15,7 +16,7 @@ export interface WebhookAdminRouteDeps {
 
 const DeliveriesQuerySchema = z
   .object({
-    requestId: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex request id').optional(),
+    requestId: RequestIdSchema.optional(),
     apiKey: z.string().min(1).optional(),
     state: z.enum(['pending', 'delivered', 'failed']).optional(),
     limit: z.coerce.number().int().min(1).max(1000).optional(),

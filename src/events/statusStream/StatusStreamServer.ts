@@ -7,6 +7,7 @@ import { buildStatusEventData } from '../../domain/requestViews';
 import { REQUEST_STATUS_UPDATED } from '../../domain/webhookPayload';
 import type { ApiKeyStore } from '../../store/ApiKeyStore';
 import type { CommittedStatusChange, RequestEventBus } from '../RequestEventBus';
+import { RequestIdSchema } from '../../domain/requestId';
 
 /** The path of the status stream on the simulator's HTTP server. */
 export const STATUS_STREAM_PATH = '/ws';
@@ -15,7 +16,7 @@ const ClientMessageSchema = z
   .object({
     type: z.enum(['subscribe', 'unsubscribe']),
     event: z.literal(REQUEST_STATUS_UPDATED),
-    filters: z.object({ id: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex request id').optional() }).strict().default({}),
+    filters: z.object({ id: RequestIdSchema.optional() }).strict().default({}),
   })
   .strict();
 
