@@ -1,6 +1,7 @@
 import { V1_STATUS, V2_STATUS } from './legacyStatus';
 import type { RequestRecord } from './requestRecord';
 import { buildRequestRecordView, type RequestRecordViewOptions, type TransactionEntryView } from './requestRecordView';
+import { statusEventDepositAddress } from './requestViews';
 import { usdMicrosOf } from './usdValue';
 
 /** The older transaction entry: `hash` where v3 says `txHash` (SDK types of `/requests`, `/requests/v2`). */
@@ -28,14 +29,7 @@ function legacyFees(record: RequestRecord) {
 export function buildLegacyRequestRecordView(record: RequestRecord, version: 1 | 2, options?: RequestRecordViewOptions) {
   const v3 = buildRequestRecordView(record, options);
   const { fees: _fees, ...data } = v3.data;
-  const depositAddress = v3.depositAddress
-    ? {
-        address: v3.depositAddress.address,
-        depositAddressType: v3.depositAddress.type,
-        depositor: v3.depositAddress.depositor,
-        depositTxHash: v3.depositAddress.depositTxHash,
-      }
-    : null;
+  const depositAddress = statusEventDepositAddress(record.depositAddress);
   return {
     id: v3.id,
     status: (version === 1 ? V1_STATUS : V2_STATUS)[record.status],

@@ -55,14 +55,16 @@ export interface StatusEventData extends StatusResponse {
   depositAddress: StatusEventDepositAddress | null;
 }
 
+/** A deposit address as events and the older listings name it (`depositAddressType`, no recovery address). */
+export function statusEventDepositAddress(deposit: RequestRecord['depositAddress']): StatusEventDepositAddress | null {
+  return deposit ? { address: deposit.address, depositAddressType: deposit.type, depositor: deposit.depositor, depositTxHash: deposit.depositTxHash } : null;
+}
+
 export function buildStatusEventData(record: RequestRecord): StatusEventData {
-  const deposit = record.depositAddress;
   return {
     ...buildStatusResponse(record),
     requestId: record.id,
     referrer: record.quote.referrer,
-    depositAddress: deposit
-      ? { address: deposit.address, depositAddressType: deposit.type, depositor: deposit.depositor, depositTxHash: deposit.depositTxHash }
-      : null,
+    depositAddress: statusEventDepositAddress(record.depositAddress),
   };
 }
