@@ -1,8 +1,8 @@
 // covers: failReason:DEPOSIT_REORGED, status:failure, transition:pending->failure, transition:success->failure
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zeroAddress, type Hex } from 'viem';
+import { type Hex } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
-import { executeQuoteSteps, getJson, postJson } from '../support/bridgeClient';
+import { executeQuoteSteps, getJson, nativeBridgeBody, postJson } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
 
 /**
@@ -30,15 +30,7 @@ describe('a deposit reorged out of the origin chain', () => {
 
   async function quoteAndDeposit(accountIndex: number): Promise<{ requestId: Hex; depositHash: Hex }> {
     const user = sim.accounts[accountIndex]!;
-    const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
-      user: user.address,
-      originChainId: 42161,
-      destinationChainId: 1,
-      originCurrency: zeroAddress,
-      destinationCurrency: zeroAddress,
-      amount: '40000000000000000',
-      tradeType: 'EXACT_INPUT',
-    });
+    const quote = await postJson(`${sim.baseUrl}/quote/v2`, nativeBridgeBody(user.address, { originChainId: 42161, destinationChainId: 1, amount: '40000000000000000' }));
     const requestId = quote.body.steps[0].requestId as Hex;
     const [depositHash] = await executeQuoteSteps(sim, user.privateKey as Hex, quote.body);
     return { requestId, depositHash: depositHash! };

@@ -1,10 +1,10 @@
 // covers: status:refund, transition:pending->refund, failReason:DEPOSITED_AMOUNT_TOO_LOW_TO_FILL, failReason:INCORRECT_DEPOSIT_CURRENCY
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createWalletClient, encodeFunctionData, erc20Abi, http, maxUint256, zeroAddress, type Address, type Hex } from 'viem';
+import { createWalletClient, encodeFunctionData, erc20Abi, http, maxUint256, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { depositoryArtifact } from '../../fixtures/contracts/artifacts.generated';
 import type { RunningSimulator } from '../../src/simulator';
-import { postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
+import { nativeBridgeBody, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
 
 /** SPEC §1.4 (quotes revalidated at fill) and §1.5: a deposit that cannot be filled is refunded on the origin chain. */
@@ -19,15 +19,7 @@ describe('refunds from the depository', () => {
 
   async function quoteNative(accountIndex: number, tradeType: 'EXACT_INPUT' | 'EXACT_OUTPUT') {
     const user = sim.accounts[accountIndex]!;
-    const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
-      user: user.address,
-      originChainId: 8453,
-      destinationChainId: 42161,
-      originCurrency: zeroAddress,
-      destinationCurrency: zeroAddress,
-      amount: '20000000000000000',
-      tradeType,
-    });
+    const quote = await postJson(`${sim.baseUrl}/quote/v2`, nativeBridgeBody(user.address, { originChainId: 8453, destinationChainId: 42161, amount: '20000000000000000', tradeType }));
     expect(quote.status).toBe(200);
     return { user, quote: quote.body, requestId: quote.body.steps[0].requestId as Hex };
   }

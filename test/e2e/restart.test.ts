@@ -3,10 +3,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { zeroAddress, type Address, type Hex } from 'viem';
+import { type Address, type Hex } from 'viem';
 import { serviceReceiverArtifact } from '../../fixtures/contracts/artifacts.generated';
 import { startSimulator, type RunningSimulator, type StartSimulatorOptions } from '../../src/simulator';
-import { executeQuoteSteps, getJson, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
+import { executeQuoteSteps, getJson, nativeBridgeBody, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
 
 /** SPEC §3 with DESIGN's store rule: nothing about a request lives only in memory. */
 describe('restart on the same database', () => {
@@ -35,16 +35,7 @@ describe('restart on the same database', () => {
     sim = await startSimulator({ ...options, solverPolicy: 'hold' });
     const user = sim.accounts[0]!;
     const recipient = sim.accounts[5]!.address as Address;
-    const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
-      user: user.address,
-      recipient,
-      originChainId: 1,
-      destinationChainId: 8453,
-      originCurrency: zeroAddress,
-      destinationCurrency: zeroAddress,
-      amount: '30000000000000000',
-      tradeType: 'EXACT_INPUT',
-    });
+    const quote = await postJson(`${sim.baseUrl}/quote/v2`, nativeBridgeBody(user.address, { recipient, amount: '30000000000000000' }));
     expect(quote.status).toBe(200);
     const requestId = quote.body.steps[0].requestId as Hex;
     const pending = sim.control.events.waitFor(requestId, ['pending']);
@@ -79,15 +70,7 @@ describe('restart on the same database', () => {
     const running = sim!;
     running.control.solver.setPolicy('hold');
     const user = running.accounts[1]!;
-    const quote = await postJson(`${running.baseUrl}/quote/v2`, {
-      user: user.address,
-      originChainId: 1,
-      destinationChainId: 8453,
-      originCurrency: zeroAddress,
-      destinationCurrency: zeroAddress,
-      amount: '20000000000000000',
-      tradeType: 'EXACT_INPUT',
-    });
+    const quote = await postJson(`${running.baseUrl}/quote/v2`, nativeBridgeBody(user.address, { amount: '20000000000000000' }));
     const requestId = quote.body.steps[0].requestId as Hex;
     const pending = running.control.events.waitFor(requestId, ['pending']);
     await executeQuoteSteps(running, user.privateKey as Hex, quote.body);
