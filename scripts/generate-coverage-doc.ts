@@ -7,7 +7,7 @@
  *   a bare path in §9 (`/intents/status`) takes the method of the endpoint it is a version of
  *   (`GET /intents/status/v3`), when that method is unambiguous
  * - status: the rows of the §3 state table
- * - transition: `TRANSITIONS` of src/domain/transitions.ts, as `<from>-><to>`
+ * - transition: `TRANSITIONS` of src/domain/request/transitions.ts, as `<from>-><to>`
  * - failReason: the §7.3 list; refundFailReason: the §7.4 list
  * - errorCode: the first column of the §7.1 table
  * - limit: the §8 table rows, as `<Limit> @ <Applies to>`
@@ -19,7 +19,7 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
-import { TRANSITIONS } from '../src/domain/transitions';
+import { TRANSITIONS } from '../src/domain/request/transitions';
 
 export const COVERAGE_KINDS = ['endpoint', 'status', 'transition', 'failReason', 'refundFailReason', 'errorCode', 'limit'] as const;
 export type CoverageKind = (typeof COVERAGE_KINDS)[number];
@@ -43,7 +43,7 @@ export interface Annotation {
 const KIND_TITLES: Record<CoverageKind, string> = {
   endpoint: 'Endpoints',
   status: 'Statuses (§3)',
-  transition: 'Transitions (src/domain/transitions.ts)',
+  transition: 'Transitions (src/domain/request/transitions.ts)',
   failReason: 'failReason values (§7.3)',
   refundFailReason: 'refundFailReason values (§7.4)',
   errorCode: 'Error codes (§7.1)',

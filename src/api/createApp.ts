@@ -9,7 +9,7 @@ import type { ApiKeyStore } from '../store/ApiKeyStore';
 import type { RequestStore } from '../store/RequestStore';
 import type { WebhookStore } from '../store/WebhookStore';
 import { createErrorMiddleware, notFoundHandler } from './errorMiddleware';
-import type { QuoteProviderDeps } from './quote/createQuote';
+import type { QuoteProviderDeps } from '../quote/createQuote';
 import { adminRoutes } from './routes/adminRoutes';
 import { chainRoutes } from './routes/chainRoutes';
 import { fastFillRoutes } from './routes/fastFillRoutes';

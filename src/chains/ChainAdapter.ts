@@ -1,22 +1,11 @@
 import type { Hex } from 'viem';
-import type { Currency } from '../domain/currency';
-import type { DestinationCall, TransactionEntry, FailedCallData } from '../domain/requestRecord';
-import type { ChainLiquidity, DestinationAction } from '../domain/routePlan';
-import type { IndexedDeposit } from '../store/ChainIndexStore';
-import type { DepositAddressPayment } from '../store/DepositAddressStore';
-
-export type VmType = 'evm' | 'svm' | 'bvm' | 'lvm';
-
-/** One step of a quote (SPEC §2.2), as a chain builds it. */
-export interface QuoteStep {
-  id: 'approve' | 'deposit';
-  action: string;
-  description: string;
-  kind: 'transaction' | 'signature';
-  /** SPEC §2.2 `depositAddress`: set when the user pays into a deposit address. */
-  depositAddress?: string;
-  items: Array<{ status: 'incomplete'; data: Record<string, unknown>; withCheck: boolean }>;
-}
+import type { ChainDescription, VmType } from '../domain/chain/chainDescription';
+import type { SolverPayment } from '../domain/fill/solverPayment';
+import type { QuoteStep } from '../domain/quote/quoteStep';
+import type { Currency } from '../domain/chain/currency';
+import type { DestinationCall, TransactionEntry, FailedCallData } from '../domain/request/requestRecord';
+import type { ChainLiquidity, DestinationAction } from '../domain/quote/planRoute';
+import type { DepositAddressPayment, IndexedDeposit } from '../domain/chain/observedDeposit';
 
 export interface DepositStepParams {
   requestId: Hex;
@@ -31,33 +20,6 @@ export type ChainObservation =
   | { kind: 'depositReorged'; deposit: IndexedDeposit; detectedAt: number }
   /** SPEC §1.6: the first payment into a request's deposit address (not yet swept). */
   | { kind: 'depositAddressPaid'; requestId: Hex; depositAddress: string; payment: DepositAddressPayment };
-
-export interface SolverPayment {
-  requestId: Hex;
-  currency: Currency;
-  recipient: string;
-  amount: bigint;
-  /** A fill that runs a route or calls (absent: pay `amount` of `currency` directly). */
-  execution?: FillExecution;
-}
-
-/** How a fill turns the solver's inventory into the payment (see `planRoute`). */
-export interface FillExecution {
-  action: DestinationAction;
-  /** What the solver spends, in `solverCurrency`. */
-  solverCurrency: Currency;
-  solverAmount: bigint;
-  /** EXACT_OUTPUT: the pool sells exactly `amount` for at most `solverAmount`. */
-  exactOutput: boolean;
-  /** The quote's floor: the swap (or, without calls, the whole fill) reverts below it. */
-  minimumAmountOut: bigint;
-  /** Destination calls attached to the quote, run after the route. */
-  calls: DestinationCall[];
-  /** SPEC §1.6 gas top-up: destination native the fill also sends to the recipient. */
-  gasTopUp?: bigint;
-  /** Gas limit measured by the solver's simulation (a default when absent). */
-  gasLimit?: bigint;
-}
 
 /** The outcome of simulating a fill with `eth_estimateGas` on the destination. */
 export type FillSimulation =
@@ -75,33 +37,6 @@ export interface FailedTransactionFacts {
 export interface SentSolverTransaction {
   txHash: Hex;
   chainId: number;
-}
-
-/** SPEC §2.1 fields a chain describes about itself for `GET /chains` and the start summary. */
-export interface ChainDescription {
-  id: number;
-  name: string;
-  displayName: string;
-  vmType: VmType;
-  httpRpcUrl: string;
-  wsRpcUrl: string;
-  explorerUrl: string;
-  explorerName: string;
-  explorerPaths: { transaction: string; address: string; token: string };
-  nativeCurrency: Currency;
-  erc20Currencies: Currency[];
-  contracts: {
-    multicall3: string;
-    multicaller: string;
-    onlyOwnerMulticaller: string;
-    serviceReceiver: string;
-    erc20Router: string;
-    approvalProxy: string;
-    v3: { erc20Router: string; approvalProxy: string };
-  };
-  depository: string;
-  solverAddress: string;
-  logFile: string;
 }
 
 /**

@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { chainMetadataFor, DEFAULT_CHAIN_IDS } from '../../fixtures/chains';
-import { WebhookEndpointSettingsSchema } from '../domain/webhookEndpoint';
-import { DEFAULT_WEBHOOK_RETRY_BASE_MS } from '../domain/webhookRetrySchedule';
+import { WebhookEndpointSettingsSchema } from '../domain/webhook/webhookEndpoint';
+import { DEFAULT_WEBHOOK_RETRY_BASE_MS } from '../domain/webhook/webhookRetrySchedule';
 
 export class ConfigError extends Error {}
 

@@ -1,5 +1,5 @@
-import type { RequestRecord } from '../domain/requestRecord';
-import type { RequestStatus } from '../domain/requestStatus';
+import type { RequestRecord } from '../domain/request/requestRecord';
+import type { RequestStatus } from '../domain/request/requestStatus';
 
 /** A status change that has been committed to the store. */
 export interface CommittedStatusChange {

@@ -1,7 +1,7 @@
-import type { RequestRecord } from '../domain/requestRecord';
-import type { RequestStatus } from '../domain/requestStatus';
-import { buildStatusEventData, type StatusEventData } from '../domain/requestViews';
-import { canTransition } from '../domain/transitions';
+import type { RequestRecord } from '../domain/request/requestRecord';
+import type { RequestStatus } from '../domain/request/requestStatus';
+import { buildStatusEventData, type StatusEventData } from '../domain/request/statusResponse';
+import { canTransition } from '../domain/request/transitions';
 import type { RequestEventBus } from '../events/RequestEventBus';
 import type { RequestStore } from '../store/RequestStore';
 import type { VirtualClock } from '../clock/VirtualClock';

@@ -1,10 +1,11 @@
 import type { Hex } from 'viem';
-import type { ChainAdapter, SolverPayment } from '../chains/ChainAdapter';
-import { countDeposit, refundRecipientOf } from '../domain/depositAddressOutcome';
-import type { RequestRecord, TransactionEntry } from '../domain/requestRecord';
+import type { ChainAdapter } from '../chains/ChainAdapter';
+import { countDeposit, refundRecipientOf } from '../domain/fill/depositAddressOutcome';
+import type { RequestRecord, TransactionEntry } from '../domain/request/requestRecord';
 import { recordRequestFacts, type LifecycleDeps } from '../lifecycle/transitionRequest';
 import type { ChainIndexStore } from '../store/ChainIndexStore';
-import type { DepositAddressPayment } from '../store/DepositAddressStore';
+import type { DepositAddressPayment } from '../domain/chain/observedDeposit';
+import type { SolverPayment } from '../domain/fill/solverPayment';
 
 /**
  * The solver's part of deposit addresses (SPEC §1.6, §3 related rules): records who paid into a

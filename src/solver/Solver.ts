@@ -1,13 +1,16 @@
 import type { Hex } from 'viem';
-import type { ChainAdapter, ChainObservation, SolverPayment } from '../chains/ChainAdapter';
-import { actualAppFees } from '../domain/appFees';
-import { refundRecipientOf } from '../domain/depositAddressOutcome';
-import type { RequestRecord } from '../domain/requestRecord';
-import type { FailReason, RequestStatus } from '../domain/requestStatus';
+import type { ChainAdapter, ChainObservation } from '../chains/ChainAdapter';
+import { actualAppFees } from '../domain/quoteOptions/appFees';
+import { refundRecipientOf } from '../domain/fill/depositAddressOutcome';
+import type { RequestRecord } from '../domain/request/requestRecord';
+import type { FailReason, RequestStatus } from '../domain/request/requestStatus';
 import { recordRequestFacts, transitionRequest, type LifecycleDeps } from '../lifecycle/transitionRequest';
-import type { ChainIndexStore, IndexedDeposit } from '../store/ChainIndexStore';
+import type { ChainIndexStore } from '../store/ChainIndexStore';
 import { DepositAddressSweeper } from './DepositAddressSweeper';
-import { decideFill, revertedFillReason } from './decideFill';
+import { decideFill } from './decideFill';
+import type { IndexedDeposit } from '../domain/chain/observedDeposit';
+import type { SolverPayment } from '../domain/fill/solverPayment';
+import { revertedFillReason } from '../domain/fill/fillFailReason';
 
 /** The destination payment a fill made, as its transaction entry records it. */
 function fillPaymentOf(record: RequestRecord, amount: bigint): SolverPayment {

@@ -1,25 +1,14 @@
-import type { ChainAdapter, SolverPayment } from '../chains/ChainAdapter';
+import type { ChainAdapter } from '../chains/ChainAdapter';
 import { orientedReserves } from '../chains/orientedReserves';
-import { routeOf, type RequestRecord } from '../domain/requestRecord';
-import type { FailReason } from '../domain/requestStatus';
-import { countDeposit } from '../domain/depositAddressOutcome';
-import { revalidateWithOptions } from '../domain/revalidateWithOptions';
-import { fillPaymentFor } from './fillPaymentFor';
+import { routeOf, type RequestRecord } from '../domain/request/requestRecord';
+import type { FailReason } from '../domain/request/requestStatus';
+import { countDeposit } from '../domain/fill/depositAddressOutcome';
+import { revalidateWithOptions } from '../domain/quoteOptions/revalidateAtFill';
+import { fillPaymentFor } from '../domain/fill/fillPaymentFor';
+import { revertedFillReason } from '../domain/fill/fillFailReason';
+import type { SolverPayment } from '../domain/fill/solverPayment';
 
 export type FillPlan = { kind: 'fill'; payment: SolverPayment } | { kind: 'refund'; failReason: FailReason };
-
-/** The fill ran out of the solver's own native or token balance (the solver is the only payer of a fill). */
-export function isSolverBalanceShortfall(errorName: string | undefined): boolean {
-  return errorName === 'InsufficientFunds' || errorName === 'InsufficientBalance';
-}
-
-/** The reason a fill that reverts (in simulation or on-chain) is recorded with (SPEC §7.2, §7.3). */
-export function revertedFillReason(record: RequestRecord, errorName?: string): FailReason {
-  if (isSolverBalanceShortfall(errorName)) return 'SOLVER_BALANCE_TOO_LOW';
-  if (errorName === 'TooLittleReceived' || errorName === 'TooMuchRequested') return 'TOO_LITTLE_RECEIVED';
-  if (errorName === 'AccountBlocked') return 'DESTINATION_TOKEN_TRANSFER_REJECTED';
-  return record.quote.requestType === 'Same-chain Swap' ? 'TRANSACTION_REVERTED' : 'EXECUTION_REVERTED';
-}
 
 /** Gas limit over the simulated gas of a fill with calls. */
 const EXECUTION_GAS_MARGIN_PERCENT = 150n;

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Address, Hex } from 'viem';
+import type { DepositState, IndexedDeposit } from '../domain/chain/observedDeposit';
 
 export interface IndexedBlock {
   chainId: number;
@@ -8,22 +9,6 @@ export interface IndexedBlock {
   parentHash: Hex;
 }
 
-export type DepositState = 'canonical' | 'reorged';
-
-export interface IndexedDeposit {
-  chainId: number;
-  txHash: Hex;
-  logIndex: number;
-  requestId: Hex;
-  depositor: Address;
-  currency: Address;
-  amount: bigint;
-  blockNumber: number;
-  blockHash: Hex;
-  /** Unix seconds of the block, when the watcher saw it (not stored). */
-  blockTimestamp?: number;
-  state: DepositState;
-}
 
 interface DepositRow {
   chain_id: number;

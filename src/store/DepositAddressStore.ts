@@ -1,16 +1,9 @@
 import type Database from 'better-sqlite3';
 import type { Address, Hex } from 'viem';
+import type { DepositAddressPayment } from '../domain/chain/observedDeposit';
 
 /** live: watched for a payment; paid: a payment was seen, the sweep is due; swept: moved into the depository. */
 export type DepositAddressState = 'live' | 'paid' | 'swept';
-
-/** The first payment seen into a deposit address. */
-export interface DepositAddressPayment {
-  depositor: Address;
-  txHash: Hex;
-  /** The currency paid (zero address = native). */
-  currency: Address;
-}
 
 export interface DepositAddressRow {
   chainId: number;

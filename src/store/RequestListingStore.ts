@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
-import type { RequestRecord } from '../domain/requestRecord';
-import { amountUsdMicrosOf } from '../domain/requestRecordView';
-import type { ListSortKey } from '../domain/requestListFilter';
+import type { RequestRecord } from '../domain/request/requestRecord';
+import { amountUsdMicrosOf } from '../domain/request/requestRecordView';
+import type { ListSortKey } from '../domain/listing/requestListFilter';
 import { parseWithBigints } from './jsonWithBigints';
 
 const AMOUNT_USD_KEY_WIDTH = 100;

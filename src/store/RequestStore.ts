@@ -1,7 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Hex } from 'viem';
-import type { RequestRecord } from '../domain/requestRecord';
-import type { RequestStatus } from '../domain/requestStatus';
+import type { RequestRecord } from '../domain/request/requestRecord';
+import type { RequestStatus } from '../domain/request/requestStatus';
 import { parseWithBigints, stringifyWithBigints } from './jsonWithBigints';
 import { amountUsdSortKey } from './RequestListingStore';
 

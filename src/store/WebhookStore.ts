@@ -1,5 +1,5 @@
 import type Database from 'better-sqlite3';
-import type { WebhookEndpointSettings } from '../domain/webhookEndpoint';
+import type { WebhookEndpointSettings } from '../domain/webhook/webhookEndpoint';
 
 export interface WebhookEndpoint extends WebhookEndpointSettings {
   apiKey: string;

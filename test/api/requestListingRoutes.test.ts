@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createErrorMiddleware, notFoundHandler } from '../../src/api/errorMiddleware';
 import { DEPRECATED_LISTING, requestListingRoutes } from '../../src/api/routes/requestListingRoutes';
 import { VirtualClock } from '../../src/clock/VirtualClock';
-import type { RequestRecord } from '../../src/domain/requestRecord';
+import type { RequestRecord } from '../../src/domain/request/requestRecord';
 import { ApiKeyStore } from '../../src/store/ApiKeyStore';
 import { openDatabase } from '../../src/store/openDatabase';
 import { RequestStore } from '../../src/store/RequestStore';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletClient, getAddress, http, pad, recoverMessageAddress, type Abi, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { compileContracts } from '../../scripts/compile-contracts';
-import { requestSignatureDigest } from '../../src/domain/requestSignature';
+import { requestSignatureDigest } from '../../src/domain/request/requestSignature';
 import type { RunningSimulator } from '../../src/simulator';
 import { getJson, publicClientFor } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';

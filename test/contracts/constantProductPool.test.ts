@@ -2,13 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { constantProductPoolArtifact } from '../../fixtures/contracts/artifacts.generated';
 import { POOL_FEE_BPS, poolSeedReserves } from '../../fixtures/pools';
-import { getAmountIn, getAmountOut } from '../../src/domain/constantProduct';
+import { getAmountIn, getAmountOut } from '../../src/domain/quote/constantProduct';
 import type { RunningSimulator } from '../../src/simulator';
 import { publicClientFor } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
 
 /** The TypeScript pool math the quotes use is the deployed contract's math, unit for unit. */
-describe('ConstantProductPool on Anvil vs src/domain/constantProduct.ts', () => {
+describe('ConstantProductPool on Anvil vs src/domain/quote/constantProduct.ts', () => {
   let sim: RunningSimulator;
   beforeAll(async () => {
     sim = await startTestSimulator();

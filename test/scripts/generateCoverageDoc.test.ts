@@ -12,8 +12,8 @@ import {
   specPath,
   type SpecItems,
 } from '../../scripts/generate-coverage-doc';
-import { FAIL_REASONS, REFUND_FAIL_REASONS, REQUEST_STATUSES } from '../../src/domain/requestStatus';
-import { TRANSITIONS } from '../../src/domain/transitions';
+import { FAIL_REASONS, REFUND_FAIL_REASONS, REQUEST_STATUSES } from '../../src/domain/request/requestStatus';
+import { TRANSITIONS } from '../../src/domain/request/transitions';
 
 /**
  * A small SPEC with the same structure as the real one. Lines are joined from quoted strings so
@@ -149,7 +149,7 @@ describe('extractSpecItems on the real SPEC', () => {
     expect([...items.refundFailReason].sort()).toEqual([...REFUND_FAIL_REASONS].sort());
   });
 
-  it('takes the transitions from src/domain/transitions.ts', () => {
+  it('takes the transitions from src/domain/request/transitions.ts', () => {
     expect(items.transition).toHaveLength(Object.values(TRANSITIONS).flat().length);
     expect(items.transition).toContain('waiting->pending');
   });
@@ -260,7 +260,7 @@ describe('renderCoverageDoc', () => {
       '## Summary',
       '## Endpoints',
       '## Statuses (§3)',
-      '## Transitions (src/domain/transitions.ts)',
+      '## Transitions (src/domain/request/transitions.ts)',
       '## failReason values (§7.3)',
       '## refundFailReason values (§7.4)',
       '## Error codes (§7.1)',

@@ -1,6 +1,6 @@
 import type { Address, Hex } from 'viem';
-import type { Currency } from '../../src/domain/currency';
-import type { RequestRecord } from '../../src/domain/requestRecord';
+import type { Currency } from '../../src/domain/chain/currency';
+import type { RequestRecord } from '../../src/domain/request/requestRecord';
 import { ethOn, hexId, makeRequestRecord, makeTransactionEntry } from './requestRecordFixture';
 
 /** The 6-decimal stablecoin on a chain, as the EVM adapter describes it. */

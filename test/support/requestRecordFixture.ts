@@ -1,6 +1,6 @@
 import { zeroAddress, type Hex } from 'viem';
-import type { Currency } from '../../src/domain/currency';
-import { newWaitingRequest, type QuoteFacts, type RequestRecord, type TransactionEntry } from '../../src/domain/requestRecord';
+import type { Currency } from '../../src/domain/chain/currency';
+import { newWaitingRequest, type QuoteFacts, type RequestRecord, type TransactionEntry } from '../../src/domain/request/requestRecord';
 
 /** Native ETH on a chain, as the EVM adapter describes it. */
 export function ethOn(chainId: number): Currency {

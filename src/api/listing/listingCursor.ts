@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { ListSortKey } from '../../domain/requestListFilter';
+import type { ListSortKey } from '../../domain/listing/requestListFilter';
 import { InvalidContinuationError } from '../../errors/listingErrors';
 import type { ListPosition, SortDirection } from '../../store/RequestListingStore';
 

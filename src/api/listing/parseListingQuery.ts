@@ -8,7 +8,7 @@ import {
   type ListFilter,
   type ListFilterField,
   type ListSortKey,
-} from '../../domain/requestListFilter';
+} from '../../domain/listing/requestListFilter';
 import { InvalidRequestBodyError } from '../../errors/requestErrors';
 import type { ListPosition, SortDirection } from '../../store/RequestListingStore';
 import { parseWithSchema } from '../parseBody';

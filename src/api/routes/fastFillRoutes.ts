@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { parseUnits } from 'viem';
-import { usdMicrosOf } from '../../domain/usdValue';
+import { usdMicrosOf } from '../../domain/money/usdValue';
 import { FastFillConflictError, FastFillRejectedError } from '../../errors/fastFillErrors';
 import { InvalidRequestBodyError, RequestNotFoundError } from '../../errors/requestErrors';
 import type { FastFillOutcome } from '../../solver/Solver';
@@ -9,7 +9,7 @@ import type { ApiKeyStore } from '../../store/ApiKeyStore';
 import type { RequestStore } from '../../store/RequestStore';
 import { parseWithSchema } from '../parseBody';
 import { requireApiKey } from '../requestApiKey';
-import { RequestIdSchema } from '../../domain/requestId';
+import { RequestIdSchema } from '../../domain/request/requestId';
 
 const FastFillSchema = z
   .object({

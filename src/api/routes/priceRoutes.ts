@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import { buildPriceResponse } from '../../domain/priceResponse';
+import { buildPriceResponse } from '../../domain/quote/priceResponse';
 import { parseWithSchema } from '../parseBody';
-import { createQuote, type QuoteProviderDeps } from '../quote/createQuote';
-import { QuoteRequestSchema } from '../schemas/quoteRequestSchema';
+import { createQuote, type QuoteProviderDeps } from '../../quote/createQuote';
+import { QuoteRequestSchema } from '../../quote/quoteRequestSchema';
 
 /**
  * SPEC §4.7: `POST /price`, a quote without steps or calldata that stores nothing. It validates

@@ -1,9 +1,9 @@
 import { Router } from 'express';
 import type { ApiKeyStore } from '../../store/ApiKeyStore';
-import { createQuote, type QuoteProviderDeps } from '../quote/createQuote';
+import { createQuote, type QuoteProviderDeps } from '../../quote/createQuote';
 import { parseWithSchema } from '../parseBody';
 import { optionalApiKey } from '../requestApiKey';
-import { QuoteRequestSchema } from '../schemas/quoteRequestSchema';
+import { QuoteRequestSchema } from '../../quote/quoteRequestSchema';
 
 /**
  * SPEC §4.1: `POST /quote/v2` answers exactly 200 with the quote (the official SDK requires 200).

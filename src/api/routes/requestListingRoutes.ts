@@ -1,9 +1,9 @@
 import { Router, type Request, type Response } from 'express';
 import type { VirtualClock } from '../../clock/VirtualClock';
-import { buildLegacyRequestRecordView } from '../../domain/legacyRequestRecordView';
-import type { RequestRecord } from '../../domain/requestRecord';
-import { buildRequestRecordView } from '../../domain/requestRecordView';
-import { matchesListFilter } from '../../domain/requestListFilter';
+import { buildLegacyRequestRecordView } from '../../domain/listing/legacyRequestRecordView';
+import type { RequestRecord } from '../../domain/request/requestRecord';
+import { buildRequestRecordView } from '../../domain/request/requestRecordView';
+import { matchesListFilter } from '../../domain/listing/requestListFilter';
 import { EndpointRetiredError } from '../../errors/listingErrors';
 import type { ApiKeyStore } from '../../store/ApiKeyStore';
 import { RequestListingStore } from '../../store/RequestListingStore';

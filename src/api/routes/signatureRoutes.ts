@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { Hex, LocalAccount } from 'viem';
-import { requestSignatureDataOf, requestSignatureDigest } from '../../domain/requestSignature';
+import { requestSignatureDataOf, requestSignatureDigest } from '../../domain/request/requestSignature';
 import { RequestNotFoundError } from '../../errors/requestErrors';
 import type { RequestStore } from '../../store/RequestStore';
 import { parseWithSchema } from '../parseBody';
-import { RequestIdSchema } from '../../domain/requestId';
+import { RequestIdSchema } from '../../domain/request/requestId';
 
 export interface SignatureRouteDeps {
   requests: RequestStore;

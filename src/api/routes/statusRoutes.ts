@@ -1,11 +1,11 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { buildStatusResponse } from '../../domain/requestViews';
-import { V1_STATUS, V2_STATUS } from '../../domain/legacyStatus';
+import { buildStatusResponse } from '../../domain/request/statusResponse';
+import { V1_STATUS, V2_STATUS } from '../../domain/request/legacyStatusNames';
 import { RequestNotFoundError } from '../../errors/requestErrors';
 import type { RequestStore } from '../../store/RequestStore';
 import { parseWithSchema } from '../parseBody';
-import { RequestIdSchema } from '../../domain/requestId';
+import { RequestIdSchema } from '../../domain/request/requestId';
 
 const StatusQuerySchema = z.object({ requestId: RequestIdSchema }).passthrough();
 

@@ -1,12 +1,12 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { VirtualClock } from '../../clock/VirtualClock';
-import { WebhookEndpointSettingsSchema } from '../../domain/webhookEndpoint';
+import { WebhookEndpointSettingsSchema } from '../../domain/webhook/webhookEndpoint';
 import { ApiKeyNotFoundError, WebhookNotConfiguredError } from '../../errors/webhookErrors';
 import type { ApiKeyStore } from '../../store/ApiKeyStore';
 import type { WebhookEndpoint, WebhookStore } from '../../store/WebhookStore';
 import { parseWithSchema } from '../parseBody';
-import { RequestIdSchema } from '../../domain/requestId';
+import { RequestIdSchema } from '../../domain/request/requestId';
 
 export interface WebhookAdminRouteDeps {
   apiKeys: ApiKeyStore;

@@ -22,24 +22,14 @@ import type { ChainMetadata } from '../../../fixtures/chains';
 import { priceUsdMicrosOf } from '../../../fixtures/prices';
 import { STABLECOIN, TOKEN_LOGO_URI } from '../../../fixtures/tokens';
 import type { VirtualClock } from '../../clock/VirtualClock';
-import type { Currency } from '../../domain/currency';
-import type { TransactionEntry } from '../../domain/requestRecord';
-import type { ChainLiquidity, DestinationAction } from '../../domain/routePlan';
-import { usdMicrosOf } from '../../domain/usdValue';
-import type { ChainIndexStore, IndexedDeposit } from '../../store/ChainIndexStore';
-import type { DepositAddressPayment, DepositAddressStore } from '../../store/DepositAddressStore';
+import type { Currency } from '../../domain/chain/currency';
+import type { TransactionEntry } from '../../domain/request/requestRecord';
+import type { ChainLiquidity, DestinationAction } from '../../domain/quote/planRoute';
+import { usdMicrosOf } from '../../domain/money/usdValue';
+import type { ChainIndexStore } from '../../store/ChainIndexStore';
+import type { DepositAddressStore } from '../../store/DepositAddressStore';
 import type { SolverTxStore } from '../../store/SolverTxStore';
-import type {
-  ChainAdapter,
-  ChainDescription,
-  ChainObservation,
-  DepositStepParams,
-  FailedTransactionFacts,
-  FillSimulation,
-  QuoteStep,
-  SentSolverTransaction,
-  SolverPayment,
-} from '../ChainAdapter';
+import type { ChainAdapter, ChainObservation, DepositStepParams, FailedTransactionFacts, FillSimulation, SentSolverTransaction } from '../ChainAdapter';
 import { createAnvilInstance, type AnvilInstance } from './AnvilInstance';
 import { decodeRevertData } from './decodeRevert';
 import { calibrateGas, fillGasUnits, type GasCalibration } from './calibrateGas';
@@ -52,6 +42,10 @@ import type { QuoteRpcScope } from '../QuoteRpcScope';
 import type { RpcFaultStore } from '../RpcFaultStore';
 import { ExternalEvmNode } from './ExternalEvmNode';
 import type { SimulatorAccounts } from './simulatorAccounts';
+import type { DepositAddressPayment, IndexedDeposit } from '../../domain/chain/observedDeposit';
+import type { SolverPayment } from '../../domain/fill/solverPayment';
+import type { QuoteStep } from '../../domain/quote/quoteStep';
+import type { ChainDescription } from '../../domain/chain/chainDescription';
 
 export interface EvmChainOptions {
   metadata: ChainMetadata;

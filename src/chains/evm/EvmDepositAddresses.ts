@@ -13,9 +13,10 @@ import {
 } from 'viem';
 import { depositAddressFactoryArtifact, depositForwarderArtifact } from '../../../fixtures/contracts/artifacts.generated';
 import type { VirtualClock } from '../../clock/VirtualClock';
-import type { DepositAddressPayment, DepositAddressStore } from '../../store/DepositAddressStore';
+import type { DepositAddressStore } from '../../store/DepositAddressStore';
 import type { ChainObservation } from '../ChainAdapter';
 import type { SolverCall } from './EvmSolverWallet';
+import type { DepositAddressPayment } from '../../domain/chain/observedDeposit';
 
 const FORWARDER_INIT_CODE_HASH = keccak256(depositForwarderArtifact.bytecode);
 const TRANSFER_EVENT = getAbiItem({ abi: erc20Abi, name: 'Transfer' });

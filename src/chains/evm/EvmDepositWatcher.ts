@@ -1,8 +1,9 @@
 import { createPublicClient, formatBlock, webSocket, type Address, type Block, type Hex, type PublicClient, type RpcBlock } from 'viem';
 import { depositoryArtifact } from '../../../fixtures/contracts/artifacts.generated';
 import type { VirtualClock, ClockTimer } from '../../clock/VirtualClock';
-import type { ChainIndexStore, IndexedDeposit } from '../../store/ChainIndexStore';
+import type { ChainIndexStore } from '../../store/ChainIndexStore';
 import type { ChainObservation } from '../ChainAdapter';
+import type { IndexedDeposit } from '../../domain/chain/observedDeposit';
 
 /** How many recent block hashes are kept to find the fork point of a reorg. */
 const KEPT_BLOCKS = 256;

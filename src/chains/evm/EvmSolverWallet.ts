@@ -2,7 +2,7 @@ import { BaseError, encodeFunctionData, InsufficientFundsError, keccak256, zeroA
 import { depositoryArtifact, serviceReceiverArtifact } from '../../../fixtures/contracts/artifacts.generated';
 import type { VirtualClock } from '../../clock/VirtualClock';
 import type { SolverTxKind, SolverTxStore } from '../../store/SolverTxStore';
-import type { FillSimulation, SolverPayment } from '../ChainAdapter';
+import type { FillSimulation } from '../ChainAdapter';
 import { decodeRevert } from './decodeRevert';
 import { encodeFillExecution } from './encodeFillExecution';
 
@@ -11,6 +11,7 @@ const DEFAULT_EXECUTION_GAS = 1_500_000n;
 import type { GasCalibration } from './calibrateGas';
 import type { SimulatorContracts } from './deploySimulatorContracts';
 import { waitForReceipt } from './waitForReceipt';
+import type { SolverPayment } from '../../domain/fill/solverPayment';
 
 /** A transaction the solver signs: target, calldata, value and gas limit. */
 export interface SolverCall {

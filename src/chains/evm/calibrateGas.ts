@@ -1,10 +1,10 @@
 import { encodeFunctionData, maxUint256, zeroAddress, type Address, type PublicClient } from 'viem';
-import type { Currency } from '../../domain/currency';
-import type { FillExecution, SolverPayment } from '../ChainAdapter';
+import type { Currency } from '../../domain/chain/currency';
 import { encodeFillExecution } from './encodeFillExecution';
 import { depositoryArtifact, serviceReceiverArtifact, stablecoinArtifact } from '../../../fixtures/contracts/artifacts.generated';
-import type { DestinationAction } from '../../domain/routePlan';
+import type { DestinationAction } from '../../domain/quote/planRoute';
 import type { SimulatorContracts } from './deploySimulatorContracts';
+import type { FillExecution, SolverPayment } from '../../domain/fill/solverPayment';
 
 /** Gas each simulator operation takes on this chain, measured with eth_estimateGas at start. */
 export interface GasCalibration {

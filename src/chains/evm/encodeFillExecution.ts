@@ -1,6 +1,6 @@
 import { encodeFunctionData, erc20Abi, zeroAddress, type Address, type Hex } from 'viem';
 import { constantProductPoolArtifact, serviceReceiverArtifact, wrappedNativeArtifact } from '../../../fixtures/contracts/artifacts.generated';
-import type { FillExecution, SolverPayment } from '../ChainAdapter';
+import type { FillExecution, SolverPayment } from '../../domain/fill/solverPayment';
 
 interface ReceiverCall {
   to: Address;

@@ -3,11 +3,11 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { z } from 'zod';
 import type { VirtualClock } from '../../clock/VirtualClock';
-import { buildStatusEventData } from '../../domain/requestViews';
-import { REQUEST_STATUS_UPDATED } from '../../domain/webhookPayload';
+import { buildStatusEventData } from '../../domain/request/statusResponse';
+import { REQUEST_STATUS_UPDATED } from '../../domain/webhook/webhookPayload';
 import type { ApiKeyStore } from '../../store/ApiKeyStore';
 import type { CommittedStatusChange, RequestEventBus } from '../RequestEventBus';
-import { RequestIdSchema } from '../../domain/requestId';
+import { RequestIdSchema } from '../../domain/request/requestId';
 
 /** The path of the status stream on the simulator's HTTP server. */
 export const STATUS_STREAM_PATH = '/ws';

@@ -1,5 +1,5 @@
 import type { ClockTimer, VirtualClock } from '../../clock/VirtualClock';
-import { nextWebhookAttemptAt } from '../../domain/webhookRetrySchedule';
+import { nextWebhookAttemptAt } from '../../domain/webhook/webhookRetrySchedule';
 import type { WebhookDelivery, WebhookStore } from '../../store/WebhookStore';
 import type { RequestEventBus } from '../RequestEventBus';
 import { SIGNATURE_HEADER, SIGNATURE_TIMESTAMP_HEADER, signWebhookBody } from './webhookSignature';

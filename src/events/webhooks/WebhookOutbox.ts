@@ -1,4 +1,4 @@
-import { buildWebhookPayload } from '../../domain/webhookPayload';
+import { buildWebhookPayload } from '../../domain/webhook/webhookPayload';
 import type { StatusEventOutbox, StatusEventOutboxEntry } from '../../lifecycle/transitionRequest';
 import type { WebhookStore } from '../../store/WebhookStore';
 

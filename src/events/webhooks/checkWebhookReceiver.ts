@@ -1,5 +1,5 @@
 import { keccak256, toHex } from 'viem';
-import { buildWebhookPayload } from '../../domain/webhookPayload';
+import { buildWebhookPayload } from '../../domain/webhook/webhookPayload';
 import { SIGNATURE_HEADER, SIGNATURE_TIMESTAMP_HEADER, signWebhookBody } from './webhookSignature';
 
 /** One delivery `webhook-check` sends, and whether a correct receiver accepts it. */

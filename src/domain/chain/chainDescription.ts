@@ -1,0 +1,31 @@
+import type { Currency } from './currency';
+
+/** The kind of virtual machine a chain runs (SPEC §2.1 `vmType`). */
+export type VmType = 'evm' | 'svm' | 'bvm' | 'lvm';
+
+/** SPEC §2.1 fields a chain describes about itself for `GET /chains` and the start summary. */
+export interface ChainDescription {
+  id: number;
+  name: string;
+  displayName: string;
+  vmType: VmType;
+  httpRpcUrl: string;
+  wsRpcUrl: string;
+  explorerUrl: string;
+  explorerName: string;
+  explorerPaths: { transaction: string; address: string; token: string };
+  nativeCurrency: Currency;
+  erc20Currencies: Currency[];
+  contracts: {
+    multicall3: string;
+    multicaller: string;
+    onlyOwnerMulticaller: string;
+    serviceReceiver: string;
+    erc20Router: string;
+    approvalProxy: string;
+    v3: { erc20Router: string; approvalProxy: string };
+  };
+  depository: string;
+  solverAddress: string;
+  logFile: string;
+}
