@@ -25,6 +25,7 @@ import { ChainIndexStore } from './store/ChainIndexStore';
 import { DepositAddressStore } from './store/DepositAddressStore';
 import { MetaStore } from './store/MetaStore';
 import { openDatabase } from './store/openDatabase';
+import { RequestListingStore } from './store/RequestListingStore';
 import { RequestStore } from './store/RequestStore';
 import { SolverTxStore } from './store/SolverTxStore';
 import { WebhookStore } from './store/WebhookStore';
@@ -201,6 +202,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       rpcFaults,
       chains,
       requests,
+      listing: new RequestListingStore(db),
       apiKeys,
       clock,
       webhooks,

@@ -6,6 +6,7 @@ import type { RpcFaultStore } from '../chains/RpcFaultStore';
 import type { FastFillOutcome } from '../solver/Solver';
 import type { VirtualClock } from '../clock/VirtualClock';
 import type { ApiKeyStore } from '../store/ApiKeyStore';
+import type { RequestListingStore } from '../store/RequestListingStore';
 import type { RequestStore } from '../store/RequestStore';
 import type { WebhookStore } from '../store/WebhookStore';
 import { createErrorMiddleware, notFoundHandler } from './errorMiddleware';
@@ -25,6 +26,7 @@ import { webhookAdminRoutes } from './routes/webhookAdminRoutes';
 export interface AppDeps {
   chains: ReadonlyMap<number, ChainAdapter>;
   requests: RequestStore;
+  listing: RequestListingStore;
   quote: QuoteProviderDeps;
   apiKeys: ApiKeyStore;
   clock: VirtualClock;

@@ -54,9 +54,7 @@ interface ListRow {
 export class RequestListingStore {
   private readonly statements = new Map<string, Database.Statement>();
 
-  constructor(private readonly db: Database.Database) {
-    this.backfillAmountUsdKeys();
-  }
+  constructor(private readonly db: Database.Database) {}
 
   page(params: ListPageParams): ListPage {
     const records: RequestRecord[] = [];
@@ -94,15 +92,5 @@ export class RequestListingStore {
       this.statements.set(sql, statement);
     }
     yield* (after ? statement.iterate({ key: after.key, id: after.id }) : statement.iterate()) as IterableIterator<ListRow>;
-  }
-
-  /** Rows written before migration 4 have no amount key yet. */
-  private backfillAmountUsdKeys(): void {
-    const missing = this.db.prepare('SELECT id, record_json FROM requests WHERE amount_usd_key IS NULL').all() as Array<{ id: string; record_json: string }>;
-    if (missing.length === 0) return;
-    const update = this.db.prepare('UPDATE requests SET amount_usd_key = ? WHERE id = ?');
-    this.db.transaction(() => {
-      for (const row of missing) update.run(amountUsdSortKey(parseWithBigints<RequestRecord>(row.record_json)), row.id);
-    })();
   }
 }

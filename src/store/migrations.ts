@@ -1,10 +1,23 @@
 import type Database from 'better-sqlite3';
+import type { RequestRecord } from '../domain/request/requestRecord';
+import { parseWithBigints } from './jsonWithBigints';
+import { amountUsdSortKey } from './RequestListingStore';
+
+/** A migration: SQL, or a step that rewrites rows with the project's own code. */
+type Migration = string | ((db: Database.Database) => void);
+
+/** Rows written before migration 4 have no listing amount key: compute it from the record. */
+function backfillAmountUsdKeys(db: Database.Database): void {
+  const missing = db.prepare('SELECT id, record_json FROM requests WHERE amount_usd_key IS NULL').all() as Array<{ id: string; record_json: string }>;
+  const update = db.prepare('UPDATE requests SET amount_usd_key = ? WHERE id = ?');
+  for (const row of missing) update.run(amountUsdSortKey(parseWithBigints<RequestRecord>(row.record_json)), row.id);
+}
 
 /**
  * Schema migrations, in order. Each runs once, inside a transaction; `PRAGMA user_version`
  * records how many have run. Append new migrations; never edit a released one.
  */
-const MIGRATIONS: readonly string[] = [
+const MIGRATIONS: readonly Migration[] = [
   // 1: requests, their status events (the outbox), chain cursors and solver transactions.
   `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
@@ -142,6 +155,8 @@ const MIGRATIONS: readonly string[] = [
   CREATE UNIQUE INDEX deposit_addresses_request ON deposit_addresses (request_id);
   CREATE INDEX deposit_addresses_state ON deposit_addresses (chain_id, state);
   `,
+  // 6: the listing's amount key for requests stored before migration 4 (was done by the listing route).
+  backfillAmountUsdKeys,
 ];
 
 export function migrate(db: Database.Database): number {
@@ -151,7 +166,9 @@ export function migrate(db: Database.Database): number {
   }
   for (let version = current; version < MIGRATIONS.length; version++) {
     db.transaction(() => {
-      db.exec(MIGRATIONS[version]!);
+      const migration = MIGRATIONS[version]!;
+      if (typeof migration === 'string') db.exec(migration);
+      else migration(db);
       db.pragma(`user_version = ${version + 1}`);
     })();
   }

@@ -11,6 +11,7 @@ import { VirtualClock } from '../../src/clock/VirtualClock';
 import type { RequestRecord } from '../../src/domain/request/requestRecord';
 import { ApiKeyStore } from '../../src/store/ApiKeyStore';
 import { openDatabase } from '../../src/store/openDatabase';
+import { RequestListingStore } from '../../src/store/RequestListingStore';
 import { RequestStore } from '../../src/store/RequestStore';
 import { listingRecords } from '../support/listingFixtures';
 import { hexId, makeRequestRecord, makeTransactionEntry } from '../support/requestRecordFixture';
@@ -43,7 +44,7 @@ beforeAll(async () => {
   keyA = apiKeys.ensureDefault(clock.now()).key;
   keyB = apiKeys.create('second', clock.now()).key;
   const app = express();
-  app.use(requestListingRoutes({ requests, apiKeys, clock }));
+  app.use(requestListingRoutes({ requests, listing: new RequestListingStore(db), apiKeys, clock }));
   app.use(notFoundHandler);
   app.use(createErrorMiddleware(() => undefined));
   server = await new Promise<Server>((resolve) => {

@@ -1,9 +1,7 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { parseUnits } from 'viem';
-import { usdMicrosOf } from '../../domain/money/usdValue';
-import { FastFillConflictError, FastFillRejectedError } from '../../errors/fastFillErrors';
-import { InvalidRequestBodyError, RequestNotFoundError } from '../../errors/requestErrors';
+import { requestFastFill } from '../../solver/requestFastFill';
 import type { FastFillOutcome } from '../../solver/Solver';
 import type { ApiKeyStore } from '../../store/ApiKeyStore';
 import type { RequestStore } from '../../store/RequestStore';
@@ -34,20 +32,12 @@ export function fastFillRoutes(deps: {
   router.post('/fast-fill', async (req, res) => {
     requireApiKey(req, deps.apiKeys);
     const body = parseWithSchema(FastFillSchema, req.body);
-    const record = deps.requests.get(body.requestId);
-    if (!record) throw new RequestNotFoundError(body.requestId);
-    if (body.maxFillAmountUsd !== undefined) {
-      const fillUsd = usdMicrosOf(record.quote.amounts.amountOut, record.quote.currencyOut);
-      if (fillUsd > parseUnits(body.maxFillAmountUsd, 6)) {
-        throw new FastFillRejectedError(`the fill is worth more than maxFillAmountUsd ${body.maxFillAmountUsd}`);
-      }
-    }
-    const assumed = body.solverInputCurrencyAmount === undefined ? record.quote.amounts.amountIn : BigInt(body.solverInputCurrencyAmount);
-    if (assumed === 0n) throw new InvalidRequestBodyError('Invalid request: solverInputCurrencyAmount must be greater than zero');
-    const outcome = await deps.solver.fastFill(record.id, assumed);
-    if (outcome.kind === 'not-waiting') throw new FastFillConflictError(record.id, outcome.status ?? 'unknown');
-    if (outcome.kind === 'rejected') throw new FastFillRejectedError(`the fill would not be made: ${outcome.failReason}`);
-    res.status(200).json({ message: `Fast fill of ${record.id} is ${outcome.status}` });
+    const filled = await requestFastFill(deps, {
+      requestId: body.requestId,
+      ...(body.solverInputCurrencyAmount === undefined ? {} : { solverInputCurrencyAmount: BigInt(body.solverInputCurrencyAmount) }),
+      ...(body.maxFillAmountUsd === undefined ? {} : { maxFillAmountUsdMicros: parseUnits(body.maxFillAmountUsd, 6) }),
+    });
+    res.status(200).json({ message: `Fast fill of ${filled.requestId} is ${filled.status}` });
   });
   return router;
 }

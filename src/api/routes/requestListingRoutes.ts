@@ -1,12 +1,11 @@
 import { Router, type Request, type Response } from 'express';
 import type { VirtualClock } from '../../clock/VirtualClock';
 import { buildLegacyRequestRecordView } from '../../domain/listing/legacyRequestRecordView';
-import type { RequestRecord } from '../../domain/request/requestRecord';
 import { buildRequestRecordView } from '../../domain/request/requestRecordView';
-import { matchesListFilter } from '../../domain/listing/requestListFilter';
 import { EndpointRetiredError } from '../../errors/listingErrors';
 import type { ApiKeyStore } from '../../store/ApiKeyStore';
-import { RequestListingStore } from '../../store/RequestListingStore';
+import type { RequestListingStore } from '../../store/RequestListingStore';
+import { listRequestPage } from '../../listing/listRequestPage';
 import type { RequestStore } from '../../store/RequestStore';
 import { encodeListingCursor } from '../listing/listingCursor';
 import { parseListingQuery, type ListingDialect, type ListingQuery } from '../listing/parseListingQuery';
@@ -15,6 +14,8 @@ import { optionalApiKey, requireApiKey } from '../requestApiKey';
 
 export interface RequestListingRouteDeps {
   requests: RequestStore;
+  /** Built at start-up by the simulator root. */
+  listing: RequestListingStore;
   apiKeys: ApiKeyStore;
   clock: VirtualClock;
 }
@@ -29,33 +30,10 @@ export const DEPRECATED_LISTING = {
   successor: '/requests/v3',
 } as const;
 
-/**
- * `includeChildRequests` with `id`: the request and those that took it over
- * (`supersededByRequestId`, followed to the end of the chain).
- */
-function withChildRequests(requests: RequestStore, query: ListingQuery): void {
-  const idCondition = query.filter.base.find((c) => c.field === 'id' && !c.negated);
-  if (!query.includeChildRequests || !idCondition) return;
-  const ids = new Set(idCondition.values.map((v) => String(v).toLowerCase()));
-  for (const start of [...ids]) {
-    let record = requests.get(start);
-    while (record?.supersededByRequestId && !ids.has(record.supersededByRequestId.toLowerCase())) {
-      ids.add(record.supersededByRequestId.toLowerCase());
-      record = requests.get(record.supersededByRequestId);
-    }
-  }
-  idCondition.values = [...ids];
-}
-
-function listPage(listing: RequestListingStore, requests: RequestStore, query: ListingQuery) {
-  withChildRequests(requests, query);
-  const matches = (record: RequestRecord) => matchesListFilter(record, query.filter);
-  const page = listing.page({ sortBy: query.sortBy, direction: query.direction, after: query.after, limit: query.limit, matches });
-  return {
-    records: page.records,
-    continuation: page.next ? encodeListingCursor(query.sortBy, query.direction, page.next) : undefined,
-    total: query.includeTotal ? listing.count(matches) : undefined,
-  };
+/** One page and its opaque continuation cursor (absent on the last page). */
+function listPage(deps: RequestListingRouteDeps, query: ListingQuery) {
+  const page = listRequestPage(deps, query);
+  return { records: page.records, total: page.total, continuation: page.next ? encodeListingCursor(query.sortBy, query.direction, page.next) : undefined };
 }
 
 /** RFC 9745 `Deprecation` and RFC 8594 `Sunset`, with the successor as a link. */
@@ -72,7 +50,6 @@ function setDeprecationHeaders(res: Response): void {
  */
 export function requestListingRoutes(deps: RequestListingRouteDeps): Router {
   const router = Router();
-  const listing = new RequestListingStore(deps.requests.db);
   const v3Limiter = new SlidingWindowRateLimiter({ clock: deps.clock, limit: LISTING_RATE_LIMITS.v3, windowMs: 1000, name: 'requests-v3' });
   const deprecatedLimiter = new SlidingWindowRateLimiter({ clock: deps.clock, limit: LISTING_RATE_LIMITS.deprecated, windowMs: 1000, name: 'requests-deprecated' });
 
@@ -80,7 +57,7 @@ export function requestListingRoutes(deps: RequestListingRouteDeps): Router {
     const key = requireApiKey(req, deps.apiKeys);
     enforceRateLimit(v3Limiter, key.key, 'this API key', res);
     const query = parseListingQuery(req.query, 'v3');
-    const page = listPage(listing, deps.requests, query);
+    const page = listPage(deps, query);
     res.json({
       requests: page.records.map((record) =>
         buildRequestRecordView(record, { includeAuthenticatedData: query.includeAuthenticatedData && record.apiKey === key.key }),
@@ -98,7 +75,7 @@ export function requestListingRoutes(deps: RequestListingRouteDeps): Router {
     const key = optionalApiKey(req, deps.apiKeys);
     enforceRateLimit(deprecatedLimiter, key ? `key:${key.key}` : `ip:${req.ip ?? req.socket.remoteAddress ?? 'unknown'}`, key ? 'this API key' : 'this client address', res);
     const query = parseListingQuery(req.query, dialect);
-    const page = listPage(listing, deps.requests, query);
+    const page = listPage(deps, query);
     res.json({
       requests: page.records.map((record) =>
         buildLegacyRequestRecordView(record, dialect === 'v1' ? 1 : 2, {
