@@ -9,7 +9,7 @@ import type { QuoteOptionsInput } from '../domain/quoteOptions/priceWithOptions'
 import { parseBasisPoints } from '../domain/quote/slippageTolerance';
 import { InvalidAddressError } from '../errors/quoteErrors';
 import { InvalidRequestBodyError } from '../errors/requestErrors';
-import { parseWithSchema } from '../api/parseBody';
+import { parseWithSchema } from '../errors/parseWithSchema';
 
 const IntegerString = z.string().regex(/^[0-9]+$/, 'must be an integer string');
 

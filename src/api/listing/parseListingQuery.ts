@@ -11,7 +11,7 @@ import {
 } from '../../domain/listing/requestListFilter';
 import { InvalidRequestBodyError } from '../../errors/requestErrors';
 import type { ListPosition, SortDirection } from '../../store/RequestListingStore';
-import { parseWithSchema } from '../parseBody';
+import { parseWithSchema } from '../../errors/parseWithSchema';
 import { decodeListingCursor } from './listingCursor';
 
 /** SPEC §8: page size of `GET /requests/v3`. */

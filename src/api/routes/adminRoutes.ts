@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { VirtualClock } from '../../clock/VirtualClock';
 import type { ApiKeyStore } from '../../store/ApiKeyStore';
-import { parseWithSchema } from '../parseBody';
+import { parseWithSchema } from '../../errors/parseWithSchema';
 
 export interface AdminRouteDeps {
   apiKeys: ApiKeyStore;

@@ -5,7 +5,7 @@ import { requestFastFill } from '../../solver/requestFastFill';
 import type { FastFillOutcome } from '../../solver/Solver';
 import type { ApiKeyStore } from '../../store/ApiKeyStore';
 import type { RequestStore } from '../../store/RequestStore';
-import { parseWithSchema } from '../parseBody';
+import { parseWithSchema } from '../../errors/parseWithSchema';
 import { requireApiKey } from '../requestApiKey';
 import { RequestIdSchema } from '../../domain/request/requestId';
 

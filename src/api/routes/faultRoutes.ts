@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { ChainAdapter } from '../../chains/ChainAdapter';
 import { RPC_FAULT_KINDS, type RpcFaultStore } from '../../chains/RpcFaultStore';
 import { InvalidRequestBodyError } from '../../errors/requestErrors';
-import { parseWithSchema } from '../parseBody';
+import { parseWithSchema } from '../../errors/parseWithSchema';
 
 const FaultSchema = z.object({ chainId: z.number().int().positive(), kind: z.enum(RPC_FAULT_KINDS) }).strict();
 const ClearSchema = z.object({ chainId: z.coerce.number().int().positive().optional() }).strict();

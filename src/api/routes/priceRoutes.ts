@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { buildPriceResponse } from '../../domain/quote/priceResponse';
-import { parseWithSchema } from '../parseBody';
+import { parseWithSchema } from '../../errors/parseWithSchema';
 import { createQuote, type QuoteProviderDeps } from '../../quote/createQuote';
 import { QuoteRequestSchema } from '../../quote/quoteRequestSchema';
 

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import type { ApiKeyStore } from '../../store/ApiKeyStore';
 import { createQuote, type QuoteProviderDeps } from '../../quote/createQuote';
-import { parseWithSchema } from '../parseBody';
+import { parseWithSchema } from '../../errors/parseWithSchema';
 import { optionalApiKey } from '../requestApiKey';
 import { QuoteRequestSchema } from '../../quote/quoteRequestSchema';
 

@@ -4,7 +4,7 @@ import type { Hex, LocalAccount } from 'viem';
 import { requestSignatureDataOf, requestSignatureDigest } from '../../domain/request/requestSignature';
 import { RequestNotFoundError } from '../../errors/requestErrors';
 import type { RequestStore } from '../../store/RequestStore';
-import { parseWithSchema } from '../parseBody';
+import { parseWithSchema } from '../../errors/parseWithSchema';
 import { RequestIdSchema } from '../../domain/request/requestId';
 
 export interface SignatureRouteDeps {

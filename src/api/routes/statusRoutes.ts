@@ -4,7 +4,7 @@ import { buildStatusResponse } from '../../domain/request/statusResponse';
 import { V1_STATUS, V2_STATUS } from '../../domain/request/legacyStatusNames';
 import { RequestNotFoundError } from '../../errors/requestErrors';
 import type { RequestStore } from '../../store/RequestStore';
-import { parseWithSchema } from '../parseBody';
+import { parseWithSchema } from '../../errors/parseWithSchema';
 import { RequestIdSchema } from '../../domain/request/requestId';
 
 const StatusQuerySchema = z.object({ requestId: RequestIdSchema }).passthrough();

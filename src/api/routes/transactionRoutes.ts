@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import type { ChainAdapter } from '../../chains/ChainAdapter';
 import { UnsupportedChainError } from '../../errors/quoteErrors';
-import { parseWithSchema } from '../parseBody';
+import { parseWithSchema } from '../../errors/parseWithSchema';
 
 const IndexBodySchema = z
   .object({

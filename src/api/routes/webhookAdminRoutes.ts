@@ -5,7 +5,7 @@ import { WebhookEndpointSettingsSchema } from '../../domain/webhook/webhookEndpo
 import { ApiKeyNotFoundError, WebhookNotConfiguredError } from '../../errors/webhookErrors';
 import type { ApiKeyStore } from '../../store/ApiKeyStore';
 import type { WebhookEndpoint, WebhookStore } from '../../store/WebhookStore';
-import { parseWithSchema } from '../parseBody';
+import { parseWithSchema } from '../../errors/parseWithSchema';
 import { RequestIdSchema } from '../../domain/request/requestId';
 
 export interface WebhookAdminRouteDeps {

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { InvalidRequestBodyError } from '../errors/requestErrors';
+import { InvalidRequestBodyError } from './requestErrors';
 
 /** Validates a body or query against a schema; a mismatch is a 400 naming every bad field. */
 export function parseWithSchema<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {

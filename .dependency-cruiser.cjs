@@ -1,0 +1,107 @@
+/**
+ * The import rules of ARCHITECTURE.md, checked by `npm test` (`npm run check-imports`).
+ * Data flows one way (DESIGN.md): api → quote/listing → domain; chains + solver → lifecycle →
+ * store → events. A rule names what a layer must NOT import; every rule is an error.
+ */
+const layer = (name) => `^src/${name}/`;
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'domain-is-pure',
+      comment: 'domain/ holds the rules (SPEC tables, fee math, views): no I/O, no other layer, no node built-ins.',
+      severity: 'error',
+      from: { path: layer('domain') },
+      to: {
+        pathNot: [layer('domain'), '^node_modules/(viem|zod|@noble|@scure|abitype|ox)/'],
+      },
+    },
+    {
+      name: 'domain-has-no-io-packages',
+      severity: 'error',
+      from: { path: layer('domain') },
+      to: { dependencyTypes: ['core'] },
+    },
+    {
+      name: 'only-the-root-wires-the-http-layer',
+      comment: 'api/ (express routes) is the top: only the simulator root and the entry points import it.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: [layer('api'), '^src/(simulator|index|cli)\\.ts$'] },
+      to: { path: layer('api') },
+    },
+    {
+      name: 'quote-and-listing-sit-below-the-routes',
+      severity: 'error',
+      from: { path: [layer('quote'), layer('listing')] },
+      to: { path: [layer('solver'), layer('events'), '^src/simulator\\.ts$'] },
+    },
+    {
+      name: 'chains-know-no-requests',
+      comment: 'Chain adapters report facts (deposits, reorgs, receipts); they never decide a request\'s fate.',
+      severity: 'error',
+      from: { path: layer('chains') },
+      to: { path: [layer('quote'), layer('listing'), layer('solver'), layer('lifecycle'), layer('events'), '^src/simulator\\.ts$'] },
+    },
+    {
+      name: 'evm-stays-inside-chains',
+      comment: 'Only the chain registry knows an adapter\'s VM; nothing outside chains/ reaches into chains/<vm>/.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: layer('chains') },
+      to: { path: '^src/chains/(evm|svm|bvm|lvm)/' },
+    },
+    {
+      name: 'solver-acts-through-lifecycle',
+      severity: 'error',
+      from: { path: layer('solver') },
+      to: { path: [layer('quote'), layer('listing'), layer('events'), '^src/simulator\\.ts$'] },
+    },
+    {
+      name: 'lifecycle-is-below-its-callers',
+      severity: 'error',
+      from: { path: layer('lifecycle') },
+      to: { path: [layer('quote'), layer('listing'), layer('solver'), layer('chains'), '^src/simulator\\.ts$'] },
+    },
+    {
+      name: 'store-is-persistence-only',
+      severity: 'error',
+      from: { path: layer('store') },
+      to: { path: [layer('quote'), layer('listing'), layer('solver'), layer('chains'), layer('lifecycle'), layer('events'), '^src/simulator\\.ts$'] },
+    },
+    {
+      name: 'events-only-publish',
+      comment: 'events/ turns committed status changes into webhooks and websocket messages. It may implement an interface lifecycle declares (type-only import), nothing more.',
+      severity: 'error',
+      from: { path: layer('events') },
+      to: {
+        path: [layer('quote'), layer('listing'), layer('solver'), layer('chains'), layer('lifecycle'), '^src/simulator\\.ts$'],
+        dependencyTypesNot: ['type-only'],
+      },
+    },
+    {
+      name: 'shared-leaves-import-no-layer',
+      comment: 'errors/, clock/, rng/, process/ and config/ are used by every layer, so they use none.',
+      severity: 'error',
+      from: { path: '^src/(errors|clock|rng|process|config)/' },
+      to: { path: [layer('api'), layer('quote'), layer('listing'), layer('solver'), layer('chains'), layer('lifecycle'), layer('store'), layer('events')] },
+    },
+    {
+      name: 'no-circular',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { circular: true, dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'src-never-imports-tests-or-scripts',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^(test|scripts|conformance)/' },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default', 'types'] },
+  },
+};
