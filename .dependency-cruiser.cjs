@@ -86,6 +86,13 @@ module.exports = {
       to: { path: [layer('api'), layer('quote'), layer('listing'), layer('solver'), layer('chains'), layer('lifecycle'), layer('store'), layer('events')] },
     },
     {
+      name: 'status-writes-go-through-lifecycle',
+      comment: 'The record writer is held by the lifecycle alone (built by the root): a status changes only through transitionRequest.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/lifecycle/', '^src/simulator\\.ts$', '^src/store/RequestRecordWriter\\.ts$'] },
+      to: { path: '^src/store/RequestRecordWriter\\.ts$' },
+    },
+    {
       name: 'no-circular',
       severity: 'error',
       from: { path: '^src/' },

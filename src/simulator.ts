@@ -16,7 +16,7 @@ import { RequestEventBus } from './events/RequestEventBus';
 import { StatusStreamServer } from './events/statusStream/StatusStreamServer';
 import { WebhookDispatcher } from './events/webhooks/WebhookDispatcher';
 import { WebhookOutbox } from './events/webhooks/WebhookOutbox';
-import type { LifecycleDeps } from './lifecycle/transitionRequest';
+import { RequestLifecycle } from './lifecycle/transitionRequest';
 import { resolveAnvilBinary } from './process/resolveAnvilBinary';
 import { SeededRng } from './rng/SeededRng';
 import { Solver, type SolverPolicy } from './solver/Solver';
@@ -26,6 +26,7 @@ import { DepositAddressStore } from './store/DepositAddressStore';
 import { MetaStore } from './store/MetaStore';
 import { openDatabase } from './store/openDatabase';
 import { RequestListingStore } from './store/RequestListingStore';
+import { RequestRecordWriter } from './store/RequestRecordWriter';
 import { RequestStore } from './store/RequestStore';
 import { SolverTxStore } from './store/SolverTxStore';
 import { WebhookStore } from './store/WebhookStore';
@@ -114,7 +115,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const quoteRpcScope = new QuoteRpcScope();
   const webhooks = new WebhookStore(db);
   if (config.webhook) webhooks.putEndpoint(defaultApiKey.key, config.webhook, clock.now());
-  const lifecycle: LifecycleDeps = { requests, clock, bus: events, outbox: new WebhookOutbox(webhooks) };
+  const lifecycle = new RequestLifecycle({ requests, writer: new RequestRecordWriter(db), clock, bus: events, outbox: new WebhookOutbox(webhooks) });
   const webhookDispatcher = new WebhookDispatcher({ store: webhooks, clock, bus: events, retryBaseMs: config.webhookRetryBaseMs, log });
   const statusStream = new StatusStreamServer({ bus: events, apiKeys, clock });
 

@@ -66,6 +66,8 @@ export interface ChainAdapter {
   fillGasCost(currency: Currency, action?: DestinationAction['kind']): { amount: bigint; currency: Currency };
   /** Gas units at this chain's gas price, in native currency. */
   gasCostOf(gasUnits: bigint): { amount: bigint; currency: Currency };
+  /** What a refund of `currency` costs the solver in gas, in this chain's native currency. */
+  refundGasCost(currency: Currency): { amount: bigint; currency: Currency };
   /** Native, wrapped native and pools, for route planning. */
   liquidity(): ChainLiquidity;
   /** A pool's reserves now (token0, token1). */

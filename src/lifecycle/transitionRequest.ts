@@ -3,16 +3,9 @@ import type { RequestStatus } from '../domain/request/requestStatus';
 import { buildStatusEventData, type StatusEventData } from '../domain/request/statusResponse';
 import { canTransition } from '../domain/request/transitions';
 import type { RequestEventBus } from '../events/RequestEventBus';
+import type { RequestRecordWriter } from '../store/RequestRecordWriter';
 import type { RequestStore } from '../store/RequestStore';
 import type { VirtualClock } from '../clock/VirtualClock';
-
-export interface LifecycleDeps {
-  requests: RequestStore;
-  clock: VirtualClock;
-  bus: RequestEventBus;
-  /** Written inside the status change's transaction (the webhook outbox), so a restart loses nothing. */
-  outbox?: StatusEventOutbox;
-}
 
 /** A committed-with-the-status event, as an outbox writer sees it (inside the transaction). */
 export interface StatusEventOutboxEntry {
@@ -24,14 +17,6 @@ export interface StatusEventOutboxEntry {
 
 export interface StatusEventOutbox {
   enqueue(entry: StatusEventOutboxEntry): void;
-}
-
-/** Appends the status event row and the outbox rows; call inside the status change's transaction. */
-function appendStatusEvent(deps: LifecycleDeps, record: RequestRecord, from: RequestStatus | null): number {
-  const data = buildStatusEventData(record);
-  const seq = deps.requests.appendEvent({ requestId: record.id, fromStatus: from, toStatus: record.status, at: record.updatedAt, payload: data });
-  deps.outbox?.enqueue({ seq, record, at: record.updatedAt, data });
-  return seq;
 }
 
 export class IllegalTransitionError extends Error {
@@ -46,59 +31,123 @@ export class UnknownRequestError extends Error {
   }
 }
 
+export class StatusChangedOutsideTransitionError extends Error {
+  constructor(readonly requestId: string) {
+    super(`request ${requestId}: a status changes only through transitionRequest, not while recording facts`);
+  }
+}
+
+/** The fields of a record that are facts: everything but its identity, status and timestamps. */
+export type RequestFacts = Omit<RequestRecord, 'id' | 'status' | 'createdAt' | 'updatedAt'>;
+
 export interface TransitionParams {
   requestId: string;
   to: RequestStatus;
   /** Changes to the record's facts made together with the status (inTxs, failReason, ...). */
-  update?: (record: RequestRecord) => void;
+  update?: (facts: RequestFacts) => void;
+}
+
+export interface RequestLifecycleDeps {
+  requests: RequestStore;
+  /** The only writer of request rows; held here and nowhere else. */
+  writer: RequestRecordWriter;
+  clock: VirtualClock;
+  bus: RequestEventBus;
+  /** Written inside the status change's transaction (the webhook outbox), so a restart loses nothing. */
+  outbox?: StatusEventOutbox;
 }
 
 /**
- * The only function that writes a request's status. It checks the §3 table, applies the
- * facts that came with the change, and writes the request row and its outbox event in one
- * SQLite transaction; listeners hear of it only after the commit.
+ * The sealed status path. A `RequestLifecycle` is the only holder of the record writer (a
+ * private field); every other module gets this object and can read records, create a request
+ * in `waiting`, change its status through `transitionRequest` (which checks SPEC §3's table), or
+ * record facts that leave the status as it is.
  */
-export function transitionRequest(deps: LifecycleDeps, params: TransitionParams): RequestRecord {
-  const committed = deps.requests.db.transaction(() => {
-    const record = deps.requests.get(params.requestId);
-    if (!record) throw new UnknownRequestError(params.requestId);
-    const from = record.status;
-    if (!canTransition(from, params.to)) throw new IllegalTransitionError(record.id, from, params.to);
-    params.update?.(record);
-    record.status = params.to;
-    record.updatedAt = deps.clock.now();
-    deps.requests.saveRecord(record);
-    const seq = appendStatusEvent(deps, record, from);
-    return { seq, from, record };
-  })();
-  deps.bus.publish({
-    seq: committed.seq,
-    requestId: committed.record.id,
-    from: committed.from,
-    to: params.to,
-    at: committed.record.updatedAt,
-    record: committed.record,
-  });
-  return committed.record;
+export class RequestLifecycle {
+  readonly requests: RequestStore;
+  readonly clock: VirtualClock;
+  readonly #writer: RequestRecordWriter;
+  readonly #bus: RequestEventBus;
+  readonly #outbox: StatusEventOutbox | undefined;
+
+  constructor(deps: RequestLifecycleDeps) {
+    this.requests = deps.requests;
+    this.clock = deps.clock;
+    this.#writer = deps.writer;
+    this.#bus = deps.bus;
+    this.#outbox = deps.outbox;
+  }
+
+  /** See `transitionRequest`. */
+  transition(params: TransitionParams): RequestRecord {
+    const committed = this.#writer.transaction(() => {
+      const record = this.#read(params.requestId);
+      const from = record.status;
+      if (!canTransition(from, params.to)) throw new IllegalTransitionError(record.id, from, params.to);
+      params.update?.(record);
+      record.status = params.to;
+      record.updatedAt = this.clock.now();
+      this.#writer.saveRecord(record);
+      const seq = this.#appendStatusEvent(record, from);
+      return { seq, from, record };
+    });
+    this.#bus.publish({ seq: committed.seq, requestId: committed.record.id, from: committed.from, to: params.to, at: committed.record.updatedAt, record: committed.record });
+    return committed.record;
+  }
+
+  /** See `recordRequestFacts`. */
+  recordFacts(requestId: string, update: (facts: RequestFacts) => void): RequestRecord {
+    return this.#writer.transaction(() => {
+      const record = this.#read(requestId);
+      const { status } = record;
+      update(record);
+      if (record.status !== status) throw new StatusChangedOutsideTransitionError(record.id);
+      record.updatedAt = this.clock.now();
+      this.#writer.saveRecord(record);
+      return record;
+    });
+  }
+
+  /** See `createRequest`. */
+  create(record: RequestRecord): void {
+    if (record.status !== 'waiting') throw new IllegalTransitionError(record.id, record.status, 'waiting');
+    const seq = this.#writer.transaction(() => {
+      this.#writer.insert(record);
+      return this.#appendStatusEvent(record, null);
+    });
+    this.#bus.publish({ seq, requestId: record.id, from: null, to: record.status, at: record.updatedAt, record });
+  }
+
+  #read(requestId: string): RequestRecord {
+    const record = this.requests.get(requestId);
+    if (!record) throw new UnknownRequestError(requestId);
+    return record;
+  }
+
+  /** Appends the status event row and the outbox rows; call inside the status change's transaction. */
+  #appendStatusEvent(record: RequestRecord, from: RequestStatus | null): number {
+    const data = buildStatusEventData(record);
+    const seq = this.#writer.appendEvent({ requestId: record.id, fromStatus: from, toStatus: record.status, at: record.updatedAt, payload: data });
+    this.#outbox?.enqueue({ seq, record, at: record.updatedAt, data });
+    return seq;
+  }
 }
 
-/** Changes a request's facts without changing its status (no event is emitted). */
-export function recordRequestFacts(deps: LifecycleDeps, requestId: string, update: (record: RequestRecord) => void): RequestRecord {
-  return deps.requests.db.transaction(() => {
-    const record = deps.requests.get(requestId);
-    if (!record) throw new UnknownRequestError(requestId);
-    update(record);
-    record.updatedAt = deps.clock.now();
-    deps.requests.saveRecord(record);
-    return record;
-  })();
+/**
+ * The only function that changes a request's status. It checks the §3 table, applies the facts
+ * that came with the change, and writes the request row and its outbox event in one SQLite
+ * transaction; listeners hear of it only after the commit.
+ */
+export function transitionRequest(lifecycle: RequestLifecycle, params: TransitionParams): RequestRecord {
+  return lifecycle.transition(params);
+}
+
+/** Changes a request's facts, never its status (no event is emitted); a status change throws. */
+export function recordRequestFacts(lifecycle: RequestLifecycle, requestId: string, update: (facts: RequestFacts) => void): RequestRecord {
+  return lifecycle.recordFacts(requestId, update);
 }
 
 /** Creates a request in `waiting` (at quote time) and records its first event. */
-export function createRequest(deps: LifecycleDeps, record: RequestRecord): void {
-  const seq = deps.requests.db.transaction(() => {
-    deps.requests.insert(record);
-    return appendStatusEvent(deps, record, null);
-  })();
-  deps.bus.publish({ seq, requestId: record.id, from: null, to: record.status, at: record.updatedAt, record });
+export function createRequest(lifecycle: RequestLifecycle, record: RequestRecord): void {
+  lifecycle.create(record);
 }

@@ -16,7 +16,7 @@ import {
   UnsupportedChainError,
   UnsupportedCurrencyError,
 } from '../errors/quoteErrors';
-import { createRequest, type LifecycleDeps } from '../lifecycle/transitionRequest';
+import { createRequest, type RequestLifecycle } from '../lifecycle/transitionRequest';
 import type { MetaStore } from '../store/MetaStore';
 import type { QuoteRequest } from './quoteRequestSchema';
 import { depositChoiceOf, depositStepsFor } from './depositAddressQuote';
@@ -27,7 +27,7 @@ import { simulateQuotedFill } from './simulateQuotedFill';
 
 export interface QuoteProviderDeps {
   chains: ReadonlyMap<number, ChainAdapter>;
-  lifecycle: LifecycleDeps;
+  lifecycle: RequestLifecycle;
   meta: MetaStore;
   clock: VirtualClock;
   seed: number;

@@ -2,7 +2,7 @@ import type { Hex } from 'viem';
 import type { ChainAdapter } from '../chains/ChainAdapter';
 import { countDeposit, refundRecipientOf } from '../domain/fill/depositAddressOutcome';
 import type { RequestRecord, TransactionEntry } from '../domain/request/requestRecord';
-import { recordRequestFacts, type LifecycleDeps } from '../lifecycle/transitionRequest';
+import { recordRequestFacts, type RequestLifecycle } from '../lifecycle/transitionRequest';
 import type { ChainIndexStore } from '../store/ChainIndexStore';
 import type { DepositAddressPayment } from '../domain/chain/observedDeposit';
 import type { SolverPayment } from '../domain/fill/solverPayment';
@@ -17,7 +17,7 @@ export class DepositAddressSweeper {
   constructor(
     private readonly deps: {
       chains: ReadonlyMap<number, ChainAdapter>;
-      lifecycle: LifecycleDeps;
+      lifecycle: RequestLifecycle;
       chainIndex: ChainIndexStore;
       log: (message: string, error?: unknown) => void;
     },

@@ -4,13 +4,14 @@ import { actualAppFees } from '../domain/quoteOptions/appFees';
 import { refundRecipientOf } from '../domain/fill/depositAddressOutcome';
 import type { RequestRecord } from '../domain/request/requestRecord';
 import type { FailReason, RequestStatus } from '../domain/request/requestStatus';
-import { recordRequestFacts, transitionRequest, type LifecycleDeps } from '../lifecycle/transitionRequest';
+import { recordRequestFacts, transitionRequest, type RequestFacts, type RequestLifecycle } from '../lifecycle/transitionRequest';
 import type { ChainIndexStore } from '../store/ChainIndexStore';
 import { DepositAddressSweeper } from './DepositAddressSweeper';
 import { decideFill } from './decideFill';
 import type { IndexedDeposit } from '../domain/chain/observedDeposit';
 import type { SolverPayment } from '../domain/fill/solverPayment';
 import { revertedFillReason } from '../domain/fill/fillFailReason';
+import { refundFailReasonBeforeSending } from '../domain/fill/refundFailReason';
 
 /** The destination payment a fill made, as its transaction entry records it. */
 function fillPaymentOf(record: RequestRecord, amount: bigint): SolverPayment {
@@ -28,7 +29,7 @@ export type SolverPolicy = 'fill' | 'hold';
 
 export interface SolverDeps {
   chains: ReadonlyMap<number, ChainAdapter>;
-  lifecycle: LifecycleDeps;
+  lifecycle: RequestLifecycle;
   chainIndex: ChainIndexStore;
   policy: SolverPolicy;
   log: (message: string, error?: unknown) => void;
@@ -281,7 +282,12 @@ export class Solver {
     if (deposit) await this.refund(record, deposit, failReason);
   }
 
-  /** Pays the deposit back to the depositor on the origin chain and records the refund. */
+  /**
+   * Pays the deposit back to the depositor (or `refundTo`) on the origin chain and records the
+   * refund: `refund` when it is mined. A deposit worth no more than the refund's gas is not sent
+   * back (refundFailReason AMOUNT_TOO_LOW_TO_REFUND, SPEC §7.4); a refund that reverts is recorded
+   * in `outTxs` with status failure. Either way the request ends in `failure`.
+   */
   private async refund(record: RequestRecord, deposit: IndexedDeposit, failReason: FailReason): Promise<void> {
     const origin = this.chainFor(deposit.chainId);
     const currency = origin.findCurrency(deposit.currency);
@@ -289,23 +295,46 @@ export class Solver {
       this.deps.log(`solver: cannot refund ${record.id}: unknown currency ${deposit.currency}`);
       return;
     }
+    const refundFailReason = refundFailReasonBeforeSending({ amount: deposit.amount, currency }, origin.refundGasCost(currency));
+    if (refundFailReason) {
+      this.settleAsFailure(record.id, (r) => {
+        r.failReason = failReason;
+        r.refundFailReason = refundFailReason;
+      });
+      return;
+    }
     const payment: SolverPayment = { requestId: record.id, currency, recipient: refundRecipientOf(record, deposit.depositor), amount: deposit.amount };
     const sent = await origin.sendSolverPayment('refund', payment);
     const entry = await origin.awaitSolverTransaction(sent.txHash, 'refund', payment);
-    transitionRequest(this.deps.lifecycle, {
-      requestId: record.id,
-      to: entry.status === 'success' ? 'refund' : 'failure',
-      update: (r) => {
-        r.failReason = failReason;
-        r.outTxs.push(entry);
-      },
+    if (entry.status === 'success') {
+      transitionRequest(this.deps.lifecycle, {
+        requestId: record.id,
+        to: 'refund',
+        update: (r) => {
+          r.failReason = failReason;
+          r.outTxs.push(entry);
+        },
+      });
+      return;
+    }
+    this.deps.log(`solver: refund ${entry.txHash} of ${record.id} reverted on chain ${entry.chainId}; the request stays failed`);
+    this.settleAsFailure(record.id, (r) => {
+      r.failReason = failReason;
+      r.outTxs.push(entry);
     });
+  }
+
+  /** Ends a request in `failure` with these facts: a transition, or facts only when it has already failed. */
+  private settleAsFailure(requestId: string, update: (facts: RequestFacts) => void): void {
+    const current = this.deps.lifecycle.requests.get(requestId);
+    if (current?.status === 'failure') recordRequestFacts(this.deps.lifecycle, requestId, update);
+    else transitionRequest(this.deps.lifecycle, { requestId, to: 'failure', update });
   }
 
   private async onDepositReorged(chain: ChainAdapter, deposit: IndexedDeposit, detectedAt: number): Promise<void> {
     const record = this.deps.lifecycle.requests.get(deposit.requestId);
     if (!record || !record.inTxs.some((tx) => tx.txHash === deposit.txHash)) return;
-    const markReorged = (r: RequestRecord) => {
+    const markReorged = (r: RequestFacts) => {
       r.inTxs = r.inTxs.map((tx) =>
         tx.txHash === deposit.txHash
           ? {

@@ -12,6 +12,7 @@ import type { RequestRecord } from '../../src/domain/request/requestRecord';
 import { ApiKeyStore } from '../../src/store/ApiKeyStore';
 import { openDatabase } from '../../src/store/openDatabase';
 import { RequestListingStore } from '../../src/store/RequestListingStore';
+import { RequestRecordWriter } from '../../src/store/RequestRecordWriter';
 import { RequestStore } from '../../src/store/RequestStore';
 import { listingRecords } from '../support/listingFixtures';
 import { hexId, makeRequestRecord, makeTransactionEntry } from '../support/requestRecordFixture';
@@ -29,6 +30,7 @@ let dir: string;
 let server: Server;
 let baseUrl: string;
 let requests: RequestStore;
+let writer: RequestRecordWriter;
 let clock: VirtualClock;
 let keyA: string;
 let keyB: string;
@@ -39,6 +41,7 @@ beforeAll(async () => {
   const db = openDatabase(join(dir, 'listing.db'));
   closeDb = () => db.close();
   requests = new RequestStore(db);
+  writer = new RequestRecordWriter(db);
   const apiKeys = new ApiKeyStore(db, 7);
   clock = new VirtualClock({ mode: 'manual', startMs: Date.UTC(2026, 10, 22, 12, 0, 0) });
   keyA = apiKeys.ensureDefault(clock.now()).key;
@@ -51,7 +54,7 @@ beforeAll(async () => {
     const listening = app.listen(0, '127.0.0.1', () => resolve(listening));
   });
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  for (const record of Object.values(listingRecords({ a: keyA, b: keyB }))) requests.insert(record);
+  for (const record of Object.values(listingRecords({ a: keyA, b: keyB }))) writer.insert(record);
 });
 
 afterAll(async () => {
@@ -137,8 +140,8 @@ describe('GET /requests/v3 over HTTP', () => {
   it('includeChildRequests with id adds the requests that superseded it; otherwise only the exact id', async () => {
     const parent = makeRequestRecord({ id: hexId(0xc0), createdAt: Date.UTC(2026, 0, 1), updatedAt: Date.UTC(2026, 0, 1), supersededByRequestId: hexId(0xc1) });
     const child = makeRequestRecord({ id: hexId(0xc1), createdAt: Date.UTC(2026, 0, 2), updatedAt: Date.UTC(2026, 0, 2) });
-    requests.insert(parent);
-    requests.insert(child);
+    writer.insert(parent);
+    writer.insert(child);
     expect(idsOf((await get(`/requests/v3?id=${hexId(0xc0)}`)).body)).toEqual([hexId(0xc0)]);
     expect(idsOf((await get(`/requests/v3?id=${hexId(0xc0)}&includeChildRequests=true`)).body)).toEqual([hexId(0xc1), hexId(0xc0)]);
     expect(idsOf((await get(`/requests/v3?includeChildRequests=true&startTimestamp=${Date.UTC(2026, 0, 2) / 1000}&endTimestamp=${Date.UTC(2026, 0, 2) / 1000}`)).body)).toEqual([hexId(0xc1)]);
@@ -149,7 +152,7 @@ describe('GET /requests/v3 over HTTP', () => {
     const seeded: RequestRecord[] = [];
     // 23 requests, several sharing a createdAt so the id breaks ties
     for (let i = 0; i < 23; i++) seeded.push(makeRequestRecord({ id: hexId(0x1000 + i), createdAt: base + Math.floor(i / 3) * 1000, updatedAt: base, referrer: null } as Partial<RequestRecord>));
-    for (const record of seeded) requests.insert(record);
+    for (const record of seeded) writer.insert(record);
     const window = `startTimestamp=${base / 1000}&endTimestamp=${base / 1000 + 100}`;
 
     for (const direction of ['desc', 'asc'] as const) {
@@ -164,9 +167,9 @@ describe('GET /requests/v3 over HTTP', () => {
         continuation = page.body.continuation;
         // between pages: one newer, one older and one tying the boundary's createdAt
         const n = 0x2000 + (direction === 'asc' ? 0x100 : 0) + insertedSoFar;
-        requests.insert(makeRequestRecord({ id: hexId(n), createdAt: base + 99_000, updatedAt: base }));
-        requests.insert(makeRequestRecord({ id: hexId(n + 1), createdAt: base, updatedAt: base }));
-        requests.insert(makeRequestRecord({ id: hexId(n + 2), createdAt: base + 3000, updatedAt: base }));
+        writer.insert(makeRequestRecord({ id: hexId(n), createdAt: base + 99_000, updatedAt: base }));
+        writer.insert(makeRequestRecord({ id: hexId(n + 1), createdAt: base, updatedAt: base }));
+        writer.insert(makeRequestRecord({ id: hexId(n + 2), createdAt: base + 3000, updatedAt: base }));
         insertedSoFar += 3;
       } while (continuation);
       expect(new Set(seen).size, 'no record repeated').toBe(seen.length);
@@ -216,7 +219,7 @@ describe('deprecated GET /requests and GET /requests/v2 (SPEC §4.7, §9)', () =
   });
 
   it('reports a submitted request as pending in v2 and matches it with status=pending', async () => {
-    requests.insert(makeRequestRecord({ id: hexId(0xe0), status: 'submitted', createdAt: Date.UTC(2024, 0, 1), updatedAt: Date.UTC(2024, 0, 1), submittedTxs: [{ txHash: hexId(0xe1), chainId: 8453, type: 'fill' }], inTxs: [makeTransactionEntry({ txHash: hexId(0xe3), type: 'deposit' })] }));
+    writer.insert(makeRequestRecord({ id: hexId(0xe0), status: 'submitted', createdAt: Date.UTC(2024, 0, 1), updatedAt: Date.UTC(2024, 0, 1), submittedTxs: [{ txHash: hexId(0xe1), chainId: 8453, type: 'fill' }], inTxs: [makeTransactionEntry({ txHash: hexId(0xe3), type: 'deposit' })] }));
     const { body } = await get(`/requests/v2?status=pending&endTimestamp=${Date.UTC(2024, 0, 1) / 1000}`);
     expect(body.requests).toMatchObject([{ id: hexId(0xe0), status: 'pending' }]);
   });

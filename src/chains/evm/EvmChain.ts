@@ -445,6 +445,11 @@ export class EvmChain implements ChainAdapter {
     return this.gasCostOf(fillGasUnits(this.requireGas(), currency, action));
   }
 
+  refundGasCost(currency: Currency): { amount: bigint; currency: Currency } {
+    const gas = this.requireGas();
+    return this.gasCostOf(currency.isNative ? gas.refundNative : gas.refundErc20);
+  }
+
   gasCostOf(gasUnits: bigint): { amount: bigint; currency: Currency } {
     return { amount: gasUnits * this.effectiveGasPrice(), currency: this.nativeCurrency() };
   }

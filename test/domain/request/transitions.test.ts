@@ -8,9 +8,13 @@ import {
   createRequest,
   IllegalTransitionError,
   transitionRequest,
+  recordRequestFacts,
+  RequestLifecycle,
+  StatusChangedOutsideTransitionError,
   UnknownRequestError,
-  type LifecycleDeps,
 } from '../../../src/lifecycle/transitionRequest';
+import type { RequestRecord } from '../../../src/domain/request/requestRecord';
+import { RequestRecordWriter } from '../../../src/store/RequestRecordWriter';
 import { openDatabase } from '../../../src/store/openDatabase';
 import { RequestStore } from '../../../src/store/RequestStore';
 import { hexId, makeRequestRecord, makeTransactionEntry } from '../../support/requestRecordFixture';
@@ -85,15 +89,18 @@ describe('SPEC §3 transition table', () => {
 
 describe('transitionRequest and createRequest on a real in-memory SQLite store', () => {
   let db: Database.Database;
-  let deps: LifecycleDeps;
+  let deps: RequestLifecycle;
+  let writer: RequestRecordWriter;
+  let bus: RequestEventBus;
   let published: Array<{ change: CommittedStatusChange; inTransaction: boolean; storedStatus: RequestStatus | undefined; storedEvents: number }>;
 
   beforeEach(() => {
     db = openDatabase(':memory:');
     const requests = new RequestStore(db);
     const clock = new VirtualClock({ mode: 'manual', startMs: 1_700_000_000_000 });
-    const bus = new RequestEventBus();
-    deps = { requests, clock, bus };
+    bus = new RequestEventBus();
+    writer = new RequestRecordWriter(db);
+    deps = new RequestLifecycle({ requests, writer, clock, bus });
     published = [];
     bus.subscribe((change) => {
       published.push({
@@ -107,6 +114,14 @@ describe('transitionRequest and createRequest on a real in-memory SQLite store',
   afterEach(() => {
     db.close();
   });
+
+  /** A record already in `status` (as a run that reached it left it): written straight to the table, one event. */
+  function seeded(record: RequestRecord): void {
+    writer.transaction(() => {
+      writer.insert(record);
+      writer.appendEvent({ requestId: record.id, fromStatus: null, toStatus: record.status, at: record.updatedAt, payload: {} });
+    });
+  }
 
   function created(id = hexId(1)) {
     createRequest(deps, makeRequestRecord({ id }));
@@ -196,7 +211,7 @@ describe('transitionRequest and createRequest on a real in-memory SQLite store',
     for (const [from, to] of ALL_PAIRS) {
       if (allowedKeys.has(`${from}->${to}`)) continue;
       const id = hexId(n++);
-      createRequest(deps, makeRequestRecord({ id, status: from }));
+      seeded(makeRequestRecord({ id, status: from }));
       const error = (() => {
         try {
           transitionRequest(deps, { requestId: id, to });
@@ -220,14 +235,14 @@ describe('transitionRequest and createRequest on a real in-memory SQLite store',
 
   it('row and event are one transaction: if appending the event fails, the status change is rolled back', () => {
     const id = created();
-    const original = deps.requests.appendEvent.bind(deps.requests);
-    deps.requests.appendEvent = () => {
+    const original = writer.appendEvent.bind(writer);
+    writer.appendEvent = () => {
       throw new Error('disk full');
     };
     try {
       expect(() => transitionRequest(deps, { requestId: id, to: 'pending', update: (r) => void (r.fillAmount = 5n) })).toThrow('disk full');
     } finally {
-      deps.requests.appendEvent = original;
+      writer.appendEvent = original;
     }
     expect(deps.requests.get(id)).toMatchObject({ status: 'waiting', fillAmount: null });
     expect(deps.requests.eventsFor(id)).toHaveLength(1);
@@ -270,10 +285,10 @@ describe('transitionRequest and createRequest on a real in-memory SQLite store',
   it('a throwing listener does not undo the committed change or stop the other listeners', () => {
     const id = created();
     const heard: string[] = [];
-    deps.bus.subscribe(() => {
+    bus.subscribe(() => {
       throw new Error('listener failed');
     });
-    deps.bus.subscribe((change) => heard.push(change.to));
+    bus.subscribe((change) => heard.push(change.to));
     expect(() => transitionRequest(deps, { requestId: id, to: 'pending' })).not.toThrow();
     expect(heard).toEqual(['pending']);
     expect(deps.requests.get(id)!.status).toBe('pending');
@@ -281,10 +296,33 @@ describe('transitionRequest and createRequest on a real in-memory SQLite store',
 
   it('bus.waitFor resolves with the committed change that reaches one of the statuses', async () => {
     const id = created();
-    const waiting = deps.bus.waitFor(id, ['success', 'failure']);
+    const waiting = bus.waitFor(id, ['success', 'failure']);
     transitionRequest(deps, { requestId: id, to: 'pending' });
     transitionRequest(deps, { requestId: id, to: 'failure' });
     const change = await waiting;
     expect(change).toMatchObject({ requestId: id, from: 'pending', to: 'failure' });
+  });
+
+  it('createRequest only creates requests in waiting: any other status must be reached through transitionRequest', () => {
+    const record = makeRequestRecord({ id: hexId(0x51), status: 'success' });
+    expect(() => createRequest(deps, record)).toThrow(IllegalTransitionError);
+    expect(deps.requests.get(record.id)).toBeUndefined();
+    expect(published).toEqual([]);
+  });
+
+  it('recordRequestFacts changes facts only: a status changed inside it throws and nothing is written', () => {
+    const id = created();
+    recordRequestFacts(deps, id, (facts) => void (facts.fillAmount = 7n));
+    expect(deps.requests.get(id)).toMatchObject({ status: 'waiting', fillAmount: 7n });
+    expect(() =>
+      recordRequestFacts(deps, id, (facts) => {
+        facts.fillAmount = 8n;
+        // not reachable through the facts type; a cast stands for code that tries anyway
+        (facts as RequestRecord).status = 'success';
+      }),
+    ).toThrow(StatusChangedOutsideTransitionError);
+    expect(deps.requests.get(id)).toMatchObject({ status: 'waiting', fillAmount: 7n });
+    expect(deps.requests.eventsFor(id)).toHaveLength(1);
+    expect(published).toEqual([]);
   });
 });
