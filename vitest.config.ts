@@ -6,6 +6,8 @@ export default defineConfig({
     pool: 'forks',
     // one set of Anvil chains per worker, started once (test/support/workerChains.globalSetup.ts)
     globalSetup: ['test/support/workerChains.globalSetup.ts'],
+    // a file that names a status or transition in `covers:` must reach it (docs/TESTING.md)
+    setupFiles: ['test/support/reachedTransitions.setup.ts'],
     maxWorkers: 2,
     testTimeout: 60_000,
     hookTimeout: 60_000,

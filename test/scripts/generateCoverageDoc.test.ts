@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import {
   buildCoverageDoc,
   collectCoverage,
+  countedAnnotations,
   coverageDocPath,
   extractSpecItems,
   readSpec,
@@ -288,5 +289,32 @@ describe('the generator on this repository', () => {
   it('docs/coverage.md is up to date (run `npm run coverage-doc`)', () => {
     const committed = existsSync(coverageDocPath()) ? readFileSync(coverageDocPath(), 'utf8') : '';
     expect(committed, 'docs/coverage.md is stale: run `npm run coverage-doc`').toBe(buildCoverageDoc());
+  });
+});
+
+describe('statuses and transitions count only where a running simulator reaches them', () => {
+  const tableTest = { path: 'test/domain/t.test.ts', text: '// covers: transition:waiting->pending, status:pending, failReason:N/A\nimport { TRANSITIONS } from "x";' };
+  const e2eTest = { path: 'test/e2e/b.test.ts', text: '// covers: transition:waiting->pending, status:pending\nsim = await startTestSimulator();' };
+  const scenario = { path: 'scenarios/s.yaml', text: 'covers:\n  - status:refund\n' };
+
+  it('drops status and transition annotations of files that start no simulator, keeps their other kinds', () => {
+    expect(countedAnnotations([tableTest]).map((a) => a.raw)).toEqual(['failReason:N/A']);
+  });
+
+  it('keeps them from test files that start a simulator, and from scenarios', () => {
+    expect(countedAnnotations([e2eTest, scenario]).map((a) => `${a.file} ${a.raw}`)).toEqual([
+      'test/e2e/b.test.ts transition:waiting->pending',
+      'test/e2e/b.test.ts status:pending',
+      'scenarios/s.yaml status:refund',
+    ]);
+  });
+
+  it('shows a transition no code takes yet as "not reached yet" with its reason', () => {
+    const items = extractSpecItems(SYNTHETIC_SPEC, { waiting: ['done', 'gone'], done: [], gone: [] });
+    const [first, second] = items.transition;
+    expect([first, second]).toEqual(['waiting->done', 'waiting->gone']);
+    const doc = renderCoverageDoc(items, [], { [first!]: 'needs the execute path' });
+    expect(doc).toContain(`| \`${first}\` | not reached yet (needs the execute path) |`);
+    expect(doc).toContain(`| \`${second}\` | not covered |`);
   });
 });

@@ -5,7 +5,7 @@ import { refundFailReasonBeforeSending } from '../../../src/domain/fill/refundFa
 import { ethOn } from '../../support/requestRecordFixture';
 
 const eth = ethOn(8453);
-const usdc = { chainId: 8453, address: '0x00000000000000000000000000000000000000c1', decimals: 6, priceUsdMicros: 1_000_000n };
+const usdc = { chainId: 8453, address: '0x00000000000000000000000000000000000000c1' as const, decimals: 6, priceUsdMicros: 1_000_000n };
 
 describe('refundFailReasonBeforeSending (SPEC §7.4)', () => {
   it('in the gas currency: refunds only what is worth more than the gas', () => {

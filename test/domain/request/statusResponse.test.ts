@@ -3,7 +3,6 @@ import { REFUND_FAIL_REASONS, REQUEST_STATUSES, reportedFailReason, reportedRefu
 import { buildStatusEventData, buildStatusResponse, fillTxHashesOf, inTxHashesOf } from '../../../src/domain/request/statusResponse';
 import { hexId, makeRequestRecord, makeTransactionEntry } from '../../support/requestRecordFixture';
 
-// covers: status:waiting, status:depositing, status:pending, status:submitted, status:success, status:failure, status:refund
 // covers: failReason:N/A, failReason:UNKNOWN, refundFailReason:N/A
 
 const NON_FAILURE: readonly RequestStatus[] = ['waiting', 'depositing', 'pending', 'submitted', 'success'];

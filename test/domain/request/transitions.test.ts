@@ -19,11 +19,6 @@ import { openDatabase } from '../../../src/store/openDatabase';
 import { RequestStore } from '../../../src/store/RequestStore';
 import { hexId, makeRequestRecord, makeTransactionEntry } from '../../support/requestRecordFixture';
 
-// covers: transition:waiting->depositing, transition:waiting->pending, transition:waiting->failure, transition:waiting->refund
-// covers: transition:depositing->pending, transition:depositing->failure, transition:depositing->refund
-// covers: transition:pending->submitted, transition:pending->failure, transition:pending->refund
-// covers: transition:submitted->success, transition:submitted->pending, transition:submitted->failure, transition:submitted->refund
-// covers: transition:success->failure, transition:failure->refund
 
 /**
  * The state machine, written out independently of src/domain/request/transitions.ts: SPEC §3's states,
