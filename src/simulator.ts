@@ -20,6 +20,8 @@ import { RequestLifecycle } from './lifecycle/transitionRequest';
 import { resolveAnvilBinary } from './process/resolveAnvilBinary';
 import { SeededRng } from './rng/SeededRng';
 import { Solver, type SolverPolicy } from './solver/Solver';
+import { SolverRuleStore } from './solver/SolverRuleStore';
+import type { SolverRule, SolverRuleInput } from './domain/fill/solverRules';
 import { ApiKeyStore } from './store/ApiKeyStore';
 import { ChainIndexStore } from './store/ChainIndexStore';
 import { DepositAddressStore } from './store/DepositAddressStore';
@@ -76,11 +78,25 @@ export interface SimulatorControl {
   apiKeys: ApiKeyStore;
   /** Webhook endpoints and the delivery outbox; `idle()` waits for attempts in flight. */
   webhooks: { store: WebhookStore; idle(): Promise<void> };
-  solver: { setPolicy(policy: SolverPolicy): void; getPolicy(): SolverPolicy; idle(): Promise<void> };
+  solver: {
+    setPolicy(policy: SolverPolicy): void;
+    getPolicy(): SolverPolicy;
+    /** Solver behaviour as rules (also `/admin/solver/rules`): the newest matching rule wins. */
+    addRule(input: SolverRuleInput): SolverRule;
+    listRules(): SolverRule[];
+    removeRule(id: string): boolean;
+    clearRules(): void;
+    idle(): Promise<void>;
+  };
   evmChain(chainId: number): EvmChain;
   /** Chain RPC faults for quotes (also `POST /admin/faults`). */
   rpcFaults: RpcFaultStore;
   solverAddress: string;
+  /**
+   * Back to a fresh control state: solver rules, delays and policy as configured, no RPC faults,
+   * the RNG at its seed. Requests and chain state are kept.
+   */
+  reset(): void;
 }
 
 function defaultLog(message: string, error?: unknown): void {
@@ -155,7 +171,8 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       }),
   );
   const chains: ReadonlyMap<number, ChainAdapter> = new Map(evmChains.map((chain) => [chain.chainId, chain]));
-  const solver = new Solver({ chains, lifecycle, chainIndex, policy: config.solverPolicy, log });
+  const solver = new Solver({ chains, lifecycle, chainIndex, rules: new SolverRuleStore(rng), clock, log });
+  if (config.solverPolicy === 'hold') solver.setPolicy('hold');
   let server: Server | undefined;
 
   async function stop(): Promise<void> {
@@ -252,6 +269,12 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       solver,
       solverAddress: derived.solver.address,
       rpcFaults,
+      reset: () => {
+        solver.reset();
+        if (config.solverPolicy === 'hold') solver.setPolicy('hold');
+        rpcFaults.reset();
+        rng.reset();
+      },
       evmChain: (chainId) => {
         const chain = evmChains.find((c) => c.chainId === chainId);
         if (!chain) throw new Error(`no EVM chain ${chainId}`);

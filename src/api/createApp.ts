@@ -19,6 +19,7 @@ import { priceRoutes } from './routes/priceRoutes';
 import { quoteRoutes } from './routes/quoteRoutes';
 import { requestListingRoutes } from './routes/requestListingRoutes';
 import { signatureRoutes } from './routes/signatureRoutes';
+import { solverRuleRoutes, type SolverRuleRouteDeps } from './routes/solverRuleRoutes';
 import { statusRoutes } from './routes/statusRoutes';
 import { transactionRoutes } from './routes/transactionRoutes';
 import { webhookAdminRoutes } from './routes/webhookAdminRoutes';
@@ -35,7 +36,7 @@ export interface AppDeps {
   log: (message: string, error?: unknown) => void;
   /** Quote routes run in this scope, where the chains apply the quote RPC timeout and faults. */
   quoteRpcScope: QuoteRpcScope;
-  solver: { fastFill(requestId: string, assumedInput: bigint): Promise<FastFillOutcome> };
+  solver: { fastFill(requestId: string, assumedInput: bigint): Promise<FastFillOutcome> } & SolverRuleRouteDeps['solver'];
   rpcFaults: RpcFaultStore;
 }
 
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(signatureRoutes(deps));
   app.use(adminRoutes(deps));
   app.use(faultRoutes(deps));
+  app.use(solverRuleRoutes(deps));
   app.use(webhookAdminRoutes(deps));
   app.use(fastFillRoutes(deps));
   app.use(notFoundHandler);

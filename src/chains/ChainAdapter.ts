@@ -84,6 +84,8 @@ export interface ChainAdapter {
   indexTransaction(txHash: string): Promise<void>;
   /** Signs, persists and broadcasts a solver payment; the same request+kind is never signed twice. */
   sendSolverPayment(kind: 'fill' | 'refund', payment: SolverPayment): Promise<SentSolverTransaction>;
+  /** Signs a solver payment without keeping or sending it (the solver fault "broadcast but dropped"). */
+  signSolverPaymentWithoutSending(kind: 'fill' | 'refund', payment: SolverPayment): Promise<SentSolverTransaction>;
   /** Waits for a solver transaction's receipt and returns its facts. */
   awaitSolverTransaction(txHash: Hex, kind: 'fill' | 'refund', payment: SolverPayment): Promise<TransactionEntry>;
   /** An `inTxs` entry from what the watcher indexed alone (no RPC; fee filled in later). */

@@ -9,11 +9,16 @@ import type { RandomGenerator } from 'pure-rand/types/RandomGenerator';
  */
 export class SeededRng {
   readonly seed: number;
-  private readonly generator: RandomGenerator;
+  private generator: RandomGenerator;
 
   constructor(seed: number) {
     this.seed = seed;
     this.generator = xoroshiro128plus(seed);
+  }
+
+  /** Starts the sequence again from the seed. */
+  reset(): void {
+    this.generator = xoroshiro128plus(this.seed);
   }
 
   /** Uniform integer in [min, max]. */

@@ -12,6 +12,9 @@ import type { IndexedDeposit } from '../domain/chain/observedDeposit';
 import type { SolverPayment } from '../domain/fill/solverPayment';
 import { revertedFillReason } from '../domain/fill/fillFailReason';
 import { refundFailReasonBeforeSending } from '../domain/fill/refundFailReason';
+import { failReasonOfAction, type SolverRule, type SolverRuleInput } from '../domain/fill/solverRules';
+import type { VirtualClock } from '../clock/VirtualClock';
+import type { SolverRuleStore } from './SolverRuleStore';
 
 /** The destination payment a fill made, as its transaction entry records it. */
 function fillPaymentOf(record: RequestRecord, amount: bigint): SolverPayment {
@@ -24,14 +27,20 @@ export type FastFillOutcome =
   | { kind: 'not-waiting'; status: RequestStatus | null }
   | { kind: 'rejected'; failReason: FailReason };
 
-/** What the solver does with a confirmed deposit (swapped by config, admin calls and scenarios). */
+/**
+ * The older global switch, kept for config files and callers that use it: `hold` is a catch-all
+ * `never` rule, `fill` removes it (see `SolverRuleStore` for the rules themselves).
+ */
 export type SolverPolicy = 'fill' | 'hold';
 
 export interface SolverDeps {
   chains: ReadonlyMap<number, ChainAdapter>;
   lifecycle: RequestLifecycle;
   chainIndex: ChainIndexStore;
-  policy: SolverPolicy;
+  /** What the solver does with each request: rule data, applied in `settlePending`. */
+  rules: SolverRuleStore;
+  /** Delays run on the simulator's virtual clock. */
+  clock: VirtualClock;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -42,7 +51,10 @@ export interface SolverDeps {
  * fill's receipt, → refund when the deposit cannot be filled. Work on one request is serialised.
  */
 export class Solver {
-  private policy: SolverPolicy;
+  /** The id of the catch-all `never` rule that stands for the `hold` policy, while it is on. */
+  private holdRuleId: string | undefined;
+  /** Requests waiting out a `delay` rule, and those whose delay has passed. */
+  private readonly delays = new Map<string, 'waiting' | 'released'>();
   private active = false;
   private readonly buffered: Array<{ chain: ChainAdapter; observation: ChainObservation }> = [];
   private readonly inFlight = new Map<string, Promise<void>>();
@@ -50,7 +62,6 @@ export class Solver {
   private readonly depositAddresses: DepositAddressSweeper;
 
   constructor(private readonly deps: SolverDeps) {
-    this.policy = deps.policy;
     this.depositAddresses = new DepositAddressSweeper(deps);
   }
 
@@ -76,15 +87,56 @@ export class Solver {
   }
 
   getPolicy(): SolverPolicy {
-    return this.policy;
+    return this.holdRuleId !== undefined && this.deps.rules.list().some((rule) => rule.id === this.holdRuleId) ? 'hold' : 'fill';
   }
 
-  /** Changes the policy; switching to `fill` settles every request held in `pending`. */
+  /** `hold`: a catch-all `never` rule; `fill`: removes it and settles every request held in `pending`. */
   setPolicy(policy: SolverPolicy): void {
-    this.policy = policy;
-    if (policy === 'fill' && this.active) {
-      for (const record of this.deps.lifecycle.requests.listByStatus('pending')) this.schedule(record.id, () => this.settlePending(record.id));
+    if (policy === this.getPolicy()) return;
+    if (policy === 'hold') {
+      this.holdRuleId = this.deps.rules.add({ action: { kind: 'never' } }).id;
+      return;
     }
+    if (this.holdRuleId !== undefined) this.deps.rules.remove(this.holdRuleId);
+    this.holdRuleId = undefined;
+    this.rulesChanged();
+  }
+
+  /** Adds a rule (validated); requests held in `pending` are looked at again. */
+  addRule(input: SolverRuleInput): SolverRule {
+    const rule = this.deps.rules.add(input);
+    this.rulesChanged();
+    return rule;
+  }
+
+  listRules(): SolverRule[] {
+    return this.deps.rules.list();
+  }
+
+  /** Removes one rule (false when unknown) and looks at held requests again. */
+  removeRule(id: string): boolean {
+    const removed = this.deps.rules.remove(id);
+    if (removed) this.rulesChanged();
+    return removed;
+  }
+
+  clearRules(): void {
+    this.deps.rules.clear();
+    this.holdRuleId = undefined;
+    this.rulesChanged();
+  }
+
+  /** Rules were added or removed: requests held in `pending` are looked at again. */
+  private rulesChanged(): void {
+    if (!this.active) return;
+    for (const record of this.deps.lifecycle.requests.listByStatus('pending')) this.schedule(record.id, () => this.settlePending(record.id));
+  }
+
+  /** Forgets delays in progress and the hold switch (the control plane's reset; rules are reset by their store). */
+  reset(): void {
+    this.delays.clear();
+    this.holdRuleId = undefined;
+    this.deps.rules.reset();
   }
 
   /** Resolves when no request is being worked on. */
@@ -203,13 +255,43 @@ export class Solver {
     return { kind: 'filled', status: this.deps.lifecycle.requests.get(requestId)?.status ?? 'submitted' };
   }
 
-  /** A request whose deposit is indexed: fill it or refund it, unless the policy holds it. */
+  /**
+   * A request whose deposit is indexed: the one hook where the solver's rules apply (fill, delay,
+   * never, fail, refund, drop the broadcast, drain), then fill or refund it.
+   */
   private async settlePending(requestId: string): Promise<void> {
-    if (this.policy === 'hold') return;
     const record = this.deps.lifecycle.requests.get(requestId);
     if (!record || record.status !== 'pending') return;
     const deposit = this.deps.chainIndex.depositsForRequest(record.id).find((d) => d.state === 'canonical');
     if (!deposit) return;
+
+    const key = record.id.toLowerCase();
+    const subject = { id: record.id, originChainId: record.quote.originChainId, destinationChainId: record.quote.destinationChainId, requestType: record.quote.requestType };
+    const action = this.deps.rules.decide(subject, (candidate) => candidate.kind === 'delay' && this.delays.get(key) === 'released');
+    switch (action.kind) {
+      case 'never':
+        return;
+      case 'delay':
+        if (this.delays.get(key) === 'waiting') return;
+        this.delays.set(key, 'waiting');
+        this.deps.clock.setTimeout(() => {
+          this.delays.set(key, 'released');
+          if (this.active) this.schedule(key, () => this.settlePending(key));
+        }, action.seconds * 1000);
+        return;
+      case 'fail':
+        this.settleAsFailure(record.id, (r) => void (r.failReason = action.failReason));
+        await this.refund(record, deposit, action.failReason);
+        return;
+      case 'refund':
+      case 'drain':
+        await this.refund(record, deposit, failReasonOfAction(action));
+        return;
+      case 'fill':
+      case 'dropBroadcast':
+        break;
+    }
+    this.delays.delete(key);
 
     if (deposit.currency.toLowerCase() !== record.quote.currencyIn.address.toLowerCase()) {
       await this.refund(record, deposit, 'INCORRECT_DEPOSIT_CURRENCY');
@@ -220,7 +302,24 @@ export class Solver {
       await this.refund(record, deposit, decision.failReason);
       return;
     }
+    if (action.kind === 'dropBroadcast') {
+      await this.fillWithoutSending(record, decision.payment);
+      return;
+    }
     await this.fill(record, decision.payment);
+  }
+
+  /** The fault "broadcast but dropped": `submitted` with a signed fill the chain never sees. */
+  private async fillWithoutSending(record: RequestRecord, payment: SolverPayment): Promise<void> {
+    const signed = await this.chainFor(record.quote.destinationChainId).signSolverPaymentWithoutSending('fill', payment);
+    transitionRequest(this.deps.lifecycle, {
+      requestId: record.id,
+      to: 'submitted',
+      update: (r) => {
+        r.fillAmount = payment.amount;
+        r.submittedTxs.push({ txHash: signed.txHash, chainId: signed.chainId, type: 'fill' });
+      },
+    });
   }
 
   private async fill(record: RequestRecord, payment: SolverPayment): Promise<void> {

@@ -526,6 +526,10 @@ export class EvmChain implements ChainAdapter {
     return { txHash, chainId: this.chainId };
   }
 
+  async signSolverPaymentWithoutSending(kind: 'fill' | 'refund', payment: SolverPayment): Promise<SentSolverTransaction> {
+    return { txHash: await this.requireWallet().signWithoutSending(kind, payment), chainId: this.chainId };
+  }
+
   async awaitSolverTransaction(txHash: Hex, kind: 'fill' | 'refund', payment: SolverPayment): Promise<TransactionEntry> {
     const receipt = await this.requireWallet().waitForReceipt(txHash);
     const saved = this.options.solverTransactions.find(payment.requestId, kind);

@@ -56,6 +56,19 @@ export class EvmSolverWallet {
     return run;
   }
 
+  /**
+   * Signs the fill the wallet would send, at the next nonce, without keeping or sending it: the
+   * solver fault "broadcast but dropped" (the transaction never reaches the chain, and its nonce
+   * stays free for the next one).
+   */
+  async signWithoutSending(kind: 'fill' | 'refund', payment: SolverPayment): Promise<Hex> {
+    const { client, account, chainId } = this.deps;
+    const nonce = this.nextNonce ?? (await client.getTransactionCount({ address: account.address, blockTag: 'pending' }));
+    const { to, data, value, gas } = this.buildCall(kind, payment);
+    const rawTx = await account.signTransaction({ type: 'eip1559', chainId, nonce, to, data, value, gas, ...this.deps.fees() });
+    return keccak256(rawTx);
+  }
+
   /** Re-sends every transaction that was signed but never seen mined (after a restart). */
   async resumeUnsettled(): Promise<void> {
     for (const tx of this.deps.store.unsettled(this.deps.chainId)) await this.broadcast(tx.rawTx, tx.txHash, tx.id);

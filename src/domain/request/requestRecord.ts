@@ -7,7 +7,8 @@ import type { QuoteOptionFacts } from '../quoteOptions/storedOptionFacts';
 import type { FailReason, RefundFailReason, RequestStatus } from './requestStatus';
 
 /** SPEC §1.2 request types. */
-export type RequestType = 'Bridge' | 'Crosschain Swap' | 'Same-chain Swap' | 'Send' | 'Wrap' | 'Unwrap' | 'Call';
+export const REQUEST_TYPES = ['Bridge', 'Crosschain Swap', 'Same-chain Swap', 'Send', 'Wrap', 'Unwrap', 'Call'] as const;
+export type RequestType = (typeof REQUEST_TYPES)[number];
 
 /** SPEC §2.3: a transaction entry of `inTxs[]` / `outTxs[]`. */
 export interface TransactionEntry {
