@@ -4,12 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Server } from 'node:http';
 import { chainMetadataFor } from '../fixtures/chains';
+import { assertChainsSupported, createChainAdapter, type ChainAdapterContext } from './chains/chainAdapterRegistry';
 import { createApp } from './api/createApp';
 import type { ChainAdapter } from './chains/ChainAdapter';
-import { EvmChain } from './chains/evm/EvmChain';
 import { QuoteRpcScope } from './chains/QuoteRpcScope';
 import { RpcFaultStore } from './chains/RpcFaultStore';
-import { deriveSimulatorAccounts, type SimulatorAccounts } from './chains/evm/simulatorAccounts';
+import { deriveSimulatorAccounts, type SimulatorAccounts } from './chains/simulatorAccounts';
 import { VirtualClock } from './clock/VirtualClock';
 import { loadSimulatorConfig, resolveChains, type SimulatorConfig, type SimulatorConfigInput } from './config/simulatorConfig';
 import { RequestEventBus } from './events/RequestEventBus';
@@ -17,7 +17,6 @@ import { StatusStreamServer } from './events/statusStream/StatusStreamServer';
 import { WebhookDispatcher } from './events/webhooks/WebhookDispatcher';
 import { WebhookOutbox } from './events/webhooks/WebhookOutbox';
 import { RequestLifecycle } from './lifecycle/transitionRequest';
-import { resolveAnvilBinary } from './process/resolveAnvilBinary';
 import { SeededRng } from './rng/SeededRng';
 import { Solver, type SolverPolicy } from './solver/Solver';
 import { SolverRuleStore } from './solver/SolverRuleStore';
@@ -88,7 +87,8 @@ export interface SimulatorControl {
     clearRules(): void;
     idle(): Promise<void>;
   };
-  evmChain(chainId: number): EvmChain;
+  /** A chain's adapter: cheat calls (mine, snapshot/revert, reorg, time), RPC URL, description. */
+  chain(chainId: number): ChainAdapter;
   /** Chain RPC faults for quotes (also `POST /admin/faults`). */
   rpcFaults: RpcFaultStore;
   solverAddress: string;
@@ -110,6 +110,8 @@ function defaultLog(message: string, error?: unknown): void {
 export async function startSimulator(options: StartSimulatorOptions = {}): Promise<RunningSimulator> {
   const { configFile, env, log = defaultLog, ...configOptions } = options;
   const config = loadSimulatorConfig({ options: configOptions, ...(configFile ? { configFile } : {}), ...(env ? { env } : {}) });
+
+  assertChainsSupported(resolveChains(config));
 
   const temporaryDir = config.dbPath === undefined && config.dataDir === undefined ? mkdtempSync(join(tmpdir(), 'intentsim-')) : undefined;
   const dataDir = config.dataDir ?? temporaryDir ?? `${config.dbPath}.data`;
@@ -140,37 +142,32 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   let stopping = false;
   let stopPromise: Promise<void> | undefined;
 
-  const anvilBinary = resolveAnvilBinary({ ...(config.anvilPath ? { explicitPath: config.anvilPath } : {}) });
   let accounts: SimulatorAccounts | undefined;
-  const evmChains = resolveChains(config).map(
-    (chain) =>
-      new EvmChain({
-        metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName },
-        ...(chain.rpcUrl ? { externalNode: { rpcUrl: chain.rpcUrl, resetOnStart: chain.resetOnStart } } : {}),
-        anvilBinary,
-        dataDir,
-        persistState,
-        mnemonic: config.mnemonic,
-        accountCount: config.accountCount,
-        accounts: () => {
-          if (!accounts) throw new Error('accounts are not derived yet');
-          return accounts;
-        },
-        clock,
-        chainIndex,
-        solverTransactions,
-        depositAddresses,
-        pollIntervalMs: config.chainPollIntervalMs,
-        quoteRpc: { scope: quoteRpcScope, faults: rpcFaults, timeoutMs: config.quoteRpcTimeoutMs },
-        onFatalError: (error) => {
-          if (stopping) return;
-          log(`fatal: ${error.message}; stopping`, error);
-          resolveFatal(error);
-          void stop();
-        },
-      }),
-  );
-  const chains: ReadonlyMap<number, ChainAdapter> = new Map(evmChains.map((chain) => [chain.chainId, chain]));
+  const chainContext: ChainAdapterContext = {
+    dataDir,
+    persistState,
+    mnemonic: config.mnemonic,
+    accountCount: config.accountCount,
+    accounts: () => {
+      if (!accounts) throw new Error('accounts are not derived yet');
+      return accounts;
+    },
+    anvilPath: config.anvilPath,
+    clock,
+    chainIndex,
+    solverTransactions,
+    depositAddresses,
+    pollIntervalMs: config.chainPollIntervalMs,
+    quoteRpc: { scope: quoteRpcScope, faults: rpcFaults, timeoutMs: config.quoteRpcTimeoutMs },
+    onFatalError: (error) => {
+      if (stopping) return;
+      log(`fatal: ${error.message}; stopping`, error);
+      resolveFatal(error);
+      void stop();
+    },
+  };
+  const chainList: ChainAdapter[] = resolveChains(config).map((chain) => createChainAdapter(chain, chainContext));
+  const chains: ReadonlyMap<number, ChainAdapter> = new Map(chainList.map((chain) => [chain.chainId, chain]));
   const solver = new Solver({ chains, lifecycle, chainIndex, rules: new SolverRuleStore(rng), clock, log });
   if (config.solverPolicy === 'hold') solver.setPolicy('hold');
   let server: Server | undefined;
@@ -192,7 +189,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       await webhookDispatcher.stop().catch((error: unknown) => failures.push(error));
       clock.cancelAll();
       // stop in reverse order of start, gathering every failure
-      for (const chain of [...evmChains].reverse()) await chain.stop().catch((error: unknown) => failures.push(error));
+      for (const chain of [...chainList].reverse()) await chain.stop().catch((error: unknown) => failures.push(error));
       try {
         db.close();
       } catch (error) {
@@ -205,13 +202,13 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   }
 
   try {
-    const nodesStarting = evmChains.map((chain) => chain.startNode());
+    const nodesStarting = chainList.map((chain) => chain.startNode());
     // derive keys while the Anvil processes boot
     accounts = deriveSimulatorAccounts(config.mnemonic, config.accountCount);
     await Promise.all(nodesStarting);
     webhookDispatcher.start();
     solver.attach();
-    await Promise.all(evmChains.map((chain) => chain.start()));
+    await Promise.all(chainList.map((chain) => chain.start()));
     await solver.activate();
 
     const app = createApp({
@@ -253,7 +250,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const derived = accounts;
   return {
     baseUrl: `http://${config.host}:${port}`,
-    chains: evmChains.map((chain) => ({ id: chain.chainId, name: chain.describe().name, vmType: chain.vmType, rpcUrl: chain.rpcUrl })),
+    chains: chainList.map((chain) => ({ id: chain.chainId, name: chain.describe().name, vmType: chain.vmType, rpcUrl: chain.rpcUrl })),
     accounts: derived.testAccounts.map((account) => ({ address: account.address, privateKey: account.privateKey })),
     config,
     dataDir,
@@ -275,9 +272,9 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
         rpcFaults.reset();
         rng.reset();
       },
-      evmChain: (chainId) => {
-        const chain = evmChains.find((c) => c.chainId === chainId);
-        if (!chain) throw new Error(`no EVM chain ${chainId}`);
+      chain: (chainId) => {
+        const chain = chains.get(chainId);
+        if (!chain) throw new Error(`no chain ${chainId} in this simulator (chains: ${[...chains.keys()].join(', ')})`);
         return chain;
       },
     },

@@ -26,6 +26,7 @@ import {
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { startSimulator, type RunningSimulator } from '../../src/simulator';
 import { formatMs, sleep, summarize, type Summary } from './measure';
+import { evmChainOf } from '../../test/support/evmChainOf';
 
 const ORIGIN_CHAIN_ID = 1;
 const DESTINATION_CHAIN_ID = 8453;
@@ -121,7 +122,7 @@ export async function benchBridge(iterations = 30, progress: (line: string) => v
 
 async function runBench(sim: RunningSimulator, iterations: number, progress: (line: string) => void): Promise<BridgeResult> {
   const sideFor = (chainId: number): ChainSide => {
-    const chain = sim.control.evmChain(chainId);
+    const chain = evmChainOf(sim, chainId);
     return { chainId, rpcUrl: chain.rpcUrl, client: createPublicClient({ chain: chain.viemChain(), transport: http(chain.rpcUrl) }) };
   };
   const origin = sideFor(ORIGIN_CHAIN_ID);

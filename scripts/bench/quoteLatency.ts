@@ -8,6 +8,7 @@ import { zeroAddress } from 'viem';
 import { postJson } from '../../test/support/bridgeClient';
 import { startSimulator } from '../../src/simulator';
 import { percentile, summarize, type Summary } from './measure';
+import { evmChainOf } from '../../test/support/evmChainOf';
 
 const WARMUP_QUOTES = 50;
 
@@ -22,7 +23,7 @@ export async function benchQuoteLatency(count: number, progress: (line: string) 
   const sim = await startSimulator({ port: 0, log: () => undefined, env: {} });
   try {
     const user = sim.accounts[7]!.address;
-    const usdc = (chainId: number) => sim.control.evmChain(chainId).contractAddresses.stablecoin;
+    const usdc = (chainId: number) => evmChainOf(sim, chainId).contractAddresses.stablecoin;
     const bodies = [
       { user, originChainId: 1, destinationChainId: 8453, originCurrency: zeroAddress, destinationCurrency: zeroAddress, amount: '10000000000000000', tradeType: 'EXACT_INPUT' },
       { user, originChainId: 8453, destinationChainId: 42161, originCurrency: usdc(8453), destinationCurrency: usdc(42161), amount: '25000000', tradeType: 'EXACT_INPUT' },

@@ -46,6 +46,11 @@ export interface SentSolverTransaction {
 export interface ChainAdapter {
   readonly chainId: number;
   readonly vmType: VmType;
+  /** The chain's JSON-RPC URL (after `startNode`). */
+  readonly rpcUrl: string;
+  /** Starts the ledger's node only (the part that can overlap with other start-up work). */
+  startNode(): Promise<void>;
+  /** Brings the chain into service: contracts, watchers, the solver's wallet; resumes unfinished work. */
   start(): Promise<void>;
   stop(): Promise<void>;
   describe(): ChainDescription;
@@ -82,6 +87,8 @@ export interface ChainAdapter {
   onObservation(listener: (observation: ChainObservation) => void): () => void;
   /** Looks at one transaction now (the `/transactions/index` hint) instead of waiting for the next block. */
   indexTransaction(txHash: string): Promise<void>;
+  /** Indexes up to the chain head now, instead of waiting for the next block notification. */
+  syncNow(): Promise<void>;
   /** Signs, persists and broadcasts a solver payment; the same request+kind is never signed twice. */
   sendSolverPayment(kind: 'fill' | 'refund', payment: SolverPayment): Promise<SentSolverTransaction>;
   /** Signs a solver payment without keeping or sending it (the solver fault "broadcast but dropped"). */
@@ -92,4 +99,20 @@ export interface ChainAdapter {
   indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry;
   /** Facts of an observed deposit transaction (fee, timestamp) for `inTxs`. */
   depositTransactionEntry(deposit: IndexedDeposit, status: 'success' | 'failure'): Promise<TransactionEntry>;
+
+  // Cheat calls (scenarios, tests, the admin control plane). A ledger without a node implements them in-process.
+  /** Mines `blocks` blocks now (default 1). */
+  mine(blocks?: number): Promise<void>;
+  /** Mine each transaction as it arrives (on), or only on `mine` / the interval (off). */
+  setAutomine(enabled: boolean): Promise<void>;
+  /** Mines a block every `seconds` (0: off). */
+  setIntervalMining(seconds: number): Promise<void>;
+  /** Saves the ledger's state; `revert(id)` returns to it. */
+  snapshot(): Promise<string>;
+  revert(snapshotId: string): Promise<void>;
+  /** Replaces the last `depth` blocks with new empty ones; their transactions leave the canonical chain. */
+  reorg(depth: number): Promise<void>;
+  /** The next block's timestamp, unix seconds. */
+  setNextBlockTimestamp(unixSeconds: number): Promise<void>;
+  increaseTime(seconds: number): Promise<void>;
 }

@@ -14,6 +14,8 @@ export const DEFAULT_MNEMONIC = 'test test test test test test test test test te
 
 const ChainConfigSchema = z.object({
   id: z.number().int().positive(),
+  /** The chain's VM kind, which picks its adapter (default: the known chain's, else evm). */
+  vm: z.enum(['evm', 'svm', 'bvm', 'lvm']).optional(),
   name: z.string().min(1).optional(),
   displayName: z.string().min(1).optional(),
   /** Attach to an Anvil already running at this URL instead of spawning one. */
@@ -63,6 +65,7 @@ export type SimulatorConfigInput = z.input<typeof SimulatorConfigSchema>;
 
 export interface ResolvedChainConfig {
   id: number;
+  vm: 'evm' | 'svm' | 'bvm' | 'lvm';
   name: string;
   displayName: string;
   rpcUrl: string | undefined;
@@ -74,6 +77,7 @@ export function resolveChains(config: SimulatorConfig): ResolvedChainConfig[] {
     const known = chainMetadataFor(chain.id);
     return {
       id: chain.id,
+      vm: chain.vm ?? known.vm,
       name: chain.name ?? known.name,
       displayName: chain.displayName ?? known.displayName,
       rpcUrl: chain.rpcUrl,

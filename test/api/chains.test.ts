@@ -4,6 +4,7 @@ import { createPublicClient, erc20Abi, getAddress, http, isAddress, zeroAddress,
 import type { RunningSimulator } from '../../src/simulator';
 import { getJson } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
+import { evmChainOf } from '../support/evmChainOf';
 
 // covers: endpoint:GET /chains
 
@@ -90,7 +91,7 @@ describe('GET /chains (SPEC §2.1, §4.4)', () => {
 
   it('httpRpcUrl is the real local node: it answers eth_chainId with the chain id', async () => {
     for (const c of chains) {
-      expect(c.httpRpcUrl).toBe(sim.control.evmChain(c.id).rpcUrl);
+      expect(c.httpRpcUrl).toBe(evmChainOf(sim, c.id).rpcUrl);
       const result = (await callJsonRpc(c.httpRpcUrl, 'eth_chainId')) as string;
       expect(Number(BigInt(result)), `chain ${c.id}`).toBe(c.id);
     }
@@ -105,7 +106,7 @@ describe('GET /chains (SPEC §2.1, §4.4)', () => {
 
   it('every contract address has code on that chain, and the depository matches protocol.v2', async () => {
     for (const c of chains) {
-      const client = sim.control.evmChain(c.id).publicClient;
+      const client = evmChainOf(sim, c.id).publicClient;
       const { v3, ...flat } = c.contracts;
       const addresses: Record<string, string> = { ...flat, 'v3.erc20Router': v3.erc20Router, 'v3.approvalProxy': v3.approvalProxy };
       expect(Object.keys(addresses).sort()).toEqual(
@@ -116,8 +117,8 @@ describe('GET /chains (SPEC §2.1, §4.4)', () => {
         const code = await client.getCode({ address: address as Address });
         expect(code && code.length > 2, `chain ${c.id} contract ${name} at ${address} has code`).toBe(true);
       }
-      expect(c.protocol.v2).toEqual({ chainId: c.name, depository: sim.control.evmChain(c.id).contractAddresses.depository });
-      expect(c.contracts.serviceReceiver).toBe(sim.control.evmChain(c.id).contractAddresses.serviceReceiver);
+      expect(c.protocol.v2).toEqual({ chainId: c.name, depository: evmChainOf(sim, c.id).contractAddresses.depository });
+      expect(c.contracts.serviceReceiver).toBe(evmChainOf(sim, c.id).contractAddresses.serviceReceiver);
       const depositoryCode = await client.getCode({ address: c.protocol.v2.depository });
       expect(depositoryCode && depositoryCode.length > 2).toBe(true);
     }
@@ -135,7 +136,7 @@ describe('GET /chains (SPEC §2.1, §4.4)', () => {
 
   it('erc20Currencies include the deployed USDC with 6 decimals, and each entry carries its fee fields', async () => {
     for (const c of chains) {
-      const usdcAddress = sim.control.evmChain(c.id).contractAddresses.stablecoin;
+      const usdcAddress = evmChainOf(sim, c.id).contractAddresses.stablecoin;
       const usdc = c.erc20Currencies.find((t: any) => t.symbol === 'USDC');
       expect(usdc).toEqual({
         id: 'usdc',
@@ -151,7 +152,7 @@ describe('GET /chains (SPEC §2.1, §4.4)', () => {
       for (const token of c.erc20Currencies) {
         expect(token).toMatchObject({ withdrawalFee: 0, depositFee: 0, surgeEnabled: false });
         // the token really is there with what the API says about it
-        const client = sim.control.evmChain(c.id).publicClient;
+        const client = evmChainOf(sim, c.id).publicClient;
         const [decimals, symbol] = await Promise.all([
           client.readContract({ address: token.address, abi: erc20Abi, functionName: 'decimals' }),
           client.readContract({ address: token.address, abi: erc20Abi, functionName: 'symbol' }),

@@ -3,6 +3,7 @@ import type { Address, Hex } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, getJson, nativeBridgeBody, postJson, publicClientFor, requestJson } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
+import { evmChainOf } from '../support/evmChainOf';
 
 // covers: endpoint:POST /quote/v2, status:success, transition:waiting->pending, transition:pending->submitted, transition:submitted->success
 
@@ -46,7 +47,7 @@ describe('fast fill (SPEC §1.6): POST /fast-fill fills before the deposit is in
     expect((await fastFill(sim, { requestId })).body).toMatchObject({ errorCode: 'FAST_FILL_NOT_ALLOWED', statusCode: 409 });
 
     const [depositHash] = await executeQuoteSteps(sim, sim.accounts[8]!.privateKey as Hex, quote);
-    await sim.control.evmChain(1).syncNow();
+    await evmChainOf(sim, 1).syncNow();
     await sim.control.solver.idle();
     const after = sim.control.requests.get(requestId)!;
     expect(after.status).toBe('success');

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zeroAddress } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
 import { startTestSimulator } from '../support/startTestSimulator';
+import { evmChainOf } from '../support/evmChainOf';
 
 /**
  * "Bad input gets a clear 4xx { errorCode, message }, never a 500": random bodies and query
@@ -36,7 +37,7 @@ const amountString = fc.oneof(
 );
 const addressLike = () =>
   fc.oneof(
-    { arbitrary: fc.constantFrom(zeroAddress, sim.accounts[0]!.address, sim.control.evmChain(sim.chains[0]!.id).contractAddresses.stablecoin, sim.control.evmChain(sim.chains[0]!.id).contractAddresses.wrappedNative), weight: 6 },
+    { arbitrary: fc.constantFrom(zeroAddress, sim.accounts[0]!.address, evmChainOf(sim, sim.chains[0]!.id).contractAddresses.stablecoin, evmChainOf(sim, sim.chains[0]!.id).contractAddresses.wrappedNative), weight: 6 },
     { arbitrary: fc.oneof(fc.string(), fc.constant('0x' + 'ab'.repeat(20))), weight: 1 },
   );
 const chainId = () => fc.oneof({ arbitrary: fc.constantFrom(...sim.chains.map((chain) => chain.id)), weight: 6 }, { arbitrary: fc.oneof(fc.integer(), fc.constant('1')), weight: 1 });

@@ -3,6 +3,7 @@ import { erc20Abi, zeroAddress } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
 import { getJson, postJson, publicClientFor, type QuoteBody } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
+import { evmChainOf } from '../support/evmChainOf';
 
 // covers: endpoint:POST /quote/v2, endpoint:GET /intents/status/v3
 // covers: errorCode:INVALID_SLIPPAGE_TOLERANCE, errorCode:INVALID_ADDRESS, errorCode:INVALID_RECIPIENT
@@ -98,14 +99,14 @@ describe('POST /quote/v2 errors', () => {
     });
 
     it("a recipient that is the destination chain's stablecoin contract", async () => {
-      const stablecoin = sim.control.evmChain(destination).contractAddresses.stablecoin;
+      const stablecoin = evmChainOf(sim, destination).contractAddresses.stablecoin;
       const message = await expectError(nativeQuote({ recipient: stablecoin }), 400, 'INVALID_RECIPIENT');
       expect(message).toBe(`recipient ${stablecoin} is the USDC token contract, which cannot receive tokens`);
       expect(message.replace(stablecoin, '<stablecoin>')).toMatchInlineSnapshot(`"recipient <stablecoin> is the USDC token contract, which cannot receive tokens"`);
     });
 
     it("a recipient that is the destination's wrapped-native token contract, in lower case", async () => {
-      const wrapped = sim.control.evmChain(destination).contractAddresses.wrappedNative.toLowerCase();
+      const wrapped = evmChainOf(sim, destination).contractAddresses.wrappedNative.toLowerCase();
       await expectError(nativeQuote({ recipient: wrapped }), 400, 'INVALID_RECIPIENT');
     });
 
@@ -187,7 +188,7 @@ describe('POST /quote/v2 errors', () => {
     });
 
     it('INSUFFICIENT_POOL_LIQUIDITY when the pool cannot give the requested output at all', async () => {
-      const destinationUsdc = sim.control.evmChain(destination).contractAddresses.stablecoin;
+      const destinationUsdc = evmChainOf(sim, destination).contractAddresses.stablecoin;
       const everything = (10n ** 15n).toString(); // a billion USDC: more than the pool holds
       expect(await expectError(nativeQuote({ destinationCurrency: destinationUsdc, tradeType: 'EXACT_OUTPUT', amount: everything }), 400, 'INSUFFICIENT_POOL_LIQUIDITY')).toMatchInlineSnapshot(`"the USDC pool on chain 8453 cannot deliver 1000000000000000 USDC"`);
     });
@@ -205,8 +206,8 @@ describe('POST /quote/v2 errors', () => {
     });
 
     it('SOLVER_CAPACITY_EXCEEDED for a stablecoin bridge beyond the solver\'s token balance', async () => {
-      const originUsdc = sim.control.evmChain(origin).contractAddresses.stablecoin;
-      const destinationUsdc = sim.control.evmChain(destination).contractAddresses.stablecoin;
+      const originUsdc = evmChainOf(sim, origin).contractAddresses.stablecoin;
+      const destinationUsdc = evmChainOf(sim, destination).contractAddresses.stablecoin;
       const solverUsdc = await publicClientFor(sim, destination).readContract({ address: destinationUsdc, abi: erc20Abi, functionName: 'balanceOf', args: [sim.control.solverAddress as `0x${string}`] });
       await expectError(
         nativeQuote({ originCurrency: originUsdc, destinationCurrency: destinationUsdc, tradeType: 'EXACT_OUTPUT', amount: (solverUsdc + 1n).toString() }),

@@ -3,6 +3,7 @@ import { erc20Abi, recoverAddress, zeroAddress, type Address, type Hex } from 'v
 import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, postJson, publicClientFor, waitForSettledStatus, type QuoteBody } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
+import { evmChainOf } from '../support/evmChainOf';
 
 // covers: endpoint:POST /quote/v2, endpoint:POST /quote, endpoint:POST /price, errorCode:INVALID_ADDRESS, errorCode:INVALID_SLIPPAGE_TOLERANCE, limit:slippageTolerance, latePaymentSlippageTolerance @ quote and price, status:success
 
@@ -15,7 +16,7 @@ describe('quote options (SPEC §1.6, §2.2, §2.3) over real HTTP', () => {
 
   beforeAll(async () => {
     sim = await startTestSimulator();
-    usdc = (chainId) => sim.control.evmChain(chainId).contractAddresses.stablecoin;
+    usdc = (chainId) => evmChainOf(sim, chainId).contractAddresses.stablecoin;
     usdcBridge = (overrides = {}) => ({
       user: sim.accounts[4]!.address,
       originChainId: 1,
@@ -165,7 +166,7 @@ describe('quote options (SPEC §1.6, §2.2, §2.3) over real HTTP', () => {
     expect(v2.orderId).toMatch(/^0x[0-9a-f]{64}$/);
     expect(v2.paymentDetails).toEqual({
       chainId: 'ethereum',
-      depository: sim.control.evmChain(1).contractAddresses.depository,
+      depository: evmChainOf(sim, 1).contractAddresses.depository,
       currency: usdc(1),
       amount: without.body.details.currencyIn.amount,
     });

@@ -3,6 +3,7 @@ import type { Hex } from 'viem';
 import { startSimulator, type RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, getJson, nativeBridgeBody, postJson, requestJson, waitForSettledStatus } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
+import { evmChainOf } from '../support/evmChainOf';
 
 // covers: errorCode:REQUEST_TIMED_OUT, errorCode:RPC_HTTP_ERROR, endpoint:POST /quote/v2, endpoint:POST /price, endpoint:POST /quote
 
@@ -81,7 +82,7 @@ describe('REQUEST_TIMED_OUT from a real cause: the origin Anvil process paused (
   });
 
   it('a quote whose chain does not answer in time is REQUEST_TIMED_OUT; once it answers again, quotes succeed', async () => {
-    const pid = sim.control.evmChain(1).nodePid!;
+    const pid = evmChainOf(sim, 1).nodePid!;
     expect(pid).toBeGreaterThan(0);
     process.kill(pid, 'SIGSTOP');
     let paused: { status: number; body: any };

@@ -4,6 +4,7 @@ import { depositoryArtifact } from '../../fixtures/contracts/artifacts.generated
 import type { RunningSimulator } from '../../src/simulator';
 import { postJson, publicClientFor, type QuoteBody } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
+import { evmChainOf } from '../support/evmChainOf';
 
 // covers: endpoint:POST /quote/v2
 
@@ -142,7 +143,7 @@ describe('POST /quote/v2 response shape (SPEC §2.2)', () => {
     const quote = response.body;
     const deposit = expectQuoteShape(quote, { origin, destination, user, recipient, stepIds: ['deposit'] });
 
-    const depository = sim.control.evmChain(origin).contractAddresses.depository;
+    const depository = evmChainOf(sim, origin).contractAddresses.depository;
     const item = deposit.items[0].data;
     expect(item.to).toBe(depository);
     expect(item.value).toBe('20000000000000000');
@@ -166,7 +167,7 @@ describe('POST /quote/v2 response shape (SPEC §2.2)', () => {
     expect(quote.details.slippageTolerance.destination).toMatchObject({ percent: '1', value: (out - (out * 9_900n) / 10_000n).toString() });
     expect(quote.details.slippageTolerance.origin).toEqual({ usd: '0', value: '0', percent: '0' });
     expect(quote.details.timeEstimate).toBe(2);
-    const { serviceReceiver } = sim.control.evmChain(origin).contractAddresses;
+    const { serviceReceiver } = evmChainOf(sim, origin).contractAddresses;
     expect(quote.details.route.origin).toMatchObject({ router: depository, inputCurrency: { amount: '20000000000000000' } });
     expect(quote.details.route.destination.router).toBe(serviceReceiver);
     expect(quote.details.route.destination.outputCurrency.amount).toBe(out.toString());
@@ -178,8 +179,8 @@ describe('POST /quote/v2 response shape (SPEC §2.2)', () => {
   it('a stablecoin quote (EXACT_OUTPUT) has every §2.2 field, with approve then deposit', async () => {
     const [origin, destination] = [sim.chains[2]!.id, sim.chains[0]!.id];
     const user = sim.accounts[6]!.address;
-    const originUsdc = sim.control.evmChain(origin).contractAddresses.stablecoin;
-    const destinationUsdc = sim.control.evmChain(destination).contractAddresses.stablecoin;
+    const originUsdc = evmChainOf(sim, origin).contractAddresses.stablecoin;
+    const destinationUsdc = evmChainOf(sim, destination).contractAddresses.stablecoin;
     const response = await postJson(`${sim.baseUrl}/quote/v2`, {
       user,
       originChainId: origin,
@@ -199,7 +200,7 @@ describe('POST /quote/v2 response shape (SPEC §2.2)', () => {
     expect(approve.value).toBe('0');
     expect(decodeFunctionData({ abi: erc20Abi, data: approve.data })).toEqual({
       functionName: 'approve',
-      args: [sim.control.evmChain(origin).contractAddresses.depository, amountIn],
+      args: [evmChainOf(sim, origin).contractAddresses.depository, amountIn],
     });
     const call = decodeFunctionData({ abi: depositoryArtifact.abi, data: deposit.items[0].data.data as Hex });
     expect(call).toEqual({ functionName: 'depositErc20', args: [user, originUsdc, amountIn, deposit.requestId] });
@@ -230,7 +231,7 @@ describe('POST /quote/v2 response shape (SPEC §2.2)', () => {
     expect(response.status).toBe(200);
     const names = new Map<string, string>([
       [user.toLowerCase(), '<user>'],
-      [sim.control.evmChain(origin).contractAddresses.depository.toLowerCase(), '<depository>'],
+      [evmChainOf(sim, origin).contractAddresses.depository.toLowerCase(), '<depository>'],
       [zeroAddress, '<zero>'],
       [response.body.steps[0].requestId, '<requestId>'],
     ]);

@@ -9,6 +9,7 @@ import type { RunningSimulator } from '../../src/simulator';
 import { getJson, publicClientFor } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
 import { quoteWithApiKey } from '../support/webhookFlows';
+import { evmChainOf } from '../support/evmChainOf';
 
 /** SPEC §2.5 / §4.5: the solver-signed attestation of a request's order parameters. */
 describe('GET /requests/{requestId}/signature', () => {
@@ -23,7 +24,7 @@ describe('GET /requests/{requestId}/signature', () => {
   async function deployChecker(): Promise<{ address: Address; abi: Abi }> {
     const compiled = compileContracts(fileURLToPath(new URL('./fixtures/', import.meta.url)));
     const checker = compiled.contracts.find((c) => c.contractName === 'RequestSignatureChecker')!;
-    const chain = sim.control.evmChain(sim.chains[0]!.id);
+    const chain = evmChainOf(sim, sim.chains[0]!.id);
     const wallet = createWalletClient({ account: privateKeyToAccount(sim.accounts[9]!.privateKey as Hex), chain: chain.viemChain(), transport: http(chain.rpcUrl) });
     const abi = checker.abi as unknown as Abi;
     const hash = await wallet.deployContract({ abi, bytecode: checker.bytecode });

@@ -173,9 +173,18 @@ describe('resolveChains', () => {
       options: { chains: [{ id: 1 }, { id: 8453, displayName: 'My Base' }, { id: 31337, rpcUrl: 'http://127.0.0.1:8545', resetOnStart: true }] },
     });
     expect(resolveChains(config)).toEqual([
-      { id: 1, name: 'ethereum', displayName: 'Ethereum', rpcUrl: undefined, resetOnStart: false },
-      { id: 8453, name: 'base', displayName: 'My Base', rpcUrl: undefined, resetOnStart: false },
-      { id: 31337, name: 'chain-31337', displayName: 'Chain 31337', rpcUrl: 'http://127.0.0.1:8545', resetOnStart: true },
+      { id: 1, vm: 'evm', name: 'ethereum', displayName: 'Ethereum', rpcUrl: undefined, resetOnStart: false },
+      { id: 8453, vm: 'evm', name: 'base', displayName: 'My Base', rpcUrl: undefined, resetOnStart: false },
+      { id: 31337, vm: 'evm', name: 'chain-31337', displayName: 'Chain 31337', rpcUrl: 'http://127.0.0.1:8545', resetOnStart: true },
     ]);
+  });
+
+  it('takes a chain\'s VM kind from the config, else from the known-chain table (evm)', () => {
+    const config = loadSimulatorConfig({ env: {}, options: { chains: [{ id: 1 }, { id: 792703809, vm: 'svm' }] } });
+    expect(resolveChains(config).map((chain) => [chain.id, chain.vm])).toEqual([
+      [1, 'evm'],
+      [792703809, 'svm'],
+    ]);
+    expect(() => loadSimulatorConfig({ env: {}, options: { chains: [{ id: 5, vm: 'wasm' as never }] } })).toThrow(/chains\.0\.vm/);
   });
 });

@@ -6,6 +6,7 @@ import { getAmountIn, getAmountOut } from '../../src/domain/quote/constantProduc
 import type { RunningSimulator } from '../../src/simulator';
 import { publicClientFor } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
+import { evmChainOf } from '../support/evmChainOf';
 
 /** The TypeScript pool math the quotes use is the deployed contract's math, unit for unit. */
 describe('ConstantProductPool on Anvil vs src/domain/quote/constantProduct.ts', () => {
@@ -18,7 +19,7 @@ describe('ConstantProductPool on Anvil vs src/domain/quote/constantProduct.ts', 
   });
 
   it('is deployed on every chain at the same address, seeded at the price fixture', async () => {
-    const pools = sim.chains.map((chain) => sim.control.evmChain(chain.id).contractAddresses.pool);
+    const pools = sim.chains.map((chain) => evmChainOf(sim, chain.id).contractAddresses.pool);
     expect(new Set(pools).size).toBe(1);
     for (const chain of sim.chains) {
       const reserves = await publicClientFor(sim, chain.id).readContract({ address: pools[0]!, abi: constantProductPoolArtifact.abi, functionName: 'getReserves' });
@@ -29,7 +30,7 @@ describe('ConstantProductPool on Anvil vs src/domain/quote/constantProduct.ts', 
 
   it('getAmountOut and getAmountIn agree with the contract for random amounts in both directions', async () => {
     const chainId = sim.chains[0]!.id;
-    const { pool, wrappedNative, stablecoin } = sim.control.evmChain(chainId).contractAddresses;
+    const { pool, wrappedNative, stablecoin } = evmChainOf(sim, chainId).contractAddresses;
     const client = publicClientFor(sim, chainId);
     const [reserve0, reserve1] = await client.readContract({ address: pool, abi: constantProductPoolArtifact.abi, functionName: 'getReserves' });
     await fc.assert(

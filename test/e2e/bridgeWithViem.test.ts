@@ -3,6 +3,7 @@ import { erc20Abi, zeroAddress, type Address, type Hex } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
 import { startTestSimulator } from '../support/startTestSimulator';
 import { executeQuoteSteps, getJson, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
+import { evmChainOf } from '../support/evmChainOf';
 
 describe('bridge end to end with plain viem', () => {
   let sim: RunningSimulator;
@@ -55,8 +56,8 @@ describe('bridge end to end with plain viem', () => {
   it('bridges the 6-decimal stablecoin with an approve step, under EXACT_OUTPUT', async () => {
     const [origin, destination] = [sim.chains[2]!, sim.chains[0]!];
     const user = sim.accounts[3]!;
-    const originUsdc = sim.control.evmChain(origin.id).contractAddresses.stablecoin;
-    const destinationUsdc = sim.control.evmChain(destination.id).contractAddresses.stablecoin;
+    const originUsdc = evmChainOf(sim, origin.id).contractAddresses.stablecoin;
+    const destinationUsdc = evmChainOf(sim, destination.id).contractAddresses.stablecoin;
     const destinationClient = publicClientFor(sim, destination.id);
     const balance = () => destinationClient.readContract({ address: destinationUsdc, abi: erc20Abi, functionName: 'balanceOf', args: [user.address as Address] });
     const before = await balance();

@@ -7,6 +7,7 @@ import { depositAddressOf } from '../../src/chains/evm/EvmDepositAddresses';
 import type { RunningSimulator } from '../../src/simulator';
 import { getJson, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
+import { evmChainOf } from '../support/evmChainOf';
 
 const ORIGIN = 8453;
 const DESTINATION = 42161;
@@ -21,8 +22,8 @@ describe('deposit addresses', () => {
     await sim?.stop();
   });
 
-  const originChain = () => sim.control.evmChain(ORIGIN);
-  const usdcOn = (chainId: number) => sim.control.evmChain(chainId).contractAddresses.stablecoin;
+  const originChain = () => evmChainOf(sim, ORIGIN);
+  const usdcOn = (chainId: number) => evmChainOf(sim, chainId).contractAddresses.stablecoin;
 
   async function quote(body: Record<string, unknown>) {
     return postJson(`${sim.baseUrl}/quote/v2`, {

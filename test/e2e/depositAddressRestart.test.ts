@@ -8,6 +8,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { depositoryArtifact } from '../../fixtures/contracts/artifacts.generated';
 import { startSimulator, type RunningSimulator, type StartSimulatorOptions } from '../../src/simulator';
 import { postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
+import { evmChainOf } from '../support/evmChainOf';
 
 /** SPEC §1.6 with DESIGN's store rule: a deposit address handed out before a restart is still watched after it. */
 describe('deposit addresses across a restart', () => {
@@ -46,7 +47,7 @@ describe('deposit addresses across a restart', () => {
 
   /** The user's plain transfer of the quoted value into the deposit address. */
   function payFrom(running: RunningSimulator, privateKey: string, step: { depositAddress: Address; items: Array<{ data: { value: string } }> }): Promise<Hex> {
-    const origin = running.control.evmChain(1);
+    const origin = evmChainOf(running, 1);
     const wallet = createWalletClient({ account: privateKeyToAccount(privateKey as Hex), chain: origin.viemChain(), transport: http(origin.rpcUrl) });
     return wallet.sendTransaction({ to: step.depositAddress, value: BigInt(step.items[0]!.data.value) });
   }
@@ -74,7 +75,7 @@ describe('deposit addresses across a restart', () => {
     const running = sim!;
     const user = running.accounts[3]!;
     const { step, requestId } = await quoteDepositAddress(running, user.address, user.address as Address);
-    const origin = running.control.evmChain(1);
+    const origin = evmChainOf(running, 1);
     const client = publicClientFor(running, 1);
     const solver = running.control.solverAddress as Address;
 
@@ -98,7 +99,7 @@ describe('deposit addresses across a restart', () => {
     expect(settled.status).toBe('success');
     expect(settled.inTxHashes).toHaveLength(1);
     const deposits = await publicClientFor(sim, 1).getContractEvents({
-      address: sim.control.evmChain(1).contractAddresses.depository,
+      address: evmChainOf(sim, 1).contractAddresses.depository,
       abi: depositoryArtifact.abi,
       eventName: 'Deposit',
       args: { id: requestId },

@@ -6,6 +6,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { RunningSimulator } from '../../src/simulator';
 import { startTestSimulator } from '../support/startTestSimulator';
 import { getJson, publicClientFor } from '../support/bridgeClient';
+import { evmChainOf } from '../support/evmChainOf';
 
 /** The official SDK, unmodified, pays a strict deposit address: its deposit step is a plain transfer. */
 describe('deposit addresses through the official SDK', () => {
@@ -19,13 +20,13 @@ describe('deposit addresses through the official SDK', () => {
 
   it('getQuote with useDepositAddress + strict + refundTo, then execute, reaches success', async () => {
     const [origin, destination] = [sim.chains[1]!, sim.chains[2]!];
-    const chain = sim.control.evmChain(origin.id);
+    const chain = evmChainOf(sim, origin.id);
     const user = sim.accounts[4]!;
     const wallet = createWalletClient({ account: privateKeyToAccount(user.privateKey as Hex), chain: chain.viemChain(), transport: http(chain.rpcUrl) });
     createClient({
       baseApiUrl: sim.baseUrl,
       source: 'intentsim-test',
-      chains: sim.chains.map((c) => convertViemChainToRelayChain(sim.control.evmChain(c.id).viemChain())),
+      chains: sim.chains.map((c) => convertViemChainToRelayChain(evmChainOf(sim, c.id).viemChain())),
       pollingInterval: 200,
     });
     const refundTo = sim.accounts[8]!.address;

@@ -4,6 +4,7 @@ import { type Hex } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, getJson, nativeBridgeBody, postJson } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
+import { evmChainOf } from '../support/evmChainOf';
 
 /**
  * SPEC §3 related rules: a deposit detected as reorged out reports `status: failure` on its
@@ -37,7 +38,7 @@ describe('a deposit reorged out of the origin chain', () => {
   }
 
   async function reorgOriginChain(depth: number): Promise<void> {
-    const origin = sim.control.evmChain(42161);
+    const origin = evmChainOf(sim, 42161);
     await origin.testClient.request({ method: 'anvil_reorg' as never, params: [depth, []] as never });
     await origin.syncNow();
     await sim.control.solver.idle();
@@ -46,7 +47,7 @@ describe('a deposit reorged out of the origin chain', () => {
   it('fails a pending request with DEPOSIT_REORGED and marks the inTxs entry', async () => {
     sim.control.solver.setPolicy('hold');
     const { requestId, depositHash } = await quoteAndDeposit(6);
-    await sim.control.evmChain(42161).syncNow();
+    await evmChainOf(sim, 42161).syncNow();
     await sim.control.solver.idle();
     expect(sim.control.requests.get(requestId)?.status).toBe('pending');
 
@@ -63,7 +64,7 @@ describe('a deposit reorged out of the origin chain', () => {
 
   it('flips a filled request from success to failure when its deposit is reorged out afterwards', async () => {
     const { requestId } = await quoteAndDeposit(7);
-    await sim.control.evmChain(42161).syncNow();
+    await evmChainOf(sim, 42161).syncNow();
     await reachedStatus(requestId, 'success');
 
     await reorgOriginChain(1);
@@ -77,9 +78,9 @@ describe('a deposit reorged out of the origin chain', () => {
 
   it('leaves a request alone when a reorg replaces blocks that hold no deposit of it', async () => {
     const { requestId } = await quoteAndDeposit(8);
-    await sim.control.evmChain(42161).syncNow();
+    await evmChainOf(sim, 42161).syncNow();
     await reachedStatus(requestId, 'success');
-    await sim.control.evmChain(42161).testClient.mine({ blocks: 2 });
+    await evmChainOf(sim, 42161).testClient.mine({ blocks: 2 });
     await reorgOriginChain(2);
     expect(sim.control.requests.get(requestId)?.status).toBe('success');
   });

@@ -8,6 +8,7 @@ import type { RunningSimulator } from '../../src/simulator';
 import { startTestSimulator } from '../support/startTestSimulator';
 import { getJson, publicClientFor } from '../support/bridgeClient';
 import { balanceOn } from '../support/swapClient';
+import { evmChainOf } from '../support/evmChainOf';
 
 /**
  * The official SDK (`@relayprotocol/relay-sdk`), unmodified, against the simulator: quote,
@@ -25,7 +26,7 @@ describe('official relay SDK against the simulator', () => {
   });
 
   function originWallet(accountIndex: number, originChainId: number) {
-    const chain = sim.control.evmChain(originChainId);
+    const chain = evmChainOf(sim, originChainId);
     return createWalletClient({
       account: privateKeyToAccount(sim.accounts[accountIndex]!.privateKey as Hex),
       chain: chain.viemChain(),
@@ -65,7 +66,7 @@ describe('official relay SDK against the simulator', () => {
     expect(requestId).toMatch(/^0x[0-9a-f]{64}$/);
 
     // observe (without changing behaviour) what POST /transactions/index hands to the origin chain
-    const indexed = vi.spyOn(sim.control.evmChain(params.originChainId), 'indexTransaction');
+    const indexed = vi.spyOn(evmChainOf(sim, params.originChainId), 'indexTransaction');
     onTestFinished(() => indexed.mockRestore()); // restoring also clears the recorded calls
     const progress: ProgressData[] = [];
     const result = await getClient().actions.execute({ quote, wallet, onProgress: (data) => progress.push(data) });
@@ -114,7 +115,7 @@ describe('official relay SDK against the simulator', () => {
     createClient({
       baseApiUrl: sim.baseUrl,
       source: 'intentsim-test',
-      chains: sim.chains.map((chain) => convertViemChainToRelayChain(sim.control.evmChain(chain.id).viemChain())),
+      chains: sim.chains.map((chain) => convertViemChainToRelayChain(evmChainOf(sim, chain.id).viemChain())),
       pollingInterval: 200,
     });
   }
@@ -150,14 +151,14 @@ describe('official relay SDK against the simulator', () => {
     for (const chain of chains) {
       // 1 / 8453 / 42161 are known to viem: the SDK takes viem's static chain but our RPC URL
       expect(chain.viemChain?.id).toBe(chain.id);
-      expect(chain.viemChain?.rpcUrls.default.http[0]).not.toBe(sim.control.evmChain(chain.id).rpcUrl);
-      expect(chain.httpRpcUrl).toBe(sim.control.evmChain(chain.id).rpcUrl);
+      expect(chain.viemChain?.rpcUrls.default.http[0]).not.toBe(evmChainOf(sim, chain.id).rpcUrl);
+      expect(chain.httpRpcUrl).toBe(evmChainOf(sim, chain.id).rpcUrl);
       expect(chain.vmType).toBe('evm');
     }
 
     const recipient = sim.accounts[7]!.address as Address;
-    const originUsdc = sim.control.evmChain(origin.id).contractAddresses.stablecoin;
-    const destinationUsdc = sim.control.evmChain(destination.id).contractAddresses.stablecoin;
+    const originUsdc = evmChainOf(sim, origin.id).contractAddresses.stablecoin;
+    const destinationUsdc = evmChainOf(sim, destination.id).contractAddresses.stablecoin;
     const destinationClient = publicClientFor(sim, destination.id);
     const balance = () => destinationClient.readContract({ address: destinationUsdc, abi: erc20Abi, functionName: 'balanceOf', args: [recipient] });
     const before = await balance();
@@ -181,7 +182,7 @@ describe('official relay SDK against the simulator', () => {
     const [origin, destination] = [sim.chains[1]!, sim.chains[2]!];
     createClientWithExplicitChains();
     const recipient = sim.accounts[8]!.address as Address;
-    const destinationUsdc = sim.control.evmChain(destination.id).contractAddresses.stablecoin;
+    const destinationUsdc = evmChainOf(sim, destination.id).contractAddresses.stablecoin;
     const balance = () => balanceOn(sim, destination.id, destinationUsdc, recipient);
     const before = await balance();
 
@@ -197,7 +198,7 @@ describe('official relay SDK against the simulator', () => {
     });
 
     expect(quote.details!.operation).toBe('swap');
-    expect(quote.details!.route!.destination!.router).toBe(sim.control.evmChain(destination.id).contractAddresses.pool);
+    expect(quote.details!.route!.destination!.router).toBe(evmChainOf(sim, destination.id).contractAddresses.pool);
     expect((await balance()) - before).toBe(BigInt(quote.details!.currencyOut!.amount!));
   });
 

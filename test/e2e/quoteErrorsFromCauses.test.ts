@@ -7,13 +7,14 @@ import type { RunningSimulator } from '../../src/simulator';
 import { postJson } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
 import { blockOnStablecoin, deployCallRecorder } from '../support/swapClient';
+import { evmChainOf } from '../support/evmChainOf';
 
 /** SPEC §7.1: quote errors from their real causes, for every request type. */
 describe('§7.1 quote errors from their causes', () => {
   let sim: RunningSimulator;
   const CHAIN = 8453;
   const OTHER = 42161;
-  const addresses = (chainId: number) => sim.control.evmChain(chainId).contractAddresses;
+  const addresses = (chainId: number) => evmChainOf(sim, chainId).contractAddresses;
   const user = () => sim.accounts[1]!.address;
 
   beforeAll(async () => {

@@ -5,6 +5,7 @@ import { depositoryArtifact } from '../../fixtures/contracts/artifacts.generated
 import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, nativeBridgeBody, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
+import { evmChainOf } from '../support/evmChainOf';
 
 // covers: status:success, status:refund, transition:pending->submitted, transition:submitted->success, failReason:DEPOSITED_AMOUNT_TOO_LOW_TO_FILL
 
@@ -31,7 +32,7 @@ describe('quote options at fill time', () => {
 
   /** Deposits `value` of native currency for the request straight into the origin depository. */
   async function depositNative(accountIndex: number, requestId: Hex, value: bigint, originChainId = 1): Promise<void> {
-    const chain = sim.control.evmChain(originChainId);
+    const chain = evmChainOf(sim, originChainId);
     const account = privateKeyToAccount(sim.accounts[accountIndex]!.privateKey as Hex);
     const wallet = createWalletClient({ account, chain: chain.viemChain(), transport: http(chain.rpcUrl) });
     const hash = await wallet.sendTransaction({

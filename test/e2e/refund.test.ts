@@ -6,6 +6,7 @@ import { depositoryArtifact } from '../../fixtures/contracts/artifacts.generated
 import type { RunningSimulator } from '../../src/simulator';
 import { nativeBridgeBody, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
+import { evmChainOf } from '../support/evmChainOf';
 
 /** SPEC §1.4 (quotes revalidated at fill) and §1.5: a deposit that cannot be filled is refunded on the origin chain. */
 describe('refunds from the depository', () => {
@@ -25,7 +26,7 @@ describe('refunds from the depository', () => {
   }
 
   function walletOf(privateKey: string) {
-    const chain = sim.control.evmChain(8453);
+    const chain = evmChainOf(sim, 8453);
     return createWalletClient({ account: privateKeyToAccount(privateKey as Hex), chain: chain.viemChain(), transport: http(chain.rpcUrl) });
   }
 
@@ -35,7 +36,7 @@ describe('refunds from the depository', () => {
     const short = amountIn - 1n;
     const client = publicClientFor(sim, 8453);
     const hash = await walletOf(user.privateKey).sendTransaction({
-      to: sim.control.evmChain(8453).contractAddresses.depository,
+      to: evmChainOf(sim, 8453).contractAddresses.depository,
       data: encodeFunctionData({ abi: depositoryArtifact.abi, functionName: 'depositNative', args: [user.address as Address, requestId] }),
       value: short,
     });
@@ -54,7 +55,7 @@ describe('refunds from the depository', () => {
 
   it('refunds a deposit made in another currency than quoted (INCORRECT_DEPOSIT_CURRENCY)', async () => {
     const { user, requestId } = await quoteNative(2, 'EXACT_INPUT');
-    const chain = sim.control.evmChain(8453);
+    const chain = evmChainOf(sim, 8453);
     const { stablecoin, depository } = chain.contractAddresses;
     const client = publicClientFor(sim, 8453);
     const wallet = walletOf(user.privateKey);

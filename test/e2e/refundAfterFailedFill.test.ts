@@ -6,6 +6,7 @@ import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, getJson, nativeBridgeBody, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
 import { balanceOn, blockOnStablecoin, freshAddresses, sendFrom, SWAP_TEST_CHAINS } from '../support/swapClient';
+import { evmChainOf } from '../support/evmChainOf';
 
 /**
  * SPEC §3, §7.3, §7.4: what the record says after a failed fill when the refund that follows
@@ -16,7 +17,7 @@ describe('refunds that cannot be made', () => {
   let sim: RunningSimulator;
   const { ORIGIN, DESTINATION } = SWAP_TEST_CHAINS;
   const freshRecipient = freshAddresses(0xc100);
-  const usdcOn = (chainId: number) => sim.control.evmChain(chainId).contractAddresses.stablecoin;
+  const usdcOn = (chainId: number) => evmChainOf(sim, chainId).contractAddresses.stablecoin;
 
   beforeAll(async () => {
     sim = await startTestSimulator();
@@ -46,7 +47,7 @@ describe('refunds that cannot be made', () => {
     sim.control.solver.setPolicy('hold');
     const hashes = await executeQuoteSteps(sim, user.privateKey as Hex, quote.body);
     const depositHash = hashes.at(-1)!;
-    await sim.control.evmChain(ORIGIN).syncNow();
+    await evmChainOf(sim, ORIGIN).syncNow();
     await sim.control.solver.idle();
     expect((await getJson(`${sim.baseUrl}/intents/status/v3?requestId=${requestId}`)).body.status).toBe('pending');
     const depositorAfterDeposit = await balanceOn(sim, ORIGIN, usdcOn(ORIGIN), user.address);
@@ -81,7 +82,7 @@ describe('refunds that cannot be made', () => {
     const quote = await postJson(`${sim.baseUrl}/quote/v2`, nativeBridgeBody(user.address, { originChainId: ORIGIN, destinationChainId: DESTINATION, tradeType: 'EXACT_OUTPUT' }));
     expect(quote.status).toBe(200);
     const requestId = quote.body.steps[0].requestId as Hex;
-    const depository = sim.control.evmChain(ORIGIN).contractAddresses.depository;
+    const depository = evmChainOf(sim, ORIGIN).contractAddresses.depository;
     const depositoryBefore = await publicClientFor(sim, ORIGIN).getBalance({ address: depository });
     const depositHash = await sendFrom(sim, ORIGIN, user.privateKey, {
       to: depository,

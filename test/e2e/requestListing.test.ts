@@ -5,6 +5,7 @@ import { depositoryArtifact } from '../../fixtures/contracts/artifacts.generated
 import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
+import { evmChainOf } from '../support/evmChainOf';
 
 // covers: endpoint:GET /requests/v3, status:success, status:refund, status:waiting, failReason:DEPOSITED_AMOUNT_TOO_LOW_TO_FILL
 
@@ -60,7 +61,7 @@ describe('GET /requests/v3 over real bridges and refunds', () => {
       secondKey,
     );
     ids.refund = refundQuote.steps[0].requestId;
-    const base = sim.control.evmChain(8453);
+    const base = evmChainOf(sim, 8453);
     const wallet = createWalletClient({ account: privateKeyToAccount(bob.privateKey as Hex), chain: base.viemChain(), transport: http(base.rpcUrl) });
     refundDepositHash = await wallet.sendTransaction({
       to: base.contractAddresses.depository,
@@ -72,7 +73,7 @@ describe('GET /requests/v3 over real bridges and refunds', () => {
 
     // 3. a crosschain swap, ETH on 8453 → USDC on 1 through the destination pool, without a key
     const swapper = sim.accounts[6]!;
-    const swapQuote = await quote({ user: swapper.address, originChainId: 8453, destinationChainId: 1, originCurrency: zeroAddress, destinationCurrency: sim.control.evmChain(1).contractAddresses.stablecoin, amount: '10000000000000000', tradeType: 'EXACT_INPUT' });
+    const swapQuote = await quote({ user: swapper.address, originChainId: 8453, destinationChainId: 1, originCurrency: zeroAddress, destinationCurrency: evmChainOf(sim, 1).contractAddresses.stablecoin, amount: '10000000000000000', tradeType: 'EXACT_INPUT' });
     ids.swap = swapQuote.steps.at(-1).requestId;
     await executeQuoteSteps(sim, swapper.privateKey as Hex, swapQuote);
     expect((await waitForSettledStatus(sim.baseUrl, ids.swap)).status).toBe('success');

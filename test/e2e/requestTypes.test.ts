@@ -6,6 +6,7 @@ import type { RunningSimulator } from '../../src/simulator';
 import { startTestSimulator } from '../support/startTestSimulator';
 import { publicClientFor } from '../support/bridgeClient';
 import { balanceOn, deployCallRecorder, quoteAndExecute, sendFrom, freshAddresses, SWAP_TEST_CHAINS } from '../support/swapClient';
+import { evmChainOf } from '../support/evmChainOf';
 
 /**
  * SPEC §1.2 and §1.5: every request type, quoted over HTTP and executed on the local Anvil
@@ -16,7 +17,7 @@ describe('every request type end to end', () => {
   let sim: RunningSimulator;
   const freshRecipient = freshAddresses(0xa000);
   const { ORIGIN, DESTINATION } = SWAP_TEST_CHAINS;
-  const addresses = (chainId: number) => sim.control.evmChain(chainId).contractAddresses;
+  const addresses = (chainId: number) => evmChainOf(sim, chainId).contractAddresses;
 
   beforeAll(async () => {
     sim = await startTestSimulator();
@@ -223,7 +224,7 @@ describe('Call requests: the fill executes the attached destination calls', () =
       expect(await read('callCount')).toBe(1n);
       expect(await read('lastValue')).toBe(value);
       expect(await read('lastNote')).toBe(42n);
-      expect(await read('lastCaller')).toBe(sim.control.evmChain(destination).contractAddresses.serviceReceiver);
+      expect(await read('lastCaller')).toBe(evmChainOf(sim, destination).contractAddresses.serviceReceiver);
     });
   }
 
@@ -235,7 +236,7 @@ describe('Call requests: the fill executes the attached destination calls', () =
       user: user.address,
       originChainId: 8453,
       destinationChainId: 42161,
-      originCurrency: sim.control.evmChain(8453).contractAddresses.stablecoin,
+      originCurrency: evmChainOf(sim, 8453).contractAddresses.stablecoin,
       destinationCurrency: zeroAddress,
       amount: value.toString(),
       tradeType: 'EXACT_OUTPUT',

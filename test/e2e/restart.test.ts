@@ -7,6 +7,7 @@ import { type Address, type Hex } from 'viem';
 import { serviceReceiverArtifact } from '../../fixtures/contracts/artifacts.generated';
 import { startSimulator, type RunningSimulator, type StartSimulatorOptions } from '../../src/simulator';
 import { executeQuoteSteps, getJson, nativeBridgeBody, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
+import { evmChainOf } from '../support/evmChainOf';
 
 /** SPEC §3 with DESIGN's store rule: nothing about a request lives only in memory. */
 describe('restart on the same database', () => {
@@ -21,7 +22,7 @@ describe('restart on the same database', () => {
   });
 
   async function fillEventsFor(running: RunningSimulator, requestId: Hex) {
-    const receiver = running.control.evmChain(8453).contractAddresses.serviceReceiver;
+    const receiver = evmChainOf(running, 8453).contractAddresses.serviceReceiver;
     return publicClientFor(running, 8453).getContractEvents({
       address: receiver,
       abi: serviceReceiverArtifact.abi,
@@ -77,7 +78,7 @@ describe('restart on the same database', () => {
     await pending;
 
     // the destination stops mining: the fill is broadcast but stays in the mempool
-    const destination = running.control.evmChain(8453);
+    const destination = evmChainOf(running, 8453);
     await destination.testClient.setAutomine(false);
     const submitted = running.control.events.waitFor(requestId, ['submitted']);
     running.control.solver.setPolicy('fill');

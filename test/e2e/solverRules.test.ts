@@ -7,6 +7,7 @@ import type { RunningSimulator } from '../../src/simulator';
 import { getJson, nativeBridgeBody, postJson, publicClientFor, requestJson, waitForSettledStatus } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
 import { sendFrom } from '../support/swapClient';
+import { evmChainOf } from '../support/evmChainOf';
 
 const ORIGIN = 8453;
 const DESTINATION = 42161;
@@ -32,11 +33,11 @@ describe('solver rules', () => {
     const requestId = quote.body.steps[0].requestId as Hex;
     const amount = BigInt(quote.body.details.currencyIn.amount);
     const depositHash = await sendFrom(sim, ORIGIN, user.privateKey, {
-      to: sim.control.evmChain(ORIGIN).contractAddresses.depository,
+      to: evmChainOf(sim, ORIGIN).contractAddresses.depository,
       data: encodeFunctionData({ abi: depositoryArtifact.abi, functionName: 'depositNative', args: [user.address as Address, requestId] }),
       value: amount,
     });
-    await sim.control.evmChain(ORIGIN).syncNow();
+    await evmChainOf(sim, ORIGIN).syncNow();
     await sim.control.solver.idle();
     return { requestId, amount, depositHash, user };
   }
@@ -115,7 +116,7 @@ describe('solver rules', () => {
     expect(await statusOf(other.requestId)).toMatchObject({ status: 'success' });
     const user = sim.accounts[8]!;
     await sendFrom(sim, ORIGIN, user.privateKey, {
-      to: sim.control.evmChain(ORIGIN).contractAddresses.depository,
+      to: evmChainOf(sim, ORIGIN).contractAddresses.depository,
       data: encodeFunctionData({ abi: depositoryArtifact.abi, functionName: 'depositNative', args: [user.address as Address, targeted] }),
       value: BigInt(sim.control.requests.get(targeted)!.quote.amounts.amountIn),
     });

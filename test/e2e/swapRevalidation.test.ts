@@ -8,6 +8,7 @@ import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, getJson, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
 import { balanceOn, blockOnStablecoin, quoteAndExecute, sendFrom, swapOnPool, freshAddresses, SWAP_TEST_CHAINS } from '../support/swapClient';
+import { evmChainOf } from '../support/evmChainOf';
 
 /**
  * SPEC §1.4 (quotes are revalidated when filled) and §1.5: moving the destination pool between
@@ -19,7 +20,7 @@ describe('swaps are revalidated against the pool at fill time', () => {
   const freshRecipient = freshAddresses(0xb000);
   const { ORIGIN, DESTINATION } = SWAP_TEST_CHAINS;
   const trader = () => sim.accounts[9]!;
-  const addresses = (chainId: number) => sim.control.evmChain(chainId).contractAddresses;
+  const addresses = (chainId: number) => evmChainOf(sim, chainId).contractAddresses;
 
   beforeAll(async () => {
     sim = await startTestSimulator();
@@ -138,7 +139,7 @@ describe('swaps are revalidated against the pool at fill time', () => {
         sim,
         user.privateKey,
         { user: user.address, recipient, originChainId: ORIGIN, destinationChainId: DESTINATION, originCurrency: zeroAddress, destinationCurrency: zeroAddress, amount: '10000000000000000', tradeType: 'EXACT_INPUT' },
-        () => sim.control.evmChain(DESTINATION).testClient.setCode({ address: recipient, bytecode: '0x60006000fd' }),
+        () => evmChainOf(sim, DESTINATION).testClient.setCode({ address: recipient, bytecode: '0x60006000fd' }),
       );
       await sim.control.solver.idle();
       expect((await getJson(`${sim.baseUrl}/intents/status/v3?requestId=${requestId}`)).body).toMatchObject({ status: 'refund', failReason: 'EXECUTION_REVERTED' });
@@ -165,7 +166,7 @@ describe('swaps are revalidated against the pool at fill time', () => {
       // contract that reverts on every call, so paying it the swap's native output reverts
       const recipient = freshRecipient();
       const user = sim.accounts[6]!;
-      const chain = sim.control.evmChain(DESTINATION);
+      const chain = evmChainOf(sim, DESTINATION);
       const stablecoin = addresses(DESTINATION).stablecoin;
       const usdcBefore = await balanceOn(sim, DESTINATION, stablecoin, user.address);
       const { status, requestId } = await quoteAndExecute(
@@ -195,7 +196,7 @@ describe('swaps are revalidated against the pool at fill time', () => {
       const recipient = freshRecipient();
       const user = sim.accounts[7]!;
       const trader = sim.accounts[8]!;
-      const chain = sim.control.evmChain(DESTINATION);
+      const chain = evmChainOf(sim, DESTINATION);
       const { pool, wrappedNative } = addresses(DESTINATION);
       const moveAmount = 2_000n * 10n ** 18n; // ~2/3 of the pool's wrapped native: far beyond 0.5 % slippage
       // the trader holds wrapped native and has approved the pool before anything is quoted

@@ -1,6 +1,7 @@
 import { createPublicClient, createWalletClient, http, zeroAddress, type Address, type Hex, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { RunningSimulator } from '../../src/simulator';
+import { evmChainOf } from './evmChainOf';
 
 /** What a plain-viem integrator does: quote over HTTP, send each step item, poll status. */
 export interface QuoteBody {
@@ -50,7 +51,7 @@ export async function getJson(url: string): Promise<{ status: number; body: any 
 }
 
 export function publicClientFor(sim: RunningSimulator, chainId: number): PublicClient {
-  const chain = sim.control.evmChain(chainId);
+  const chain = evmChainOf(sim, chainId);
   return createPublicClient({ chain: chain.viemChain(), transport: http(chain.rpcUrl) });
 }
 
@@ -60,7 +61,7 @@ export async function executeQuoteSteps(sim: RunningSimulator, privateKey: Hex, 
   const hashes: Hex[] = [];
   for (const step of quote.steps) {
     for (const item of step.items) {
-      const chain = sim.control.evmChain(item.data.chainId);
+      const chain = evmChainOf(sim, item.data.chainId);
       const wallet = createWalletClient({ account, chain: chain.viemChain(), transport: http(chain.rpcUrl) });
       const hash = await wallet.sendTransaction({ to: item.data.to as Address, data: item.data.data as Hex, value: BigInt(item.data.value) });
       const receipt = await publicClientFor(sim, item.data.chainId).waitForTransactionReceipt({ hash, pollingInterval: 5 });

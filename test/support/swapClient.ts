@@ -3,6 +3,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { callRecorderArtifact, constantProductPoolArtifact, stablecoinArtifact, wrappedNativeArtifact } from '../../fixtures/contracts/artifacts.generated';
 import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, postJson, publicClientFor, waitForSettledStatus, type QuoteBody } from './bridgeClient';
+import { evmChainOf } from './evmChainOf';
 
 /** The origin and destination chains the swap tests use (two of the pooled test chains). */
 export const SWAP_TEST_CHAINS = { ORIGIN: 8453, DESTINATION: 42161 } as const;
@@ -22,7 +23,7 @@ export function balanceOn(sim: RunningSimulator, chainId: number, currency: stri
 
 /** Sends one contract call from a test account and waits for it to succeed. */
 export async function sendFrom(sim: RunningSimulator, chainId: number, privateKey: string, call: { to: Address; data: Hex; value?: bigint }): Promise<Hex> {
-  const chain = sim.control.evmChain(chainId);
+  const chain = evmChainOf(sim, chainId);
   const wallet = createWalletClient({ account: privateKeyToAccount(privateKey as Hex), chain: chain.viemChain(), transport: http(chain.rpcUrl) });
   const hash = await wallet.sendTransaction({ to: call.to, data: call.data, value: call.value ?? 0n });
   const receipt = await publicClientFor(sim, chainId).waitForTransactionReceipt({ hash, pollingInterval: 5 });
@@ -35,7 +36,7 @@ export async function sendFrom(sim: RunningSimulator, chainId: number, privateKe
  * (wrapping native first when `tokenIn` is the wrapped native).
  */
 export async function swapOnPool(sim: RunningSimulator, chainId: number, privateKey: string, tokenIn: Address, amountIn: bigint): Promise<void> {
-  const { pool, wrappedNative } = sim.control.evmChain(chainId).contractAddresses;
+  const { pool, wrappedNative } = evmChainOf(sim, chainId).contractAddresses;
   const trader = privateKeyToAccount(privateKey as Hex).address;
   if (tokenIn === wrappedNative) {
     await sendFrom(sim, chainId, privateKey, { to: wrappedNative, data: encodeFunctionData({ abi: wrappedNativeArtifact.abi, functionName: 'deposit' }), value: amountIn });
@@ -61,7 +62,7 @@ export async function quoteAndExecute(sim: RunningSimulator, privateKey: string,
 
 /** Deploys a `CallRecorder` (a target for destination calls) from a test account. */
 export async function deployCallRecorder(sim: RunningSimulator, chainId: number, privateKey: string): Promise<Address> {
-  const chain = sim.control.evmChain(chainId);
+  const chain = evmChainOf(sim, chainId);
   const wallet = createWalletClient({ account: privateKeyToAccount(privateKey as Hex), chain: chain.viemChain(), transport: http(chain.rpcUrl) });
   const hash = await wallet.deployContract({ abi: callRecorderArtifact.abi, bytecode: callRecorderArtifact.bytecode });
   const receipt = await publicClientFor(sim, chainId).waitForTransactionReceipt({ hash, pollingInterval: 5 });
@@ -71,7 +72,7 @@ export async function deployCallRecorder(sim: RunningSimulator, chainId: number,
 
 /** Puts `account` on the stablecoin's blocklist (as its owner, impersonated on Anvil). */
 export async function blockOnStablecoin(sim: RunningSimulator, chainId: number, account: Address): Promise<void> {
-  const chain = sim.control.evmChain(chainId);
+  const chain = evmChainOf(sim, chainId);
   const { stablecoin } = chain.contractAddresses;
   const client = publicClientFor(sim, chainId);
   const owner = await client.readContract({ address: stablecoin, abi: stablecoinArtifact.abi, functionName: 'owner' });

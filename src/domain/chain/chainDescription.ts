@@ -27,5 +27,7 @@ export interface ChainDescription {
   };
   depository: string;
   solverAddress: string;
+  /** The simulator's own contracts on this chain, labelled for the start summary (not part of §2.1). */
+  summaryContracts: Array<{ label: string; address: string; note?: string }>;
   logFile: string;
 }

@@ -51,7 +51,7 @@ describe('solver rules: the schema', () => {
     [{ action: { kind: 'fill' }, match: { chain: 1 } }, 'unknown match field'],
     [{ action: { kind: 'fill' }, match: { requestId: '0x12' } }, 'short request id'],
     [{ action: { kind: 'fill' }, extra: true }, 'unknown field'],
-  ])('rejects %j (%s)', (input) => {
+  ])('rejects %j (%s)', (input, _why) => {
     expect(SolverRuleInputSchema.safeParse(input).success).toBe(false);
   });
 

@@ -1,0 +1,142 @@
+import { encodeFunctionData, erc20Abi, getAddress, type Address, type Hex, type PublicClient } from 'viem';
+import { depositoryArtifact, stablecoinArtifact } from '../../../fixtures/contracts/artifacts.generated';
+import type { QuoteStep } from '../../domain/quote/quoteStep';
+import type { DepositStepParams } from '../ChainAdapter';
+import type { GasCalibration } from './calibrateGas';
+import type { SimulatorContracts } from './deploySimulatorContracts';
+import type { EvmDepositAddresses } from './EvmDepositAddresses';
+
+/** How much more gas than measured a quote's step items carry. */
+const USER_GAS_MARGIN_PERCENT = 150n;
+/** A plain native transfer to an account without code. */
+const NATIVE_TRANSFER_GAS = 21_000n;
+
+interface TransactionStepParams {
+  id: QuoteStep['id'];
+  action: string;
+  description: string;
+  to: Address;
+  data: Hex;
+  value: bigint;
+  gasUnits: bigint;
+  withCheck: boolean;
+}
+
+/** The quote steps a user sends on an EVM chain (SPEC §2.2): approve and deposit, or a transfer into a deposit address. */
+export class EvmDepositSteps {
+  constructor(
+    private readonly deps: {
+      chainId: number;
+      client: PublicClient;
+      contracts: SimulatorContracts;
+      gas: GasCalibration;
+      fees: () => { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
+      depositAddresses: EvmDepositAddresses;
+    },
+  ) {}
+
+  async buildDepositSteps(params: DepositStepParams): Promise<QuoteStep[]> {
+    const { contracts, gas } = this.deps;
+    const user = getAddress(params.user);
+    if (params.currency.isNative) {
+      return [
+        this.transactionStep(user, {
+          id: 'deposit',
+          action: 'Confirm transaction in your wallet',
+          description: `Depositing funds to the relayer to execute the request for ${params.currency.symbol}`,
+          to: contracts.depository,
+          data: encodeFunctionData({ abi: depositoryArtifact.abi, functionName: 'depositNative', args: [user, params.requestId] }),
+          value: params.amount,
+          gasUnits: gas.depositNative,
+          withCheck: true,
+        }),
+      ];
+    }
+
+    const steps: QuoteStep[] = [];
+    const allowance = await this.deps.client.readContract({
+      address: params.currency.address,
+      abi: stablecoinArtifact.abi,
+      functionName: 'allowance',
+      args: [user, contracts.depository],
+    });
+    if (allowance < params.amount) {
+      steps.push(
+        this.transactionStep(user, {
+          id: 'approve',
+          action: 'Approve token',
+          description: `Allow the depository to move ${params.currency.symbol} from your wallet`,
+          to: params.currency.address,
+          data: encodeFunctionData({ abi: stablecoinArtifact.abi, functionName: 'approve', args: [contracts.depository, params.amount] }),
+          value: 0n,
+          gasUnits: gas.approve,
+          withCheck: false,
+        }),
+      );
+    }
+    steps.push(
+      this.transactionStep(user, {
+        id: 'deposit',
+        action: 'Confirm transaction in your wallet',
+        description: `Depositing ${params.currency.symbol} to the relayer to execute the request`,
+        to: contracts.depository,
+        data: encodeFunctionData({
+          abi: depositoryArtifact.abi,
+          functionName: 'depositErc20',
+          args: [user, params.currency.address, params.amount, params.requestId],
+        }),
+        value: 0n,
+        gasUnits: gas.depositErc20,
+        withCheck: true,
+      }),
+    );
+    return steps;
+  }
+
+  openDepositAddress(params: DepositStepParams): { address: string; steps: QuoteStep[] } {
+    const address = this.deps.depositAddresses.open(params.requestId);
+    const step = this.transactionStep(getAddress(params.user), {
+      id: 'deposit',
+      action: 'Confirm transaction in your wallet',
+      description: `Send ${params.currency.symbol} to the deposit address of this request`,
+      ...(params.currency.isNative
+        ? { to: address, data: '0x' as Hex, value: params.amount, gasUnits: NATIVE_TRANSFER_GAS }
+        : {
+            to: params.currency.address,
+            data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [address, params.amount] }),
+            value: 0n,
+            // a bare token transfer to a fresh account, as measured for refunds, without their call overhead
+            gasUnits: this.deps.gas.refundErc20,
+          }),
+      withCheck: true,
+    });
+    return { address, steps: [{ ...step, depositAddress: address }] };
+  }
+
+  /** One transaction step of one item, ready to send from the user (SPEC §2.2). */
+  private transactionStep(user: Address, step: TransactionStepParams): QuoteStep {
+    const fees = this.deps.fees();
+    return {
+      id: step.id,
+      action: step.action,
+      description: step.description,
+      kind: 'transaction',
+      items: [
+        {
+          status: 'incomplete',
+          withCheck: step.withCheck,
+          data: {
+            from: user,
+            to: step.to,
+            data: step.data,
+            value: step.value.toString(),
+            chainId: this.deps.chainId,
+            gas: ((step.gasUnits * USER_GAS_MARGIN_PERCENT) / 100n).toString(),
+            maxFeePerGas: fees.maxFeePerGas.toString(),
+            maxPriorityFeePerGas: fees.maxPriorityFeePerGas.toString(),
+          },
+        },
+      ],
+    };
+  }
+}

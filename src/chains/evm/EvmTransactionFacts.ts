@@ -1,0 +1,72 @@
+import { zeroAddress, type Address, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
+import type { Currency } from '../../domain/chain/currency';
+import type { IndexedDeposit } from '../../domain/chain/observedDeposit';
+import { usdMicrosOf } from '../../domain/money/usdValue';
+import type { TransactionEntry } from '../../domain/request/requestRecord';
+import type { FailedTransactionFacts } from '../ChainAdapter';
+import { decodeRevertData } from './decodeRevert';
+
+/** Turns what the node shows about a transaction (receipt, block, trace) into request-record entries (SPEC §2.3). */
+export class EvmTransactionFacts {
+  constructor(private readonly deps: { chainId: number; client: PublicClient; depository: Address; nativeCurrency: Currency }) {}
+
+  /** An `inTxs` entry from what the watcher indexed alone (no RPC; fee filled in later). */
+  indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry {
+    return {
+      txHash: deposit.txHash,
+      chainId: this.deps.chainId,
+      type: 'deposit',
+      fee: 0n,
+      feeUsdMicros: 0n,
+      block: deposit.blockNumber,
+      blockHash: deposit.blockHash,
+      timestamp: deposit.blockTimestamp ?? 0,
+      status: 'success',
+      data: { from: deposit.depositor, to: this.deps.depository, currency: deposit.currency, amount: deposit.amount, logIndex: deposit.logIndex },
+    };
+  }
+
+  async depositTransactionEntry(deposit: IndexedDeposit, status: 'success' | 'failure'): Promise<TransactionEntry> {
+    const indexed = { ...this.indexedDepositEntry(deposit), status };
+    const receipt = await this.deps.client.getTransactionReceipt({ hash: deposit.txHash }).catch(() => undefined);
+    // reorged out: the receipt is gone, keep what was indexed
+    if (!receipt) return indexed;
+    const entry = await this.transactionEntry(receipt, 'deposit', indexed.data);
+    return { ...entry, status };
+  }
+
+  async transactionEntry(receipt: TransactionReceipt, type: TransactionEntry['type'], data: TransactionEntry['data']): Promise<TransactionEntry> {
+    const block = await this.deps.client.getBlock({ blockHash: receipt.blockHash });
+    const fee = receipt.gasUsed * receipt.effectiveGasPrice;
+    return {
+      txHash: receipt.transactionHash,
+      chainId: this.deps.chainId,
+      type,
+      fee,
+      feeUsdMicros: usdMicrosOf(fee, this.deps.nativeCurrency),
+      block: Number(receipt.blockNumber),
+      blockHash: receipt.blockHash,
+      timestamp: Number(block.timestamp),
+      status: receipt.status === 'success' ? 'success' : 'failure',
+      data,
+    };
+  }
+
+  /** The failed call from the transaction itself; its error from Anvil's call trace of it. */
+  async failedTransactionFacts(txHash: Hex): Promise<FailedTransactionFacts> {
+    const { client } = this.deps;
+    const [transaction, trace] = await Promise.all([
+      client.getTransaction({ hash: txHash }),
+      client
+        .request({ method: 'debug_traceTransaction', params: [txHash, { tracer: 'callTracer' }] } as never)
+        .then((result) => result as { output?: Hex })
+        .catch(() => undefined),
+    ]);
+    const revert = decodeRevertData(trace?.output);
+    return {
+      callData: { from: transaction.from, to: transaction.to ?? zeroAddress, data: transaction.input, value: transaction.value },
+      errorName: revert.errorName,
+      message: revert.message,
+    };
+  }
+}

@@ -1,0 +1,122 @@
+import { getAddress, type PublicClient, type TestClient } from 'viem';
+import type { ChainMetadata } from '../../../fixtures/chains';
+import type { VirtualClock } from '../../clock/VirtualClock';
+import type { Currency } from '../../domain/chain/currency';
+import type { ChainIndexStore } from '../../store/ChainIndexStore';
+import type { DepositAddressStore } from '../../store/DepositAddressStore';
+import type { SolverTxStore } from '../../store/SolverTxStore';
+import type { ChainObservation } from '../ChainAdapter';
+import type { SimulatorAccounts } from '../simulatorAccounts';
+import type { AnvilEndpoints } from './AnvilInstance';
+import { calibrateGas, type GasCalibration } from './calibrateGas';
+import { deploySimulatorContracts, type SimulatorContracts } from './deploySimulatorContracts';
+import { EvmCheatCalls } from './EvmCheatCalls';
+import { evmErc20Currencies, evmNativeCurrency } from './evmCurrencies';
+import { EvmDepositAddresses } from './EvmDepositAddresses';
+import { EvmDepositSteps } from './EvmDepositSteps';
+import { EvmDepositWatcher } from './EvmDepositWatcher';
+import { EvmSolverWallet } from './EvmSolverWallet';
+import { EvmTransactionFacts } from './EvmTransactionFacts';
+
+/** Every part of a started EVM chain, each with one job, all built at once when the chain starts. */
+export interface StartedEvmChain {
+  endpoints: AnvilEndpoints;
+  client: PublicClient;
+  testClient: TestClient;
+  contracts: SimulatorContracts;
+  gas: GasCalibration;
+  nativeCurrency: Currency;
+  erc20Currencies: Currency[];
+  wallet: EvmSolverWallet;
+  watcher: EvmDepositWatcher;
+  depositAddresses: EvmDepositAddresses;
+  steps: EvmDepositSteps;
+  facts: EvmTransactionFacts;
+  cheats: EvmCheatCalls;
+  /** Base fee of the latest block plus the node's priority fee. */
+  effectiveGasPrice(): bigint;
+  fees(): { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
+}
+
+export interface StartEvmChainParams {
+  metadata: ChainMetadata;
+  endpoints: AnvilEndpoints;
+  client: PublicClient;
+  testClient: TestClient;
+  accounts: SimulatorAccounts;
+  clock: VirtualClock;
+  chainIndex: ChainIndexStore;
+  solverTransactions: SolverTxStore;
+  depositAddressStore: DepositAddressStore;
+  pollIntervalMs: number;
+  emit: (observation: ChainObservation) => void;
+  onFatalError: (error: Error) => void;
+}
+
+/**
+ * Brings a booted node into service: deploys the simulator's contracts, measures gas, then builds
+ * the solver wallet, the deposit-address book, the deposit watcher (started) and the step and
+ * fact builders, and resumes what a previous run left signed or paid.
+ */
+export async function startEvmChain(params: StartEvmChainParams): Promise<StartedEvmChain> {
+  const { metadata, client, testClient, accounts, clock } = params;
+  const chainId = metadata.id;
+  const { contracts } = await deploySimulatorContracts({ publicClient: client, testClient, chainId, nativeSymbol: metadata.nativeSymbol, accounts });
+  const [gas, priorityFee] = await Promise.all([
+    calibrateGas({ client, contracts, solver: accounts.solver.address, freshRecipient: getAddress(`0x${'5e'.repeat(20)}`) }),
+    client.estimateMaxPriorityFeePerGas().catch(() => 1_000_000_000n),
+  ]);
+  const nativeCurrency = evmNativeCurrency(metadata);
+  const erc20Currencies = evmErc20Currencies(metadata, contracts);
+
+  let watcher: EvmDepositWatcher | undefined;
+  const effectiveGasPrice = () => (watcher?.baseFeePerGas ?? 0n) + priorityFee;
+  const fees = () => {
+    const baseFee = watcher?.baseFeePerGas ?? 1_000_000_000n;
+    return { maxFeePerGas: baseFee * 2n + priorityFee, maxPriorityFeePerGas: priorityFee };
+  };
+
+  const wallet = new EvmSolverWallet({ chainId, client, account: accounts.solver, contracts, store: params.solverTransactions, clock, gas: () => gas, fees });
+  const depositAddresses = new EvmDepositAddresses({
+    chainId,
+    client,
+    factory: contracts.depositAddressFactory,
+    tokens: () => erc20Currencies.map((currency) => currency.address),
+    store: params.depositAddressStore,
+    clock,
+    emit: params.emit,
+  });
+  watcher = new EvmDepositWatcher({
+    chainId,
+    client,
+    wsUrl: params.endpoints.wsUrl,
+    depository: contracts.depository,
+    index: params.chainIndex,
+    clock,
+    pollIntervalMs: params.pollIntervalMs,
+    emit: params.emit,
+    inspectBlock: (block) => depositAddresses.inspectBlock(block),
+    onError: (error) => params.onFatalError(error instanceof Error ? error : new Error(String(error))),
+  });
+  const started: StartedEvmChain = {
+    endpoints: params.endpoints,
+    client,
+    testClient,
+    contracts,
+    gas,
+    nativeCurrency,
+    erc20Currencies,
+    wallet,
+    watcher,
+    depositAddresses,
+    steps: new EvmDepositSteps({ chainId, client, contracts, gas, fees, depositAddresses }),
+    facts: new EvmTransactionFacts({ chainId, client, depository: contracts.depository, nativeCurrency }),
+    cheats: new EvmCheatCalls({ testClient, afterChange: () => watcher!.catchUp() }),
+    effectiveGasPrice,
+    fees,
+  };
+  await watcher.start();
+  await wallet.resumeUnsettled();
+  depositAddresses.resumePaid();
+  return started;
+}

@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createWalletClient, http, parseEther, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { assertChainsSupported, UnsupportedVmError } from '../../src/chains/chainAdapterRegistry';
+import type { RunningSimulator } from '../../src/simulator';
+import { startSimulator } from '../../src/simulator';
+import { publicClientFor } from '../support/bridgeClient';
+import { startTestSimulator } from '../support/startTestSimulator';
+import { sendFrom } from '../support/swapClient';
+
+describe('chains are picked by VM kind', () => {
+  it('a VM without an adapter is refused by name before anything starts', async () => {
+    expect(() => assertChainsSupported([{ id: 1, vm: 'evm' }])).not.toThrow();
+    expect(() => assertChainsSupported([{ id: 792703809, vm: 'svm' }])).toThrow(UnsupportedVmError);
+    await expect(startSimulator({ env: {}, port: 0, log: () => undefined, chains: [{ id: 792703809, vm: 'svm' }] })).rejects.toThrow(/chain 792703809: no adapter for vm "svm"/);
+  });
+});
+
+/** The cheat calls of the ChainAdapter interface, on a real Anvil through `control.chain(id)`. */
+describe('chain cheat calls (control.chain)', () => {
+  let sim: RunningSimulator;
+  const CHAIN = 8453;
+  beforeAll(async () => {
+    sim = await startTestSimulator();
+  });
+  afterAll(async () => {
+    await sim?.stop();
+  });
+  const client = () => publicClientFor(sim, CHAIN);
+  const transfer = (to: Address, value: bigint) => sendFrom(sim, CHAIN, sim.accounts[1]!.privateKey, { to, data: '0x', value });
+
+  it('names an unknown chain id clearly', () => {
+    expect(() => sim.control.chain(999)).toThrow(/no chain 999 in this simulator \(chains: 1, 8453, 42161\)/);
+    expect(sim.control.chain(CHAIN)).toMatchObject({ chainId: CHAIN, vmType: 'evm' });
+    expect(sim.control.chain(CHAIN).rpcUrl).toBe(sim.chains.find((c) => c.id === CHAIN)!.rpcUrl);
+  });
+
+  it('mine(n) adds n blocks', async () => {
+    const before = await client().getBlockNumber();
+    await sim.control.chain(CHAIN).mine(3);
+    expect(await client().getBlockNumber()).toBe(before + 3n);
+  });
+
+  it('snapshot / revert brings balances and height back', async () => {
+    const chain = sim.control.chain(CHAIN);
+    const to = '0x00000000000000000000000000000000000c0a01' as Address;
+    const height = await client().getBlockNumber();
+    const id = await chain.snapshot();
+    await transfer(to, parseEther('1'));
+    expect(await client().getBalance({ address: to })).toBe(parseEther('1'));
+    await chain.revert(id);
+    expect(await client().getBalance({ address: to })).toBe(0n);
+    expect(await client().getBlockNumber()).toBe(height);
+  });
+
+  it('automine off keeps a transaction pending until mine()', async () => {
+    const chain = sim.control.chain(CHAIN);
+    await chain.setAutomine(false);
+    try {
+      const wallet = createWalletClient({ account: privateKeyToAccount(sim.accounts[2]!.privateKey as Hex), transport: http(chain.rpcUrl) });
+      const hash = await wallet.sendTransaction({ chain: null, to: '0x00000000000000000000000000000000000c0a02', value: 1n });
+      await expect(client().getTransactionReceipt({ hash })).rejects.toThrow();
+      await chain.mine();
+      expect((await client().getTransactionReceipt({ hash })).status).toBe('success');
+    } finally {
+      await chain.setAutomine(true);
+    }
+  });
+
+  it('reorg(depth) replaces the last blocks: same height, new hashes, their transactions gone', async () => {
+    const chain = sim.control.chain(CHAIN);
+    const to = '0x00000000000000000000000000000000000c0a03' as Address;
+    const hash = await transfer(to, 5n);
+    const receipt = await client().getTransactionReceipt({ hash });
+    const height = await client().getBlockNumber();
+    await chain.reorg(Number(height - receipt.blockNumber) + 1);
+    expect(await client().getBlockNumber()).toBe(height);
+    expect((await client().getBlock({ blockNumber: receipt.blockNumber })).hash).not.toBe(receipt.blockHash);
+    expect(await client().getBalance({ address: to })).toBe(0n);
+  });
+
+  it('setNextBlockTimestamp and increaseTime move block time', async () => {
+    const chain = sim.control.chain(CHAIN);
+    const latest = await client().getBlock();
+    const target = Number(latest.timestamp) + 1000;
+    await chain.setNextBlockTimestamp(target);
+    await chain.mine();
+    expect(Number((await client().getBlock()).timestamp)).toBe(target);
+    await chain.increaseTime(500);
+    await chain.mine();
+    expect(Number((await client().getBlock()).timestamp)).toBeGreaterThanOrEqual(target + 500);
+  });
+});
