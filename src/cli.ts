@@ -1,45 +1,50 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { DEFAULT_PORT } from './config/simulatorConfig';
+import { CONFIG_FLAGS, type ConfigFlag } from './config/configFlags';
+import { configDefaults } from './config/simulatorConfig';
 import { checkWebhookReceiver, formatWebhookCheckReport } from './events/webhooks/checkWebhookReceiver';
 import { formatStartSummary } from './formatStartSummary';
 import { startSimulator, type StartSimulatorOptions } from './simulator';
 
-function parseInteger(value: string): number {
-  if (!/^[0-9]+$/.test(value)) throw new InvalidArgumentError('must be a non-negative integer');
-  return Number(value);
+/** Help text of a flag: what it does, its environment variable and its default (from the config schema). */
+function helpOf(flag: ConfigFlag, defaults: Record<string, unknown>): string {
+  const value = defaults[flag.key];
+  const defaultText = flag.defaultLabel ?? (value === undefined ? undefined : String(value));
+  return [flag.help, flag.env ? `[env: ${flag.env}]` : undefined, defaultText ? `(default: ${defaultText})` : undefined].filter(Boolean).join(' ');
 }
 
-function parseChainIds(value: string): number[] {
-  const ids = value.split(',').map((part) => part.trim());
-  if (ids.some((id) => !/^[0-9]+$/.test(id) || Number(id) === 0)) throw new InvalidArgumentError('must be comma-separated chain ids, e.g. 1,8453,42161');
-  return ids.map(Number);
+/** The `start` options, every one from the flag table (`src/config/configFlags.ts`). */
+export function startOptions(): Option[] {
+  const defaults = configDefaults() as unknown as Record<string, unknown>;
+  return CONFIG_FLAGS.filter((flag) => flag.flag !== undefined).map((flag) => {
+    const option = new Option(flag.flag!, helpOf(flag, defaults));
+    const parse = flag.parse;
+    if (parse) {
+      option.argParser((text: string) => {
+        try {
+          return parse(text);
+        } catch (error) {
+          throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+        }
+      });
+    }
+    return option;
+  });
 }
 
-/** One flag table: each flag has its default, its environment variable and its help. */
+/** The CLI: `start` (flags from the one flag table) and `webhook-check`. */
 export function buildCli(): Command {
   const program = new Command('intentsim').description('Local, deterministic simulator of a cross-chain intent execution service');
-  program
-    .command('start')
-    .description('start local chains, the solver and the HTTP API; Ctrl-C stops everything')
-    .addOption(new Option('--port <n>', `HTTP port (0 = any free port)`).argParser(parseInteger).env('INTENTSIM_PORT').default(DEFAULT_PORT))
-    .addOption(new Option('--host <host>', 'HTTP host to bind').default('127.0.0.1'))
-    .addOption(new Option('--db <file>', 'SQLite file; with it, requests and chain state survive a restart (default: a fresh temporary file)').env('INTENTSIM_DB'))
-    .addOption(new Option('--seed <n>', 'seed of the simulator RNG and request ids').argParser(parseInteger).env('INTENTSIM_SEED').default(1))
-    .addOption(new Option('--chains <ids>', 'comma-separated EVM chain ids to run').argParser(parseChainIds).default([1, 8453, 42161], '1,8453,42161'))
-    .addOption(new Option('--config <file>', 'YAML or JSON config file (flags win over it)'))
-    .addOption(new Option('--data-dir <dir>', 'where chain logs and chain state go').env('INTENTSIM_DATA_DIR'))
+  const start = program.command('start').description('start local chains, the solver and the HTTP API; Ctrl-C stops everything');
+  for (const option of startOptions()) start.addOption(option);
+  start
+    .addOption(new Option('--config <file>', 'YAML or JSON config file (the environment and flags win over it)'))
     .addOption(new Option('--json', 'print one JSON line when ready instead of the human summary'))
-    .action(async (flags: { port: number; host: string; db?: string; seed: number; chains: number[]; config?: string; dataDir?: string; json?: boolean }, command: Command) => {
-      const explicit = (name: string) => command.getOptionValueSource(name) !== 'default';
-      const options: StartSimulatorOptions = {
-        ...(explicit('port') ? { port: flags.port } : {}),
-        ...(explicit('host') ? { host: flags.host } : {}),
-        ...(flags.db ? { dbPath: flags.db } : {}),
-        ...(explicit('seed') ? { seed: flags.seed } : {}),
-        ...(explicit('chains') ? { chains: flags.chains.map((id) => ({ id, resetOnStart: false })) } : {}),
-        ...(flags.config ? { configFile: flags.config } : {}),
-        ...(flags.dataDir ? { dataDir: flags.dataDir } : {}),
-      };
+    .action(async (flags: Record<string, unknown> & { config?: string; json?: boolean }) => {
+      // only what was given: defaults, the config file and the environment are merged by the config module
+      const given = Object.fromEntries(
+        CONFIG_FLAGS.filter((flag) => flag.flag !== undefined && flags[optionAttribute(flag.flag)] !== undefined).map((flag) => [flag.key, flags[optionAttribute(flag.flag!)]]),
+      );
+      const options: StartSimulatorOptions = { ...(given as Partial<StartSimulatorOptions>), ...(flags.config ? { configFile: flags.config } : {}) };
       await runStart(options, flags.json === true);
     });
   program
@@ -54,6 +59,11 @@ export function buildCli(): Command {
       process.exitCode = report.ok ? 0 : 1;
     });
   return program;
+}
+
+/** Commander's attribute name of a flag: `--data-dir <dir>` → `dataDir`. */
+function optionAttribute(flag: string): string {
+  return new Option(flag).attributeName();
 }
 
 async function runStart(options: StartSimulatorOptions, json: boolean): Promise<void> {

@@ -153,6 +153,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       return accounts;
     },
     anvilPath: config.anvilPath,
+    anvilSearchPath: config.anvilSearchPath,
     clock,
     chainIndex,
     solverTransactions,

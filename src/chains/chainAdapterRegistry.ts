@@ -1,7 +1,7 @@
 import { chainMetadataFor } from '../../fixtures/chains';
 import type { VirtualClock } from '../clock/VirtualClock';
 import type { VmType } from '../domain/chain/chainDescription';
-import { resolveAnvilBinary } from '../process/resolveAnvilBinary';
+import { resolveAnvilBinary, type ResolveAnvilBinaryParameters } from '../process/resolveAnvilBinary';
 import type { ChainIndexStore } from '../store/ChainIndexStore';
 import type { DepositAddressStore } from '../store/DepositAddressStore';
 import type { SolverTxStore } from '../store/SolverTxStore';
@@ -32,6 +32,8 @@ export interface ChainAdapterContext {
   accounts: () => SimulatorAccounts;
   /** An explicit node binary (`INTENTSIM_ANVIL` for EVM chains). */
   anvilPath: string | undefined;
+  /** Directories searched for the node binary last (PATH). */
+  anvilSearchPath: string | undefined;
   clock: VirtualClock;
   chainIndex: ChainIndexStore;
   solverTransactions: SolverTxStore;
@@ -39,6 +41,17 @@ export interface ChainAdapterContext {
   pollIntervalMs: number;
   quoteRpc: { scope: QuoteRpcScope; faults: RpcFaultStore; timeoutMs: number };
   onFatalError: (error: Error) => void;
+}
+
+/**
+ * Where `intentsim start` looks for anvil: the explicit path (INTENTSIM_ANVIL / --anvil), else the
+ * package's binary, else the search path (PATH) the config read.
+ */
+export function anvilBinaryQuery(context: { anvilPath?: string | undefined; anvilSearchPath?: string | undefined }): ResolveAnvilBinaryParameters {
+  return {
+    ...(context.anvilPath ? { explicitPath: context.anvilPath } : {}),
+    ...(context.anvilSearchPath === undefined ? {} : { pathEnv: context.anvilSearchPath }),
+  };
 }
 
 type ChainAdapterFactory = (chain: ChainToStart, context: ChainAdapterContext) => ChainAdapter;
@@ -50,7 +63,7 @@ const FACTORIES: Partial<Record<VmType, ChainAdapterFactory>> = {
       metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName },
       ...(chain.rpcUrl ? { externalNode: { rpcUrl: chain.rpcUrl, resetOnStart: chain.resetOnStart } } : {}),
       // an attached node needs no binary; a spawned one is found as README "Anvil binary" says
-      anvilBinary: chain.rpcUrl ? '' : resolveAnvilBinary({ ...(context.anvilPath ? { explicitPath: context.anvilPath } : {}) }),
+      anvilBinary: chain.rpcUrl ? '' : resolveAnvilBinary(anvilBinaryQuery(context)),
       dataDir: context.dataDir,
       persistState: context.persistState,
       mnemonic: context.mnemonic,

@@ -3,6 +3,7 @@ import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { chainMetadataFor, DEFAULT_CHAIN_IDS } from '../../fixtures/chains';
 import { WebhookEndpointSettingsSchema } from '../domain/webhook/webhookEndpoint';
+import { CONFIG_FLAGS, simulatorEnvironmentVariables } from './configFlags';
 import { DEFAULT_WEBHOOK_RETRY_BASE_MS } from '../domain/webhook/webhookRetrySchedule';
 
 export class ConfigError extends Error {}
@@ -39,6 +40,8 @@ export const SimulatorConfigSchema = z.object({
     .refine((chains) => new Set(chains.map((c) => c.id)).size === chains.length, 'chain ids must be unique'),
   /** Explicit Anvil binary (the INTENTSIM_ANVIL environment variable). */
   anvilPath: z.string().optional(),
+  /** Directories searched for `anvil` last (the PATH environment variable). */
+  anvilSearchPath: z.string().optional(),
   mnemonic: z.string().default(DEFAULT_MNEMONIC),
   accountCount: z.number().int().min(1).max(100).default(10),
   /** Service fee charged on every quote, in basis points of the input. */
@@ -86,23 +89,26 @@ export function resolveChains(config: SimulatorConfig): ResolvedChainConfig[] {
   });
 }
 
-/** The environment variables the simulator reads (README "Options"). */
-export const ENVIRONMENT_VARIABLES = {
-  INTENTSIM_ANVIL: 'anvilPath',
-  INTENTSIM_PORT: 'port',
-  INTENTSIM_DB: 'dbPath',
-  INTENTSIM_SEED: 'seed',
-  INTENTSIM_DATA_DIR: 'dataDir',
-} as const;
+/** The environment variables the simulator reads (README "Options"), from the flag table. */
+export const ENVIRONMENT_VARIABLES: Readonly<Record<string, string>> = simulatorEnvironmentVariables();
 
 function configFromEnvironment(env: NodeJS.ProcessEnv): Partial<SimulatorConfigInput> {
   const out: Record<string, unknown> = {};
-  for (const [variable, key] of Object.entries(ENVIRONMENT_VARIABLES)) {
-    const value = env[variable];
+  for (const flag of CONFIG_FLAGS) {
+    const value = flag.env === undefined ? undefined : env[flag.env];
     if (value === undefined || value === '') continue;
-    out[key] = key === 'port' || key === 'seed' ? Number(value) : value;
+    try {
+      out[flag.key] = flag.parse ? flag.parse(value) : value;
+    } catch (error) {
+      throw new ConfigError(`invalid configuration: ${flag.key}: ${error instanceof Error ? error.message : String(error)} (from ${flag.env})`);
+    }
   }
   return out as Partial<SimulatorConfigInput>;
+}
+
+/** The defaults of every key, as the schema gives them (help text and README read these). */
+export function configDefaults(): SimulatorConfig {
+  return SimulatorConfigSchema.parse({});
 }
 
 function configFromFile(path: string): Partial<SimulatorConfigInput> {

@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletClient, http, parseEther, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { assertChainsSupported, UnsupportedVmError } from '../../src/chains/chainAdapterRegistry';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { delimiter, join } from 'node:path';
+import { anvilBinaryQuery, assertChainsSupported, UnsupportedVmError } from '../../src/chains/chainAdapterRegistry';
+import { loadSimulatorConfig } from '../../src/config/simulatorConfig';
+import { resolveAnvilBinary } from '../../src/process/resolveAnvilBinary';
 import type { RunningSimulator } from '../../src/simulator';
 import { startSimulator } from '../../src/simulator';
 import { publicClientFor } from '../support/bridgeClient';
@@ -89,5 +94,25 @@ describe('chain cheat calls (control.chain)', () => {
     await chain.increaseTime(500);
     await chain.mine();
     expect(Number((await client().getBlock()).timestamp)).toBeGreaterThanOrEqual(target + 500);
+  });
+});
+
+describe('where intentsim start finds anvil', () => {
+  it('searches PATH (read by the config) when there is no explicit path and no package binary', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'intentsim-path-'));
+    try {
+      const fake = join(dir, 'anvil');
+      writeFileSync(fake, '#!/bin/sh\nexit 0\n');
+      chmodSync(fake, 0o755);
+      const config = loadSimulatorConfig({ env: { PATH: `/nonexistent${delimiter}${dir}` } });
+      expect(config.anvilSearchPath).toBe(`/nonexistent${delimiter}${dir}`);
+      const query = anvilBinaryQuery(config);
+      expect(resolveAnvilBinary({ ...query, packageResolver: () => undefined })).toBe(fake);
+      // an explicit path still wins, and without PATH nothing is searched
+      expect(anvilBinaryQuery({ anvilPath: fake, anvilSearchPath: '/x' })).toEqual({ explicitPath: fake, pathEnv: '/x' });
+      expect(() => resolveAnvilBinary({ ...anvilBinaryQuery(loadSimulatorConfig({ env: {} })), packageResolver: () => undefined })).toThrow(/put anvil on PATH/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

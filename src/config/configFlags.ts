@@ -1,0 +1,79 @@
+/**
+ * The one flag table (STYLE: "each flag has a default, an environment variable and help text").
+ * The CLI's options and `--help`, the environment the config reads and README's options table all
+ * come from here; defaults come from the config schema (`SimulatorConfigSchema`).
+ */
+
+/** Turns a flag's or an environment variable's text into the config value; throws with a reason. */
+export type FlagParser = (text: string) => unknown;
+
+export interface ConfigFlag {
+  /** The config key the flag sets (`startSimulator` option / config file key). */
+  key: string;
+  /** Commander's flag spelling, e.g. `--port <n>`; absent: environment or config file only. */
+  flag?: string;
+  /** The environment variable read for it, e.g. `INTENTSIM_PORT`. */
+  env?: string;
+  help: string;
+  /** How the default reads in help and README when it is not a plain value. */
+  defaultLabel?: string;
+  parse?: FlagParser;
+}
+
+export class FlagValueError extends Error {}
+
+export function parseNonNegativeInteger(text: string): number {
+  if (!/^[0-9]+$/.test(text)) throw new FlagValueError('must be a non-negative integer');
+  return Number(text);
+}
+
+export function parseChainIdList(text: string): Array<{ id: number }> {
+  const ids = text.split(',').map((part) => part.trim());
+  if (ids.some((id) => !/^[0-9]+$/.test(id) || Number(id) === 0)) throw new FlagValueError('must be comma-separated chain ids, e.g. 1,8453,42161');
+  return ids.map((id) => ({ id: Number(id) }));
+}
+
+export function parseOneOf(values: readonly string[]): FlagParser {
+  return (text) => {
+    if (!values.includes(text)) throw new FlagValueError(`must be one of ${values.join(', ')}`);
+    return text;
+  };
+}
+
+export const CONFIG_FLAGS: readonly ConfigFlag[] = [
+  { key: 'port', flag: '--port <n>', env: 'INTENTSIM_PORT', parse: parseNonNegativeInteger, help: 'HTTP port of the API; 0 picks any free port' },
+  { key: 'host', flag: '--host <host>', help: 'address the API binds' },
+  {
+    key: 'dbPath',
+    flag: '--db <file>',
+    env: 'INTENTSIM_DB',
+    defaultLabel: 'a fresh temporary file',
+    help: 'SQLite file; when given, requests and chain state survive a restart',
+  },
+  { key: 'seed', flag: '--seed <n>', env: 'INTENTSIM_SEED', parse: parseNonNegativeInteger, help: 'seed of the one RNG and of request ids' },
+  { key: 'chains', flag: '--chains <ids>', parse: parseChainIdList, defaultLabel: '1,8453,42161', help: 'comma-separated chain ids; known ids (1, 10, 137, 8453, 42161) get their names' },
+  { key: 'dataDir', flag: '--data-dir <dir>', env: 'INTENTSIM_DATA_DIR', defaultLabel: 'beside the db, or temporary', help: 'where chain logs and chain state go' },
+  {
+    key: 'anvilPath',
+    flag: '--anvil <path>',
+    env: 'INTENTSIM_ANVIL',
+    defaultLabel: 'the @foundry-rs/anvil-linux-amd64 binary, else anvil on PATH',
+    help: 'the anvil binary to run',
+  },
+  { key: 'clockMode', flag: '--clock <mode>', parse: parseOneOf(['real', 'manual']), help: 'real: the virtual clock follows the machine; manual: time moves only when told' },
+  { key: 'solverPolicy', flag: '--solver-policy <policy>', parse: parseOneOf(['fill', 'hold']), help: 'fill: fill deposits at once; hold: index them and wait (see "Solver rules")' },
+  { key: 'serviceFeeBps', flag: '--service-fee-bps <n>', parse: parseNonNegativeInteger, help: 'service fee, basis points of the input' },
+  { key: 'defaultSlippageBps', flag: '--default-slippage-bps <n>', parse: parseNonNegativeInteger, help: 'slippage tolerance when a quote names none, basis points' },
+  { key: 'quoteTtlSeconds', flag: '--quote-ttl <seconds>', parse: parseNonNegativeInteger, help: 'seconds a quote stays valid' },
+  { key: 'quoteRpcTimeoutMs', flag: '--quote-rpc-timeout <ms>', parse: parseNonNegativeInteger, help: 'a chain RPC call slower than this while quoting answers 400 REQUEST_TIMED_OUT' },
+  { key: 'accountCount', flag: '--accounts <n>', parse: parseNonNegativeInteger, help: 'funded test accounts derived from the mnemonic' },
+  { key: 'mnemonic', flag: '--mnemonic <words>', defaultLabel: "Anvil's test mnemonic", help: 'mnemonic of the test accounts, the solver and the deployer' },
+  { key: 'chainPollIntervalMs', flag: '--chain-poll-interval <ms>', parse: parseNonNegativeInteger, help: 'chain poll interval, a fallback to the websocket block subscription' },
+  { key: 'webhookRetryBaseMs', flag: '--webhook-retry-base <ms>', parse: parseNonNegativeInteger, help: 'wait before the first webhook retry, doubled on each further retry' },
+  { key: 'anvilSearchPath', env: 'PATH', defaultLabel: 'the PATH of the process', help: 'directories searched for anvil when neither --anvil nor the package gives one' },
+];
+
+/** The simulator's own environment variables (`INTENTSIM_*`), by name → config key (README "Options"). */
+export function simulatorEnvironmentVariables(): Record<string, string> {
+  return Object.fromEntries(CONFIG_FLAGS.filter((flag) => flag.env?.startsWith('INTENTSIM_')).map((flag) => [flag.env!, flag.key]));
+}
