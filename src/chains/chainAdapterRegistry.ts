@@ -10,6 +10,7 @@ import { EvmChain } from './evm/EvmChain';
 import type { QuoteRpcScope } from './QuoteRpcScope';
 import type { RpcFaultStore } from './RpcFaultStore';
 import type { SimulatorAccounts } from './simulatorAccounts';
+import { ConfigurationError } from '../errors/IntentsimError';
 
 /** One configured chain, as the simulator root resolved it from the config. */
 export interface ChainToStart {
@@ -79,7 +80,7 @@ const FACTORIES: Partial<Record<VmType, ChainAdapterFactory>> = {
     }),
 };
 
-export class UnsupportedVmError extends Error {
+export class UnsupportedVmError extends ConfigurationError {
   constructor(readonly chainId: number, readonly vm: VmType) {
     super(`chain ${chainId}: no adapter for vm "${vm}" yet (this simulator runs: ${registeredVms().join(', ')})`);
   }

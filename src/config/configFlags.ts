@@ -1,3 +1,4 @@
+import { ConfigurationError } from '../errors/IntentsimError';
 /**
  * The one flag table (STYLE: "each flag has a default, an environment variable and help text").
  * The CLI's options and `--help`, the environment the config reads and README's options table all
@@ -20,7 +21,7 @@ export interface ConfigFlag {
   parse?: FlagParser;
 }
 
-export class FlagValueError extends Error {}
+export class FlagValueError extends ConfigurationError {}
 
 export function parseNonNegativeInteger(text: string): number {
   if (!/^[0-9]+$/.test(text)) throw new FlagValueError('must be a non-negative integer');

@@ -5,8 +5,9 @@ import { chainMetadataFor, DEFAULT_CHAIN_IDS } from '../../fixtures/chains';
 import { WebhookEndpointSettingsSchema } from '../domain/webhook/webhookEndpoint';
 import { CONFIG_FLAGS, simulatorEnvironmentVariables } from './configFlags';
 import { DEFAULT_WEBHOOK_RETRY_BASE_MS } from '../domain/webhook/webhookRetrySchedule';
+import { ConfigurationError } from '../errors/IntentsimError';
 
-export class ConfigError extends Error {}
+export class ConfigError extends ConfigurationError {}
 
 /** The port `intentsim start` listens on unless told otherwise (README "Ports"). */
 export const DEFAULT_PORT = 4646;

@@ -6,6 +6,7 @@ import type { RequestEventBus } from '../events/RequestEventBus';
 import type { RequestRecordWriter } from '../store/RequestRecordWriter';
 import type { RequestStore } from '../store/RequestStore';
 import type { VirtualClock } from '../clock/VirtualClock';
+import { LifecycleError } from '../errors/IntentsimError';
 
 /** A committed-with-the-status event, as an outbox writer sees it (inside the transaction). */
 export interface StatusEventOutboxEntry {
@@ -19,19 +20,19 @@ export interface StatusEventOutbox {
   enqueue(entry: StatusEventOutboxEntry): void;
 }
 
-export class IllegalTransitionError extends Error {
+export class IllegalTransitionError extends LifecycleError {
   constructor(readonly requestId: string, readonly from: RequestStatus, readonly to: RequestStatus) {
     super(`request ${requestId}: ${from} → ${to} is not a transition of SPEC §3`);
   }
 }
 
-export class UnknownRequestError extends Error {
+export class UnknownRequestError extends LifecycleError {
   constructor(readonly requestId: string) {
     super(`request ${requestId} does not exist`);
   }
 }
 
-export class StatusChangedOutsideTransitionError extends Error {
+export class StatusChangedOutsideTransitionError extends LifecycleError {
   constructor(readonly requestId: string) {
     super(`request ${requestId}: a status changes only through transitionRequest, not while recording facts`);
   }

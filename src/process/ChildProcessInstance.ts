@@ -5,6 +5,7 @@ import type { WriteStream } from 'node:fs';
 import { dirname } from 'node:path';
 import { finished } from 'node:stream';
 import type { Readable } from 'node:stream';
+import { ProcessError } from '../errors/IntentsimError';
 
 /** idle → starting → started → stopping → stopped (and from stopped, start again). */
 export type ChildProcessStatus = 'idle' | 'starting' | 'started' | 'stopping' | 'stopped';
@@ -66,7 +67,7 @@ export type ChildProcessStartFailure = 'timeout' | 'exited' | 'spawn-failed' | '
 
 const linesShownInErrors = 20;
 
-export class ChildProcessStartError extends Error {
+export class ChildProcessStartError extends ProcessError {
   override readonly name = 'ChildProcessStartError';
   readonly instanceName: string;
   readonly reason: ChildProcessStartFailure;

@@ -1,6 +1,7 @@
 import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, dirname, join, resolve } from 'node:path';
+import { ProcessError } from '../errors/IntentsimError';
 
 /** Finds the anvil binary shipped by an npm package; `undefined` when there is none. */
 export type PackagedAnvilResolver = () => string | undefined;
@@ -18,7 +19,7 @@ export type ResolveAnvilBinaryReturnType = string;
 
 const anvilPackageName = '@foundry-rs/anvil-linux-amd64';
 
-export class AnvilBinaryNotFoundError extends Error {
+export class AnvilBinaryNotFoundError extends ProcessError {
   override readonly name = 'AnvilBinaryNotFoundError';
   /** Every place looked in, in order, each with why it did not qualify. */
   readonly searched: readonly string[];

@@ -7,6 +7,7 @@ import type {
   ReadyProbeContext,
   UnexpectedExitListener,
 } from '../../process/ChildProcessInstance';
+import { ProcessError } from '../../errors/IntentsimError';
 
 export type AnvilInstanceOptions = {
   chainId: number;
@@ -68,7 +69,7 @@ export type AnvilInstance = {
   onUnexpectedExit(listener: UnexpectedExitListener): () => void;
 };
 
-export class AnvilNotStartedError extends Error {
+export class AnvilNotStartedError extends ProcessError {
   override readonly name = 'AnvilNotStartedError';
 
   constructor(instanceName: string, status: ChildProcessStatus) {

@@ -1,5 +1,6 @@
+import { ChainError } from '../../errors/IntentsimError';
 /** A JSON-RPC error answered by a node. */
-export class JsonRpcCallError extends Error {
+export class JsonRpcCallError extends ChainError {
   constructor(readonly url: string, readonly method: string, readonly rpcMessage: string) {
     super(`${method} at ${url}: ${rpcMessage}`);
   }

@@ -1,7 +1,8 @@
 import type { Hex, PublicClient, TransactionReceipt } from 'viem';
 import { TransactionReceiptNotFoundError } from 'viem';
+import { ChainError } from '../../errors/IntentsimError';
 
-export class ReceiptTimeoutError extends Error {
+export class ReceiptTimeoutError extends ChainError {
   constructor(readonly txHash: Hex, timeoutMs: number) {
     super(`no receipt for ${txHash} after ${timeoutMs} ms`);
   }
