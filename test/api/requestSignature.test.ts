@@ -35,7 +35,7 @@ describe('GET /requests/{requestId}/signature', () => {
   it('returns the order tuple signed by the solver wallet: viem and an onchain ecrecover both recover the solver address', async () => {
     const recipient = sim.accounts[4]!.address;
     const quote = await quoteWithApiKey(sim, undefined, { recipient, amount: '123456789000000000' });
-    const requestId = quote.steps[0].requestId as Hex;
+    const requestId = quote.steps[0]!.requestId as Hex;
 
     const { status, body } = await getJson(`${sim.baseUrl}/requests/${requestId}/signature`);
     expect(status).toBe(200);

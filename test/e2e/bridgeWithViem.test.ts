@@ -40,7 +40,7 @@ describe('bridge end to end with plain viem', () => {
 
     expect(status).toMatchObject({ status: 'success', inTxHashes: [depositHash], originChainId: origin.id, destinationChainId: destination.id, failReason: 'N/A', refundFailReason: 'N/A' });
     expect(status.txHashes).toHaveLength(1);
-    const fillReceipt = await destinationClient.getTransactionReceipt({ hash: status.txHashes[0] });
+    const fillReceipt = await destinationClient.getTransactionReceipt({ hash: status.txHashes[0] as Hex });
     expect(fillReceipt.status).toBe('success');
     const after = await destinationClient.getBalance({ address: recipient });
     expect(after - before).toBe(BigInt(quote.body.details.currencyOut.amount));

@@ -65,7 +65,7 @@ describe('swaps are revalidated against the pool at fill time', () => {
     });
     expect(status).toMatchObject({ status: 'refund', failReason: 'SLIPPAGE', txHashes: [], inTxHashes: [depositHash] });
     expect(await balanceOn(sim, DESTINATION, addresses(DESTINATION).stablecoin, recipient)).toBe(0n);
-    const record = sim.control.requests.get(status.requestId ?? quote.steps[0].requestId)!;
+    const record = sim.control.requests.get(quote.steps[0]!.requestId)!;
     expect(record.outTxs).toHaveLength(1);
     expect(record.outTxs[0]).toMatchObject({ type: 'refund', chainId: ORIGIN, status: 'success', data: { amount: BigInt(quote.details.currencyIn.amount) } });
     void afterDeposit;
@@ -80,7 +80,7 @@ describe('swaps are revalidated against the pool at fill time', () => {
     });
     expect(status).toMatchObject({ status: 'refund', failReason: 'SLIPPAGE', txHashes: [] });
     expect(await balanceOn(sim, DESTINATION, addresses(DESTINATION).stablecoin, recipient)).toBe(0n);
-    const record = sim.control.requests.get(quote.steps[0].requestId)!;
+    const record = sim.control.requests.get(quote.steps[0]!.requestId)!;
     expect(record.outTxs[0]).toMatchObject({ type: 'refund', chainId: ORIGIN, status: 'success' });
     expect(sim.control.requests.eventsFor(record.id).map((e) => e.toStatus)).toEqual(['waiting', 'pending', 'refund']);
   });

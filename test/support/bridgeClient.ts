@@ -1,6 +1,7 @@
 import { createPublicClient, createWalletClient, http, zeroAddress, type Address, type Hex, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { RunningSimulator } from '../../src/simulator';
+import type { QuoteResponseBody, StatusBody } from './apiBodies';
 import { evmChainOf } from './evmChainOf';
 
 /** What a plain-viem integrator does: quote over HTTP, send each step item, poll status. */
@@ -16,19 +17,25 @@ export interface QuoteBody {
   [key: string]: unknown;
 }
 
-export async function postJson(url: string, body: unknown): Promise<{ status: number; body: any }> {
+/**
+ * JSON POST. `T` names the body's shape (e.g. `QuoteResponseBody`, `ApiErrorBody`); left out, the
+ * body is untyped: most tests read a few fields of many different shapes and assert them.
+ */
+// the one documented `any` of the test helpers: see above
+export async function postJson<T = any>(url: string, body: unknown): Promise<{ status: number; body: T }> {
   const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as T };
 }
 
 /** Any method, JSON in and out, with optional headers (admin routes, x-api-key routes). */
-export async function requestJson(url: string, init: { method: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any }> {
+// untyped unless `T` is given, as postJson
+export async function requestJson<T = any>(url: string, init: { method: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: T }> {
   const response = await fetch(url, {
     method: init.method,
     headers: { 'content-type': 'application/json', ...init.headers },
     ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
   });
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as T };
 }
 
 /** A native-currency EXACT_INPUT bridge body (chain 1 → 8453 unless overridden). */
@@ -45,9 +52,10 @@ export function nativeBridgeBody(user: string, overrides: Partial<QuoteBody> = {
   };
 }
 
-export async function getJson(url: string): Promise<{ status: number; body: any }> {
+// untyped unless `T` is given, as postJson
+export async function getJson<T = any>(url: string): Promise<{ status: number; body: T }> {
   const response = await fetch(url);
-  return { status: response.status, body: await response.json() };
+  return { status: response.status, body: (await response.json()) as T };
 }
 
 export function publicClientFor(sim: RunningSimulator, chainId: number): PublicClient {
@@ -56,7 +64,7 @@ export function publicClientFor(sim: RunningSimulator, chainId: number): PublicC
 }
 
 /** Sends every step item of a quote from the account, waiting for each receipt. */
-export async function executeQuoteSteps(sim: RunningSimulator, privateKey: Hex, quote: any): Promise<Hex[]> {
+export async function executeQuoteSteps(sim: RunningSimulator, privateKey: Hex, quote: Pick<QuoteResponseBody, 'steps'>): Promise<Hex[]> {
   const account = privateKeyToAccount(privateKey);
   const hashes: Hex[] = [];
   for (const step of quote.steps) {
@@ -73,10 +81,10 @@ export async function executeQuoteSteps(sim: RunningSimulator, privateKey: Hex, 
 }
 
 /** Polls the status endpoint until the request settles (success, failure or refund). */
-export async function waitForSettledStatus(baseUrl: string, requestId: string, timeoutMs = 30_000): Promise<any> {
+export async function waitForSettledStatus(baseUrl: string, requestId: string, timeoutMs = 30_000): Promise<StatusBody> {
   const started = Date.now();
   for (;;) {
-    const { body } = await getJson(`${baseUrl}/intents/status/v3?requestId=${requestId}`);
+    const { body } = await getJson<StatusBody>(`${baseUrl}/intents/status/v3?requestId=${requestId}`);
     if (['success', 'failure', 'refund'].includes(body.status)) return body;
     if (Date.now() - started > timeoutMs) throw new Error(`request ${requestId} still ${body.status} after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 5));

@@ -4,6 +4,7 @@ import { callRecorderArtifact, constantProductPoolArtifact, stablecoinArtifact, 
 import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, postJson, publicClientFor, waitForSettledStatus, type QuoteBody } from './bridgeClient';
 import { evmChainOf } from './evmChainOf';
+import type { QuoteResponseBody } from './apiBodies';
 
 /** The origin and destination chains the swap tests use (two of the pooled test chains). */
 export const SWAP_TEST_CHAINS = { ORIGIN: 8453, DESTINATION: 42161 } as const;
@@ -49,11 +50,11 @@ export async function swapOnPool(sim: RunningSimulator, chainId: number, private
 }
 
 /** Quotes, checks the 200, sends every step and waits until the request settles. */
-export async function quoteAndExecute(sim: RunningSimulator, privateKey: string, body: QuoteBody, beforeDeposit?: (quote: any) => Promise<void>) {
-  const response = await postJson(`${sim.baseUrl}/quote/v2`, body);
+export async function quoteAndExecute(sim: RunningSimulator, privateKey: string, body: QuoteBody, beforeDeposit?: (quote: QuoteResponseBody) => Promise<void>) {
+  const response = await postJson<QuoteResponseBody>(`${sim.baseUrl}/quote/v2`, body);
   if (response.status !== 200) throw new Error(`quote failed: ${JSON.stringify(response.body)}`);
   const quote = response.body;
-  const requestId = quote.steps[0].requestId as Hex;
+  const requestId = quote.steps[0]!.requestId as Hex;
   if (beforeDeposit) await beforeDeposit(quote);
   const hashes = await executeQuoteSteps(sim, privateKey as Hex, quote);
   const status = await waitForSettledStatus(sim.baseUrl, requestId);

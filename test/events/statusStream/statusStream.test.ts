@@ -81,7 +81,7 @@ describe('websocket status stream and webhooks following a real bridge', () => {
     });
 
     const quote = await quoteWithApiKey(running, running.apiKey);
-    const requestId = quote.steps[0].requestId as string;
+    const requestId = quote.steps[0]!.requestId as string;
     const byId = await StreamClient.open(wsUrl);
     expect(await byId.request({ type: 'subscribe', event: 'request.status.updated', filters: { id: requestId } }, 'subscribe')).toEqual({
       type: 'subscribe',

@@ -24,7 +24,7 @@ describe('webhook from the config file, for a deposit-address request', () => {
       headers: { 'X-Team': 'payments' },
     });
     const quote = await quoteWithApiKey(sim, sim.apiKey, { useDepositAddress: true });
-    const depositAddress = quote.steps[0].depositAddress as string;
+    const depositAddress = quote.steps[0]!.depositAddress as string;
     expect(depositAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
 
     const delivery = await receiver.waitForMessage(1);
@@ -33,7 +33,7 @@ describe('webhook from the config file, for a deposit-address request', () => {
     const body = JSON.parse(delivery.body);
     expect(body.data).toMatchObject({
       status: 'waiting',
-      requestId: quote.steps[0].requestId,
+      requestId: quote.steps[0]!.requestId,
       depositAddress: { address: depositAddress, depositAddressType: 'open', depositor: null, depositTxHash: null },
     });
     expect(Object.keys(body.data.depositAddress).sort()).toEqual(['address', 'depositAddressType', 'depositTxHash', 'depositor']);

@@ -31,7 +31,7 @@ describe('webhook delivery (manual clock)', () => {
     expect(put).toMatchObject({ status: 200, body: { apiKey: sim.apiKey, enabled: true, url: receiver.url, headers: { 'X-Integrator': 'acme' } } });
 
     const quote = await quoteWithApiKey(sim, sim.apiKey, { referrer: 'acme-app' });
-    const requestId = quote.steps[0].requestId as string;
+    const requestId = quote.steps[0]!.requestId as string;
     const t0 = sim.control.clock.now();
     await receiver.waitForMessage(1);
     await sim.control.webhooks.idle();
@@ -49,9 +49,9 @@ describe('webhook delivery (manual clock)', () => {
     await advance(3_600_000);
     expect(receiver.received).toHaveLength(4);
 
-    const [delivery] = await deliveriesOf(sim, requestId);
+    const delivery = (await deliveriesOf(sim, requestId))[0]!;
     expect(delivery).toMatchObject({ requestId, apiKey: sim.apiKey, status: 'waiting', state: 'delivered', nextAttemptAt: null, deliveredAt: t0 + 7000 });
-    expect(delivery.attempts.map((a: any) => [a.attempt, a.at - t0, a.statusCode, a.error])).toEqual([
+    expect(delivery.attempts.map((a) => [a.attempt, a.at - t0, a.statusCode, a.error])).toEqual([
       [1, 0, 500, null],
       [2, 1000, 500, null],
       [3, 3000, 500, null],
@@ -84,7 +84,7 @@ describe('webhook delivery (manual clock)', () => {
     receiver.setStatusCode(503);
     const before = receiver.received.length;
     const quote = await quoteWithApiKey(sim, sim.apiKey);
-    const requestId = quote.steps[0].requestId as string;
+    const requestId = quote.steps[0]!.requestId as string;
     const t0 = sim.control.clock.now();
     await receiver.waitForMessage(before + 1);
     await sim.control.webhooks.idle();
@@ -95,11 +95,11 @@ describe('webhook delivery (manual clock)', () => {
     }
     await advance(24 * 3_600_000);
     expect(receiver.received.length - before).toBe(11);
-    const [delivery] = await deliveriesOf(sim, requestId);
+    const delivery = (await deliveriesOf(sim, requestId))[0]!;
     expect(delivery.state).toBe('failed');
     expect(delivery.nextAttemptAt).toBeNull();
-    expect(delivery.attempts.map((a: any) => a.at - t0)).toEqual([0, 1000, 3000, 7000, 15000, 31000, 63000, 127000, 255000, 511000, 1023000]);
-    expect(delivery.attempts.every((a: any) => a.statusCode === 503)).toBe(true);
+    expect(delivery.attempts.map((a) => a.at - t0)).toEqual([0, 1000, 3000, 7000, 15000, 31000, 63000, 127000, 255000, 511000, 1023000]);
+    expect(delivery.attempts.every((a) => a.statusCode === 503)).toBe(true);
   });
 
   it('logs a network error as a failed attempt and retries it', async () => {
@@ -109,11 +109,11 @@ describe('webhook delivery (manual clock)', () => {
     await putWebhook(sim, created.apiKey, { url: gone.url });
     const quote = await quoteWithApiKey(sim, created.apiKey);
     await sim.control.webhooks.idle();
-    const [delivery] = await deliveriesOf(sim, quote.steps[0].requestId);
+    const delivery = (await deliveriesOf(sim, quote.steps[0]!.requestId))[0]!;
     expect(delivery).toMatchObject({ apiKey: created.apiKey, state: 'pending', nextAttemptAt: delivery.createdAt + 1000 });
     expect(delivery.attempts).toHaveLength(1);
     expect(delivery.attempts[0]).toMatchObject({ attempt: 1, statusCode: null });
-    expect(delivery.attempts[0].error).toEqual(expect.any(String));
+    expect(delivery.attempts[0]!.error).toEqual(expect.any(String));
   });
 
   it('sends nothing for requests quoted without a key, or when the endpoint is disabled or removed', async () => {
@@ -121,18 +121,18 @@ describe('webhook delivery (manual clock)', () => {
     const before = receiver.received.length;
     const anonymous = await quoteWithApiKey(sim, undefined);
     await sim.control.webhooks.idle();
-    expect(await deliveriesOf(sim, anonymous.steps[0].requestId)).toEqual([]);
+    expect(await deliveriesOf(sim, anonymous.steps[0]!.requestId)).toEqual([]);
 
     await putWebhook(sim, sim.apiKey, { url: receiver.url, enabled: false });
     const disabled = await quoteWithApiKey(sim, sim.apiKey);
     await sim.control.webhooks.idle();
-    expect(await deliveriesOf(sim, disabled.steps[0].requestId)).toEqual([]);
+    expect(await deliveriesOf(sim, disabled.steps[0]!.requestId)).toEqual([]);
 
     const removed = await fetch(`${sim.baseUrl}/admin/api-keys/${sim.apiKey}/webhook`, { method: 'DELETE' });
     expect(removed.status).toBe(204);
     const after = await quoteWithApiKey(sim, sim.apiKey);
     await sim.control.webhooks.idle();
-    expect(await deliveriesOf(sim, after.steps[0].requestId)).toEqual([]);
+    expect(await deliveriesOf(sim, after.steps[0]!.requestId)).toEqual([]);
     expect(receiver.received.length).toBe(before);
   });
 
@@ -152,7 +152,7 @@ describe('webhook delivery (manual clock)', () => {
       const answer = await putWebhook(sim, sim.apiKey, settings);
       expect(answer.status).toBe(400);
       expect(answer.body).toMatchObject({ errorCode: 'INVALID_INPUT_PARAMS' });
-      expect(answer.body.message).toContain(mentions);
+      expect(answer.body?.message).toContain(mentions);
     }
     expect(await putWebhook(sim, 'intentsim_unknown', { url: 'https://example.invalid' })).toMatchObject({ status: 404, body: { errorCode: 'API_KEY_NOT_FOUND' } });
     await fetch(`${sim.baseUrl}/admin/api-keys/${sim.apiKey}/webhook`, { method: 'DELETE' });

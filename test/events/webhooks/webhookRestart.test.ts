@@ -28,10 +28,10 @@ describe('webhook delivery across a restart', () => {
     const apiKey = sim.apiKey;
     await putWebhook(sim, apiKey, { url: receiver.url });
     const quote = await quoteWithApiKey(sim, apiKey);
-    const requestId = quote.steps[0].requestId as string;
+    const requestId = quote.steps[0]!.requestId as string;
     await receiver.waitForMessage(1);
     await sim.control.webhooks.idle();
-    const [pending] = await deliveriesOf(sim, requestId);
+    const pending = (await deliveriesOf(sim, requestId))[0]!;
     expect(pending).toMatchObject({ state: 'pending', nextAttemptAt: pending.createdAt + 1000 });
     expect(pending.attempts).toHaveLength(1);
     await sim.stop();
@@ -50,12 +50,12 @@ describe('webhook delivery across a restart', () => {
     expect(receiver.received[1]!.body).toBe(receiver.received[0]!.body);
     const retried = receiver.received[1]!;
     expect(isAuthenticWebhook(retried, apiKey, { now: sim.control.clock.now(), toleranceSeconds: 7200 })).toBe(true);
-    const [delivered] = await deliveriesOf(sim, requestId);
+    const delivered = (await deliveriesOf(sim, requestId))[0]!;
     expect(delivered).toMatchObject({ state: 'delivered', nextAttemptAt: null });
-    expect(delivered.attempts.map((a: any) => [a.attempt, a.statusCode])).toEqual([
+    expect(delivered.attempts.map((a) => [a.attempt, a.statusCode])).toEqual([
       [1, 502],
       [2, 200],
     ]);
-    expect(delivered.attempts[1].at).toBeGreaterThanOrEqual(pending.nextAttemptAt);
+    expect(delivered.attempts[1]!.at).toBeGreaterThanOrEqual(pending.nextAttemptAt!);
   });
 });
