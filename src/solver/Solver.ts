@@ -1,5 +1,5 @@
 import type { Hex } from 'viem';
-import type { ChainAdapter, ChainObservation } from '../chains/ChainAdapter';
+import type { ChainAdapter, ChainObservation, SentSolverTransaction } from '../chains/ChainAdapter';
 import { actualAppFees } from '../domain/quoteOptions/appFees';
 import { refundRecipientOf } from '../domain/fill/depositAddressOutcome';
 import type { RequestRecord } from '../domain/request/requestRecord';
@@ -312,28 +312,25 @@ export class Solver {
   /** The fault "broadcast but dropped": `submitted` with a signed fill the chain never sees. */
   private async fillWithoutSending(record: RequestRecord, payment: SolverPayment): Promise<void> {
     const signed = await this.chainFor(record.quote.destinationChainId).signSolverPaymentWithoutSending('fill', payment);
-    transitionRequest(this.deps.lifecycle, {
-      requestId: record.id,
-      to: 'submitted',
-      update: (r) => {
-        r.fillAmount = payment.amount;
-        r.submittedTxs.push({ txHash: signed.txHash, chainId: signed.chainId, type: 'fill' });
-      },
-    });
+    this.markSubmitted(record.id, payment, signed);
   }
 
   private async fill(record: RequestRecord, payment: SolverPayment): Promise<void> {
-    const destination = this.chainFor(record.quote.destinationChainId);
-    const sent = await destination.sendSolverPayment('fill', payment);
+    const sent = await this.chainFor(record.quote.destinationChainId).sendSolverPayment('fill', payment);
+    this.markSubmitted(record.id, payment, sent);
+    await this.confirmSubmitted(record.id);
+  }
+
+  /** pending → submitted with the fill's amount and transaction. */
+  private markSubmitted(requestId: string, payment: SolverPayment, fill: SentSolverTransaction): void {
     transitionRequest(this.deps.lifecycle, {
-      requestId: record.id,
+      requestId,
       to: 'submitted',
       update: (r) => {
         r.fillAmount = payment.amount;
-        r.submittedTxs.push({ txHash: sent.txHash, chainId: sent.chainId, type: 'fill' });
+        r.submittedTxs.push({ txHash: fill.txHash, chainId: fill.chainId, type: 'fill' });
       },
     });
-    await this.confirmSubmitted(record.id);
   }
 
   /** Waits for the broadcast fill's receipt and settles the request on it. */
