@@ -2,10 +2,11 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Server } from 'node:http';
+import { createServer, type Server } from 'node:http';
 import { chainMetadataFor } from '../fixtures/chains';
 import { assertChainsSupported, createChainAdapter, type ChainAdapterContext } from './chains/chainAdapterRegistry';
 import { createApp } from './api/createApp';
+import { answerClientErrorsAsJson } from './api/httpServerErrors';
 import type { ChainAdapter } from './chains/ChainAdapter';
 import { QuoteRpcScope } from './chains/QuoteRpcScope';
 import { RpcFaultStore } from './chains/RpcFaultStore';
@@ -238,8 +239,14 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       },
     });
     server = await new Promise<Server>((resolve, reject) => {
-      const listening = app.listen(config.port, config.host, () => resolve(listening));
-      listening.once('error', reject);
+      const created = createServer(
+        // a request must arrive whole within this time (checked every second), or it is answered 408
+        { requestTimeout: config.httpRequestTimeoutMs, headersTimeout: Math.min(config.httpRequestTimeoutMs, 60_000), connectionsCheckingInterval: 1000 },
+        app,
+      );
+      answerClientErrorsAsJson(created);
+      created.once('error', reject);
+      created.listen(config.port, config.host, () => resolve(created));
     });
     statusStream.attach(server);
   } catch (error) {

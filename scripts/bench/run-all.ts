@@ -5,7 +5,7 @@
  * could not run at all (an exception) exits 1. Figures also go to bench-results/latest.json.
  *
  * Options (environment): BENCH_COLD_RUNS (default 5), BENCH_BRIDGE_ITERATIONS (default 30),
- * BENCH_QUOTE_COUNT (default 1000).
+ * BENCH_QUOTE_COUNT (default 1000), BENCH_FUZZ_COUNT (default 10000), BENCH_FUZZ_SEED (default 1).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -13,6 +13,7 @@ import { fileURLToPath } from 'node:url';
 import { benchBridge, type BridgeResult } from './bridgeLatency';
 import { benchColdStart, type ColdStartResult } from './coldStart';
 import { benchQuoteLatency, type QuoteLatencyResult } from './quoteLatency';
+import { benchFuzz, type FuzzResult } from './fuzz';
 import { formatMs, rounded } from './measure';
 
 /** The speed targets. They live here only — never in tests (docs/TESTING.md). */
@@ -34,7 +35,7 @@ function positiveIntFromEnv(name: string, fallback: number): number {
 
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
 
-function report(cold: ColdStartResult, bridge: BridgeResult, quotes: QuoteLatencyResult): { lines: string[]; targets: Record<string, unknown> } {
+function report(cold: ColdStartResult, bridge: BridgeResult, quotes: QuoteLatencyResult, fuzz: FuzzResult): { lines: string[]; targets: Record<string, unknown> } {
   const lib = cold.library.summary;
   const cli = cold.cli.summary;
   const b = bridge.breakdown;
@@ -57,6 +58,9 @@ function report(cold: ColdStartResult, bridge: BridgeResult, quotes: QuoteLatenc
     `  from request events     receipt->pending ${formatMs(b.receiptToPendingMs)} | pending->submitted ${formatMs(b.pendingToSubmittedMs)} | submitted->success ${formatMs(b.submittedToSuccessMs)} | success->seen ${formatMs(b.successToSeenMs)} | status polls ${b.statusPolls}`,
     `POST /quote/v2 latency (${quotes.count} sequential quotes after warm-up, target p99 <= ${formatMs(TARGETS.quoteP99Ms)})`,
     `  p50 ${formatMs(quotes.p50)}  p90 ${formatMs(quotes.summary.p90)}  p99 ${formatMs(quotes.p99)}  min ${formatMs(quotes.summary.min)}  max ${formatMs(quotes.summary.max)}   ${verdict(quotePass)}`,
+    `fuzz (every input route and the websocket; target: 0 answers that are 5xx or a 4xx without errorCode)`,
+    `  ${fuzz.httpInputs} HTTP inputs + ${fuzz.websocketBatches} websocket batches in ${fuzz.seconds.toFixed(1)} s: ${fuzz.failures.length} failures   ${verdict(fuzz.failures.length === 0)}`,
+    ...fuzz.failures.slice(0, 10).map((failure) => `    ${failure.slice(0, 300)}`),
     '',
   ];
   return {
@@ -66,6 +70,7 @@ function report(cold: ColdStartResult, bridge: BridgeResult, quotes: QuoteLatenc
       coldStartCli: { targetMs: TARGETS.coldStartMs, medianMs: Math.round(cli.median * 10) / 10, pass: coldCliPass },
       e2eOverFloor: { target: TARGETS.e2eOverFloor, ratio: Math.round(bridge.ratio * 100) / 100, pass: ratioPass },
       quoteP99: { targetMs: TARGETS.quoteP99Ms, p99Ms: Math.round(quotes.p99 * 10) / 10, pass: quotePass },
+      fuzzFailures: { target: 0, failures: fuzz.failures.length, inputs: fuzz.httpInputs, pass: fuzz.failures.length === 0 },
     },
   };
 }
@@ -86,8 +91,11 @@ async function main(): Promise<void> {
   const bridge = await benchBridge(iterations, progress);
   progress(`quote latency: ${quoteCount} quotes`);
   const quotes = await benchQuoteLatency(quoteCount, progress);
+  const fuzzCount = positiveIntFromEnv('BENCH_FUZZ_COUNT', 10_000);
+  progress(`fuzz: ${fuzzCount} inputs`);
+  const fuzz = await benchFuzz(fuzzCount, positiveIntFromEnv('BENCH_FUZZ_SEED', 1), progress);
 
-  const { lines, targets } = report(cold, bridge, quotes);
+  const { lines, targets } = report(cold, bridge, quotes, fuzz);
   process.stdout.write(lines.join('\n'));
 
   const roundMs = (values: number[]) => values.map((v) => Math.round(v * 10) / 10);
@@ -114,6 +122,7 @@ async function main(): Promise<void> {
       breakdownMedians: rounded(bridge.breakdown),
       samples: bridge.samples.map((s) => rounded(s)),
     },
+    fuzz: { httpInputs: fuzz.httpInputs, websocketBatches: fuzz.websocketBatches, seconds: Math.round(fuzz.seconds * 10) / 10, failures: fuzz.failures },
     quoteLatency: { count: quotes.count, summary: rounded(quotes.summary), p50: Math.round(quotes.p50 * 10) / 10, p99: Math.round(quotes.p99 * 10) / 10 },
   };
   mkdirSync(resultsDir, { recursive: true });

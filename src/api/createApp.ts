@@ -10,6 +10,7 @@ import type { RequestListingStore } from '../store/RequestListingStore';
 import type { RequestStore } from '../store/RequestStore';
 import type { WebhookStore } from '../store/WebhookStore';
 import { createErrorMiddleware, notFoundHandler } from './errorMiddleware';
+import { requireJsonBody } from './requireJsonBody';
 import type { QuoteProviderDeps } from '../quote/createQuote';
 import { adminRoutes } from './routes/adminRoutes';
 import { chainRoutes } from './routes/chainRoutes';
@@ -45,7 +46,8 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
-  app.use(express.json({ limit: '1mb' }));
+  app.use(requireJsonBody);
+  app.use(express.json({ limit: '1mb', inflate: false }));
   app.use(chainRoutes(deps));
   app.use(['/quote', '/quote/v2', '/price'], deps.quoteRpcScope.middleware);
   app.use(quoteRoutes(deps.quote, deps.apiKeys));

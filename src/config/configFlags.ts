@@ -67,6 +67,7 @@ export const CONFIG_FLAGS: readonly ConfigFlag[] = [
   { key: 'defaultSlippageBps', flag: '--default-slippage-bps <n>', parse: parseNonNegativeInteger, help: 'slippage tolerance when a quote names none, basis points' },
   { key: 'quoteTtlSeconds', flag: '--quote-ttl <seconds>', parse: parseNonNegativeInteger, help: 'seconds a quote stays valid' },
   { key: 'quoteRpcTimeoutMs', flag: '--quote-rpc-timeout <ms>', parse: parseNonNegativeInteger, help: 'a chain RPC call slower than this while quoting answers 400 REQUEST_TIMED_OUT' },
+  { key: 'httpRequestTimeoutMs', flag: '--http-request-timeout <ms>', parse: parseNonNegativeInteger, help: 'a request whose headers and body have not all arrived by then is answered 408' },
   { key: 'accountCount', flag: '--accounts <n>', parse: parseNonNegativeInteger, help: 'funded test accounts derived from the mnemonic' },
   { key: 'mnemonic', flag: '--mnemonic <words>', defaultLabel: "Anvil's test mnemonic", help: 'mnemonic of the test accounts, the solver and the deployer' },
   { key: 'chainPollIntervalMs', flag: '--chain-poll-interval <ms>', parse: parseNonNegativeInteger, help: 'chain poll interval, a fallback to the websocket block subscription' },

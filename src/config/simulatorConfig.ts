@@ -51,6 +51,8 @@ export const SimulatorConfigSchema = z.object({
   defaultSlippageBps: z.number().int().min(0).max(10_000).default(50),
   /** Milliseconds a chain RPC call made while quoting may take before the quote answers REQUEST_TIMED_OUT (SPEC §7.1). */
   quoteRpcTimeoutMs: z.number().int().positive().default(2000),
+  /** Milliseconds a whole HTTP request (headers and body) may take to arrive before it is answered 408. */
+  httpRequestTimeoutMs: z.number().int().positive().default(30_000),
   /** Seconds a quote stays valid. */
   quoteTtlSeconds: z.number().int().positive().default(300),
   clockMode: z.enum(['real', 'manual']).default('real'),

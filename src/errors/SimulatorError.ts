@@ -10,13 +10,21 @@ export interface SimulatorErrorOptions extends IntentsimErrorOptions {
   extraBody?: Record<string, unknown>;
 }
 
+/** Longest message an answer carries: a message that echoes a huge input is cut, not sent whole. */
+export const MAX_MESSAGE_LENGTH = 500;
+
+function clipMessage(message: string): string {
+  if (message.length <= MAX_MESSAGE_LENGTH) return message;
+  return `${message.slice(0, MAX_MESSAGE_LENGTH)}… (${message.length - MAX_MESSAGE_LENGTH} more characters)`;
+}
+
 export class SimulatorError extends IntentsimError {
   readonly errorCode: string;
   readonly httpStatus: number;
   readonly extraBody: Record<string, unknown>;
 
   constructor(errorCode: string, httpStatus: number, shortMessage: string, options: SimulatorErrorOptions = {}) {
-    super(shortMessage, options);
+    super(clipMessage(shortMessage), options);
     this.errorCode = errorCode;
     this.httpStatus = httpStatus;
     this.extraBody = options.extraBody ?? {};

@@ -30,3 +30,15 @@ export class InternalServerError extends SimulatorError {
     super('INTERNAL_ERROR', 500, `Unexpected error (log id ${requestLogId})`, { cause });
   }
 }
+
+export class UnsupportedMediaTypeError extends SimulatorError {
+  constructor(contentType: string) {
+    super('UNSUPPORTED_MEDIA_TYPE', 415, `Request body must be JSON (Content-Type: application/json), got ${contentType || 'no Content-Type'}`);
+  }
+}
+
+export class UnsupportedContentEncodingError extends SimulatorError {
+  constructor(encoding: string) {
+    super('UNSUPPORTED_CONTENT_ENCODING', 415, `Request body must not be compressed (Content-Encoding: ${encoding}); send it as plain JSON`);
+  }
+}

@@ -8,6 +8,7 @@ import { orientedReserves } from '../chains/orientedReserves';
 import { computeQuoteWithOptions, type QuoteOptionsInput, type QuoteWithOptions } from '../domain/quoteOptions/priceWithOptions';
 import type { RouteQuoteAmounts } from '../domain/quote/routePricing';
 import { formatUsd, usdMicrosOf } from '../domain/money/usdValue';
+import { formatAmount } from '../domain/money/formatAmount';
 import { AmountTooLowError, AmountTooLowForFeesError, InsufficientLiquidityError, NoRouteError } from '../errors/quoteErrors';
 
 export interface PlanQuoteRouteParams {
@@ -88,7 +89,7 @@ export async function planQuoteRoute(params: PlanQuoteRouteParams): Promise<Plan
   }, params.options ?? NO_OPTIONS);
   if (!result.ok) {
     if (result.reason === 'INSUFFICIENT_LIQUIDITY') {
-      throw new InsufficientLiquidityError(`the ${currencyOut.symbol} pool on chain ${destination.chainId} cannot deliver ${params.amount} ${currencyOut.symbol}`);
+      throw new InsufficientLiquidityError(`the ${currencyOut.symbol} pool on chain ${destination.chainId} cannot deliver ${formatAmount(params.amount, currencyOut)}`);
     }
     throw new AmountTooLowForFeesError(
       result.reason === 'ZERO_AMOUNT'

@@ -7,11 +7,12 @@ import { DEFAULT_SPONSORED_COMPONENTS, type SponsorComponent } from '../domain/q
 import { DEFAULT_GAS_TOP_UP_USD_MICROS, gasTopUpAmount, usdMicrosIn } from '../domain/quoteOptions/gasTopUp';
 import type { QuoteOptionsInput } from '../domain/quoteOptions/priceWithOptions';
 import { parseBasisPoints } from '../domain/quote/slippageTolerance';
+import { uint256String } from '../domain/money/uint256String';
 import { InvalidAddressError } from '../errors/quoteErrors';
 import { InvalidRequestBodyError } from '../errors/requestErrors';
 import { parseWithSchema } from '../errors/parseWithSchema';
 
-const IntegerString = z.string().regex(/^[0-9]+$/, 'must be an integer string');
+const IntegerString = uint256String('an integer string');
 
 /**
  * SPEC §1.6 quote options, under the service's public parameter names (the official SDK's

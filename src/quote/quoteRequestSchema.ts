@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { uint256String } from '../domain/money/uint256String';
 import { TRADE_TYPES } from '../domain/quote/quoteAmounts';
 
 /**
@@ -13,7 +14,7 @@ export const QuoteRequestSchema = z
     destinationChainId: z.number().int().positive(),
     originCurrency: z.string().min(1),
     destinationCurrency: z.string().min(1),
-    amount: z.string().regex(/^[0-9]+$/, 'must be an integer string in the smallest unit'),
+    amount: uint256String(),
     tradeType: z.enum(TRADE_TYPES),
     recipient: z.string().min(1).optional(),
     referrer: z.string().optional(),
@@ -33,7 +34,7 @@ export const QuoteRequestSchema = z
       .array(
         z.object({
           to: z.string().min(1),
-          value: z.string().regex(/^[0-9]+$/, 'must be an integer string in the smallest unit').optional(),
+          value: uint256String().optional(),
           data: z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'must be hex calldata').optional(),
           originalTxValue: z.string().optional(),
         }),

@@ -2,6 +2,7 @@ import type { Address, Hex } from 'viem';
 import type { ChainAdapter } from '../chains/ChainAdapter';
 import type { Currency } from '../domain/chain/currency';
 import type { DestinationCall } from '../domain/request/requestRecord';
+import { formatAmount } from '../domain/money/formatAmount';
 import { DestinationTxFailedError, SolverCapacityExceededError } from '../errors/quoteErrors';
 import { fillPaymentFor } from '../domain/fill/fillPaymentFor';
 import type { PlannedQuoteRoute } from './planQuoteRoute';
@@ -41,7 +42,7 @@ export async function simulateQuotedFill(params: {
   if (simulation.ok) return { gasUnits: simulation.gasUnits };
   if (isSolverBalanceShortfall(simulation.errorName)) {
     throw new SolverCapacityExceededError(
-      `the solver cannot fill ${planned.amounts.amountOut} ${params.currencyOut.symbol} on chain ${params.destination.chainId}: ${simulation.message}; quote a smaller amount`,
+      `the solver cannot fill ${formatAmount(planned.amounts.amountOut, params.currencyOut)} on chain ${params.destination.chainId}: ${simulation.message}; quote a smaller amount`,
     );
   }
   if (simulation.blockedAccount !== undefined && simulation.blockedAccount.toLowerCase() === params.recipient.toLowerCase()) {

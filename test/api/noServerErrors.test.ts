@@ -1,121 +1,120 @@
+import { connect } from 'node:net';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zeroAddress } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
+import { fuzzArbitraries, sendFuzzMessages, sendFuzzRequest } from '../support/fuzzInputs';
 import { startTestSimulator } from '../support/startTestSimulator';
-import { evmChainOf } from '../support/evmChainOf';
 
 /**
- * "Bad input gets a clear 4xx { errorCode, message }, never a 500": random bodies and query
- * strings, from near-valid to nonsense, against every route that takes input. Anything the
- * simulator answers with is 2xx, or 4xx with the error envelope.
+ * "Bad input gets a clear 4xx { errorCode, message }, never a 500": a seeded sample of random
+ * requests against every route that takes input and the websocket (the long run is in
+ * `npm run bench`), then every input that once broke the simulator, kept as a regression.
  */
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startTestSimulator();
+  sim = await startTestSimulator({ httpRequestTimeoutMs: 1000 });
 });
 afterAll(async () => {
   await sim?.stop();
 });
 
-async function expectNoServerError(response: Response, what: string): Promise<void> {
-  const text = await response.text();
-  expect(response.status, `${what} → ${response.status} ${text.slice(0, 300)}`).toBeLessThan(500);
-  if (response.status >= 400) {
-    const body = JSON.parse(text) as { errorCode?: unknown; message?: unknown };
-    expect(typeof body.errorCode, what).toBe('string');
-    expect(typeof body.message, what).toBe('string');
-  }
-}
-
-/** Mostly well-formed values (so requests get deep into quoting), sometimes nonsense. */
-const amountString = fc.oneof(
-  { arbitrary: fc.bigInt({ min: 10n ** 5n, max: 10n ** 19n }).map(String), weight: 3 },
-  { arbitrary: fc.bigInt({ min: 10n ** 24n, max: 10n ** 40n }).map(String), weight: 3 },
-  { arbitrary: fc.bigInt({ min: 0n, max: 10n ** 5n }).map(String), weight: 1 },
-  { arbitrary: fc.oneof(fc.string(), fc.constant('-1'), fc.constant('1e18')), weight: 1 },
-);
-const addressLike = () =>
-  fc.oneof(
-    { arbitrary: fc.constantFrom(zeroAddress, sim.accounts[0]!.address, evmChainOf(sim, sim.chains[0]!.id).contractAddresses.stablecoin, evmChainOf(sim, sim.chains[0]!.id).contractAddresses.wrappedNative), weight: 6 },
-    { arbitrary: fc.oneof(fc.string(), fc.constant('0x' + 'ab'.repeat(20))), weight: 1 },
-  );
-const chainId = () => fc.oneof({ arbitrary: fc.constantFrom(...sim.chains.map((chain) => chain.id)), weight: 6 }, { arbitrary: fc.oneof(fc.integer(), fc.constant('1')), weight: 1 });
-const anyJson = fc.jsonValue({ maxDepth: 2 });
-
-/** A quote body: the required fields, plus at most one optional feature (valid or not). */
-function quoteBody() {
-  const core = fc.record({
-    user: addressLike(),
-    originChainId: chainId(),
-    destinationChainId: chainId(),
-    originCurrency: addressLike(),
-    destinationCurrency: addressLike(),
-    amount: amountString,
-    tradeType: fc.constantFrom('EXACT_INPUT', 'EXPECTED_OUTPUT', 'EXACT_OUTPUT', 'EXACT_INPUT', 'EXACT_OUTPUT', 'exact', 3),
+describe('no route answers 5xx to bad input (seeded fuzz sample)', () => {
+  it('random requests to every input route: 2xx, or 4xx with errorCode and message', async () => {
+    const { httpRequest } = fuzzArbitraries(sim);
+    await fc.assert(
+      fc.asyncProperty(httpRequest, async (request) => {
+        expect(await sendFuzzRequest(sim.baseUrl, request)).toBeUndefined();
+      }),
+      { numRuns: 400, seed: 42 },
+    );
   });
-  const option = fc.oneof(
-    fc.record({ recipient: addressLike() }),
-    fc.record({ slippageTolerance: fc.oneof(fc.constant('50'), fc.string(), fc.integer()) }),
-    fc.record({ appFees: fc.oneof(fc.constant([{ recipient: sim.accounts[1]!.address, fee: '25' }]), anyJson) }),
-    fc.record({ txs: fc.oneof(fc.constant([{ to: sim.accounts[2]!.address, value: '1', data: '0x' }]), anyJson) }),
-    fc.record({ useDepositAddress: fc.oneof(fc.boolean(), anyJson), strict: fc.boolean(), refundTo: addressLike() }),
-    fc.record({ topupGas: fc.oneof(fc.boolean(), anyJson), topupGasAmount: amountString }),
-    fc.record({ subsidizeFees: fc.boolean(), maxSubsidizationAmount: amountString }),
-    fc.record({ fixedRate: fc.oneof(fc.boolean(), anyJson) }),
-    fc.record({ includeProtocolData: fc.oneof(fc.boolean(), anyJson) }),
-  );
-  return fc.tuple(core, fc.option(option, { nil: undefined, freq: 2 })).map(([body, extra]) => ({ ...body, ...extra }));
-}
 
-describe('no route answers 5xx to bad input', () => {
-  for (const path of ['/quote/v2', '/quote', '/price']) {
-    it(`POST ${path} with random bodies`, async () => {
-      await fc.assert(
-        fc.asyncProperty(fc.oneof({ arbitrary: quoteBody(), weight: 5 }, { arbitrary: anyJson, weight: 1 }), async (body) => {
-          const response = await fetch(`${sim.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
-          await expectNoServerError(response, `POST ${path} ${JSON.stringify(body)}`);
-        }),
-        { numRuns: 100, seed: 42 },
-      );
+  it('random websocket messages: each answered, the socket stays open', async () => {
+    const { wsMessage } = fuzzArbitraries(sim);
+    await fc.assert(
+      fc.asyncProperty(fc.array(wsMessage, { minLength: 1, maxLength: 8 }), async (messages) => {
+        expect(await sendFuzzMessages(sim.baseUrl, messages)).toBeUndefined();
+      }),
+      { numRuns: 40, seed: 5 },
+    );
+  });
+});
+
+/** Inputs that once answered 500, or answered without an errorCode (issue 10's probe), kept forever. */
+describe('regressions', () => {
+  const user = () => sim.accounts[0]!.address;
+  const quote = (extra: object) => ({
+    user: user(),
+    originChainId: sim.chains[0]!.id,
+    destinationChainId: sim.chains[1]!.id,
+    originCurrency: zeroAddress,
+    destinationCurrency: zeroAddress,
+    amount: '1000000000000000',
+    tradeType: 'EXACT_INPUT',
+    ...extra,
+  });
+  const post = async (path: string, body: string, headers: Record<string, string> = { 'content-type': 'application/json' }) => {
+    const response = await fetch(`${sim.baseUrl}${path}`, { method: 'POST', headers, body });
+    return { status: response.status, body: (await response.json()) as { errorCode: string; message: string } };
+  };
+  const TWO_256 = (2n ** 256n).toString();
+
+  it.each([
+    ['/quote/v2', { amount: TWO_256 }],
+    ['/quote/v2', { amount: TWO_256, tradeType: 'EXACT_OUTPUT' }],
+    ['/quote', { amount: TWO_256 }],
+    ['/price', { amount: TWO_256, tradeType: 'EXACT_OUTPUT' }],
+    ['/quote/v2', { txs: [{ to: '0x00000000000000000000000000000000000000c1', value: TWO_256 }] }],
+    ['/quote/v2', { topupGas: true, topupGasAmount: TWO_256 }],
+    ['/quote/v2', { amount: '1'.repeat(100) }],
+  ])('%s with an amount of 2^256 or more is 400 INVALID_INPUT_PARAMS (%j)', async (path, extra) => {
+    const answer = await post(path, JSON.stringify(quote(extra)));
+    expect(answer.status).toBe(400);
+    expect(answer.body).toMatchObject({ errorCode: 'INVALID_INPUT_PARAMS', message: expect.stringMatching(/below 2\^256|integer string/) });
+  });
+
+  it('compressed or non-JSON bodies are 415 with an errorCode, never inflated into a 500 or read as "every field missing"', async () => {
+    const body = JSON.stringify(quote({}));
+    expect(await post('/quote/v2', body, { 'content-type': 'application/json', 'content-encoding': 'gzip' })).toMatchObject({ status: 415, body: { errorCode: 'UNSUPPORTED_CONTENT_ENCODING' } });
+    expect(await post('/quote/v2', body, { 'content-type': 'text/plain' })).toMatchObject({ status: 415, body: { errorCode: 'UNSUPPORTED_MEDIA_TYPE', message: expect.stringContaining('text/plain') } });
+    expect(await post('/quote/v2', body, { 'content-type': 'application/json; charset=utf-8' })).toMatchObject({ status: 200 });
+  });
+
+  it('a 10,000-character field is not echoed whole', async () => {
+    const answer = await post('/quote/v2', JSON.stringify(quote({ recipient: 'x'.repeat(10_000) })));
+    expect(answer.status).toBe(400);
+    expect(answer.body.message.length).toBeLessThan(600);
+    expect(answer.body.message).toMatch(/more characters\)$/);
+  });
+
+  it("quote errors name amounts in the currency's units, not smallest units called ETH", async () => {
+    const answer = await post('/quote/v2', JSON.stringify(quote({ amount: (10n ** 40n).toString() })));
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).not.toMatch(/[0-9]{25,} ETH/);
+  });
+
+  /** Sends raw bytes and reads until the server closes. */
+  function raw(text: string): Promise<{ status: number; body: { errorCode?: string } }> {
+    const url = new URL(sim.baseUrl);
+    return new Promise((resolve, reject) => {
+      let out = '';
+      const socket = connect(Number(url.port), url.hostname, () => socket.write(text));
+      socket.on('data', (chunk) => (out += chunk));
+      socket.on('error', reject);
+      socket.on('close', () => {
+        const [head, body] = out.split('\r\n\r\n');
+        resolve({ status: Number(head?.split(' ')[1]), body: JSON.parse(body ?? '{}') });
+      });
     });
   }
 
-  it('GET /requests/v3, /requests/v2 and /requests with random query strings', async () => {
-    const keys = fc.constantFrom('limit', 'continuation', 'term', 'status', 'failReason', 'chainId', 'originChainId', 'sortBy', 'sortDirection', 'startTimestamp', 'startBlock', 'amountUsdMin', 'features', 'filters', 'includeChildRequests', 'requestType', 'currencyInSymbol', 'apiKey', 'id', 'user');
-    const values = fc.oneof(fc.string(), fc.integer().map(String), fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)), fc.constant('[{"not:status":["success","x"]}]'));
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom('/requests/v3', '/requests/v2', '/requests'), fc.array(fc.tuple(keys, values), { maxLength: 4 }), async (path, pairs) => {
-        const query = new URLSearchParams(pairs).toString();
-        const response = await fetch(`${sim.baseUrl}${path}?${query}`, { headers: { 'x-api-key': sim.apiKey } });
-        await expectNoServerError(response, `GET ${path}?${query}`);
-      }),
-      { numRuns: 80, seed: 7 },
-    );
-  });
-
-  it('admin routes, fast fill, status and signature lookups with random input', async () => {
-    const requests = fc.oneof(
-      anyJson.map((body) => ({ method: 'POST', path: '/admin/api-keys', body })),
-      anyJson.map((body) => ({ method: 'PUT', path: `/admin/api-keys/${sim.apiKey}/webhook`, body })),
-      anyJson.map((body) => ({ method: 'POST', path: '/admin/faults', body })),
-      anyJson.map((body) => ({ method: 'POST', path: '/fast-fill', body })),
-      anyJson.map((body) => ({ method: 'POST', path: '/transactions/index', body })),
-      anyJson.map((body) => ({ method: 'POST', path: '/transactions/single', body })),
-      fc.string().map((id) => ({ method: 'GET', path: `/requests/${encodeURIComponent(id)}/signature`, body: undefined })),
-      fc.string().map((id) => ({ method: 'GET', path: `/intents/status/v3?requestId=${encodeURIComponent(id)}`, body: undefined })),
-      fc.string().map((q) => ({ method: 'GET', path: `/admin/webhook-deliveries?${q}`, body: undefined })),
-    );
-    await fc.assert(
-      fc.asyncProperty(requests, async ({ method, path, body }) => {
-        const response = await fetch(`${sim.baseUrl}${path}`, {
-          method,
-          headers: { 'content-type': 'application/json', 'x-api-key': sim.apiKey },
-          ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        });
-        await expectNoServerError(response, `${method} ${path} ${JSON.stringify(body)}`);
-      }),
-      { numRuns: 120, seed: 11 },
-    );
+  it("Node's own answers carry an errorCode: malformed HTTP 400, oversized headers 431, a body shorter than its Content-Length 408", async () => {
+    expect(await raw('GARBAGE\r\n\r\n')).toMatchObject({ status: 400, body: { errorCode: 'MALFORMED_HTTP_REQUEST' } });
+    expect(await raw(`GET /chains HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`)).toMatchObject({ status: 431, body: { errorCode: 'HEADERS_TOO_LARGE' } });
+    expect(await raw('POST /quote/v2 HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"user":')).toMatchObject({
+      status: 408,
+      body: { errorCode: 'REQUEST_TIMEOUT' },
+    });
   });
 });

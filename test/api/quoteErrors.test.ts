@@ -154,12 +154,12 @@ describe('POST /quote/v2 errors', () => {
       expect(await expectError([], 400, 'INVALID_INPUT_PARAMS')).toMatchInlineSnapshot(`"Invalid request: body: Invalid input: expected object, received array"`);
     });
 
-    it('a body sent without a JSON content type is read as empty: INVALID_INPUT_PARAMS naming the fields', async () => {
+    it('a body sent without a JSON content type is refused as such (415 UNSUPPORTED_MEDIA_TYPE), not read as "every field missing"', async () => {
       const response = await fetch(quoteUrl, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(nativeQuote()) });
-      expect(response.status).toBe(400);
+      expect(response.status).toBe(415);
       const body = (await response.json()) as { errorCode: string; message: string };
-      expect(body.errorCode).toBe('INVALID_INPUT_PARAMS');
-      expect(body.message).toContain('user:');
+      expect(body.errorCode).toBe('UNSUPPORTED_MEDIA_TYPE');
+      expect(body.message).toContain('Content-Type: application/json');
     });
 
     it('a malformed JSON body', async () => {
@@ -190,7 +190,7 @@ describe('POST /quote/v2 errors', () => {
     it('INSUFFICIENT_POOL_LIQUIDITY when the pool cannot give the requested output at all', async () => {
       const destinationUsdc = evmChainOf(sim, destination).contractAddresses.stablecoin;
       const everything = (10n ** 15n).toString(); // a billion USDC: more than the pool holds
-      expect(await expectError(nativeQuote({ destinationCurrency: destinationUsdc, tradeType: 'EXACT_OUTPUT', amount: everything }), 400, 'INSUFFICIENT_POOL_LIQUIDITY')).toMatchInlineSnapshot(`"the USDC pool on chain 8453 cannot deliver 1000000000000000 USDC"`);
+      expect(await expectError(nativeQuote({ destinationCurrency: destinationUsdc, tradeType: 'EXACT_OUTPUT', amount: everything }), 400, 'INSUFFICIENT_POOL_LIQUIDITY')).toMatchInlineSnapshot(`"the USDC pool on chain 8453 cannot deliver 1000000000 USDC"`);
     });
   });
 

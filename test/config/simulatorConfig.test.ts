@@ -52,6 +52,7 @@ describe('loadSimulatorConfig', () => {
       serviceFeeBps: 10,
       defaultSlippageBps: 50,
       quoteRpcTimeoutMs: 2000,
+      httpRequestTimeoutMs: 30_000,
       quoteTtlSeconds: 300,
       clockMode: 'real',
       solverPolicy: 'fill',

@@ -8,11 +8,12 @@ import type { RequestStore } from '../../store/RequestStore';
 import { parseWithSchema } from '../../errors/parseWithSchema';
 import { requireApiKey } from '../requestApiKey';
 import { RequestIdSchema } from '../../domain/request/requestId';
+import { uint256String } from '../../domain/money/uint256String';
 
 const FastFillSchema = z
   .object({
     requestId: RequestIdSchema,
-    solverInputCurrencyAmount: z.string().regex(/^[0-9]+$/, 'must be an integer string in the smallest unit').optional(),
+    solverInputCurrencyAmount: uint256String().optional(),
     maxFillAmountUsd: z.string().regex(/^[0-9]+(\.[0-9]{1,6})?$/, 'must be a decimal USD amount').optional(),
   })
   .strict();

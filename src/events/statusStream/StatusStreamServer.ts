@@ -113,6 +113,9 @@ export class StatusStreamServer {
       return sendError(connection.socket, 'filters.id is required unless the connection was opened with an apiKey');
     }
     const key = requestId ?? ALL_OF_MY_KEY;
+    if (message.type === 'subscribe' && !connection.subscriptions.has(key) && connection.subscriptions.size >= MAX_SUBSCRIPTIONS_PER_CONNECTION) {
+      return sendError(connection.socket, `a connection holds at most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions; unsubscribe first or open another connection`);
+    }
     if (message.type === 'subscribe') connection.subscriptions.add(key);
     else connection.subscriptions.delete(key);
     send(connection.socket, { type: message.type, status: 'success', data: { event: message.event, filters: message.filters } });
@@ -145,6 +148,9 @@ export class StatusStreamServer {
 function send(socket: WebSocket, message: unknown): void {
   if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(message));
 }
+
+/** Subscriptions one websocket may hold at once (each is a request id, or all of the key's requests). */
+export const MAX_SUBSCRIPTIONS_PER_CONNECTION = 100;
 
 function sendError(socket: WebSocket, message: string): void {
   send(socket, { type: 'error', status: 'error', data: { message } });

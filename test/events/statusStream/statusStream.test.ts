@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
 import WebSocket from 'ws';
 import type { RunningSimulator } from '../../../src/simulator';
+import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../../src/events/statusStream/StatusStreamServer';
 import { executeQuoteSteps, waitForSettledStatus } from '../../support/bridgeClient';
 import { startTestSimulator } from '../../support/startTestSimulator';
 import { startVerifyingWebhookReceiver, type WebhookReceiver } from '../../support/webhookReceiver';
@@ -159,6 +160,20 @@ describe('websocket status stream and webhooks following a real bridge', () => {
       });
     expect(await refused(`${wsUrl}?apiKey=intentsim_unknown`)).toBe(401);
     expect(await refused(`${wsUrl.replace('/ws', '/other')}`)).toBe(404);
+  });
+
+  it(`holds at most ${MAX_SUBSCRIPTIONS_PER_CONNECTION} subscriptions per connection: the next one is refused with an error, re-subscribing or unsubscribing still works`, async () => {
+    const client = await StreamClient.open(wsUrl);
+    const subscribe = (n: number, type = 'subscribe') =>
+      client.request({ type, event: 'request.status.updated', filters: { id: `0x${n.toString(16).padStart(64, '0')}` } }, type === 'subscribe' ? 'subscribe' : 'unsubscribe');
+    for (let n = 1; n <= MAX_SUBSCRIPTIONS_PER_CONNECTION; n++) expect(await subscribe(n)).toMatchObject({ status: 'success' });
+    const refused = await client.request({ type: 'subscribe', event: 'request.status.updated', filters: { id: `0x${'f'.repeat(64)}` } }, 'error');
+    expect(refused.data.message).toMatch(/at most 100 subscriptions/);
+    expect(await subscribe(1)).toMatchObject({ status: 'success' }); // already held: not a new one
+    expect(await subscribe(2, 'unsubscribe')).toMatchObject({ status: 'success' });
+    expect(await subscribe(MAX_SUBSCRIPTIONS_PER_CONNECTION + 1)).toMatchObject({ status: 'success' });
+    expect(client.socket.readyState).toBe(WebSocket.OPEN);
+    client.socket.close();
   });
 
   it('closes open sockets when the simulator stops', async () => {

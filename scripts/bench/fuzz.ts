@@ -1,0 +1,39 @@
+import fc from 'fast-check';
+import { startSimulator } from '../../src/simulator';
+import { fuzzArbitraries, sendFuzzMessages, sendFuzzRequest } from '../../test/support/fuzzInputs';
+
+export interface FuzzResult {
+  httpInputs: number;
+  websocketBatches: number;
+  /** Answers that were 5xx, or 4xx without an errorCode: each with what was sent. */
+  failures: string[];
+  seconds: number;
+}
+
+/**
+ * The long fuzz run (the seeded sample of it is test/api/noServerErrors.test.ts): `count` random
+ * requests against every input route and `count / 50` websocket message batches, against one
+ * simulator on its own chains. Every answer must be 2xx, or 4xx with `{ errorCode, message }`.
+ */
+export async function benchFuzz(count: number, seed: number, progress: (line: string) => void): Promise<FuzzResult> {
+  const started = performance.now();
+  const sim = await startSimulator({ port: 0, env: {}, log: () => undefined, httpRequestTimeoutMs: 2000 });
+  const failures: string[] = [];
+  try {
+    const { httpRequest, wsMessage } = fuzzArbitraries(sim);
+    const requests = fc.sample(httpRequest, { numRuns: count, seed });
+    for (const [index, request] of requests.entries()) {
+      const broken = await sendFuzzRequest(sim.baseUrl, request);
+      if (broken) failures.push(broken);
+      if ((index + 1) % 2500 === 0) progress(`  ${index + 1}/${count} requests, ${failures.length} failures`);
+    }
+    const batches = fc.sample(fc.array(wsMessage, { minLength: 1, maxLength: 8 }), { numRuns: Math.max(1, Math.floor(count / 50)), seed });
+    for (const batch of batches) {
+      const broken = await sendFuzzMessages(sim.baseUrl, batch);
+      if (broken) failures.push(`websocket: ${broken}`);
+    }
+    return { httpInputs: requests.length, websocketBatches: batches.length, failures, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await sim.stop();
+  }
+}
