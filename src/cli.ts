@@ -4,6 +4,7 @@ import { configDefaults } from './config/simulatorConfig';
 import { checkWebhookReceiver, formatWebhookCheckReport } from './events/webhooks/checkWebhookReceiver';
 import { formatStartSummary } from './formatStartSummary';
 import { startSimulator, type StartSimulatorOptions } from './simulator';
+import { watchAncestors } from './process/watchAncestors';
 
 /** Help text of a flag: what it does, its environment variable and its default (from the config schema). */
 function helpOf(flag: ConfigFlag, defaults: Record<string, unknown>): string {
@@ -79,6 +80,12 @@ async function runStart(options: StartSimulatorOptions, json: boolean): Promise<
   };
   process.once('SIGINT', () => shutdown(0));
   process.once('SIGTERM', () => shutdown(0));
+  process.once('SIGHUP', () => shutdown(0));
+  // npx does not pass signals on: stop when whatever started us goes away
+  watchAncestors((why) => {
+    process.stderr.write(`[intentsim] ${why}; stopping\n`);
+    shutdown(0);
+  });
   void sim.fatal.then(() => process.exit(1));
 
   if (json) {

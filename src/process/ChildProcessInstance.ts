@@ -6,6 +6,7 @@ import { dirname } from 'node:path';
 import { finished } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { ProcessError } from '../errors/IntentsimError';
+import { reapWhenThisProcessDies, stopReaping } from './orphanReaper';
 
 /** idle → starting → started → stopping → stopped (and from stopped, start again). */
 export type ChildProcessStatus = 'idle' | 'starting' | 'started' | 'stopping' | 'stopped';
@@ -221,7 +222,11 @@ export class ChildProcessInstance<TReady> {
       stop: () => this.stop(),
       signalOnParentExit: () => child.kill(options.signalOnParentExit ?? 'SIGKILL'),
     };
-    if (child.pid !== undefined) registerLiveChildProcess(liveChild);
+    if (child.pid !== undefined) {
+      registerLiveChildProcess(liveChild);
+      // dies with this process even when it is killed with SIGKILL (no exit handler runs then)
+      reapWhenThisProcessDies(child.pid);
+    }
 
     let readyValue: { value: TReady } | undefined;
     let lastProbeError: unknown;
@@ -324,6 +329,7 @@ export class ChildProcessInstance<TReady> {
         log.end(`--- ${new Date().toISOString()} ${this.name} exited (${describeExit({ exitCode, signal })})\n`);
         finished(log, () => resolveClosed({ exitCode, signal }));
         unregisterLiveChildProcess(liveChild);
+        if (child.pid !== undefined) stopReaping(child.pid);
         if (this.#child === child) this.#child = undefined;
         if (!settled) {
           void fail(spawnError === undefined ? 'exited' : 'spawn-failed', 'SIGKILL', spawnError);

@@ -1,0 +1,49 @@
+import { readFileSync } from 'node:fs';
+import { isProcessAlive } from './isProcessAlive';
+
+/** The parent pid of `pid` from /proc (Linux); undefined when it cannot be read. */
+function parentOf(pid: number): number | undefined {
+  try {
+    // /proc/<pid>/stat: "pid (comm) state ppid ..." — comm may hold spaces, so read after the last ')'
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+    return Number.isInteger(ppid) && ppid > 0 ? ppid : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** This process's parent, grandparent, …, `levels` deep, stopping before pid 1. */
+export function ancestorsOfThisProcess(levels: number): number[] {
+  const chain: number[] = [];
+  let pid: number | undefined = process.ppid;
+  while (pid !== undefined && pid > 1 && chain.length < levels) {
+    chain.push(pid);
+    pid = parentOf(pid);
+  }
+  return chain;
+}
+
+/**
+ * Calls `onGone` once when whatever started this process goes away: the parent (its pid changes
+ * when it dies) or an ancestor a few levels up — `npx` starts the CLI through `sh -c`, and a
+ * SIGINT sent to npx is not passed on, so the simulator would otherwise run on with its chains.
+ * Polls on a real timer (process supervision is real time, ARCHITECTURE.md); returns a stop function.
+ */
+export function watchAncestors(onGone: (why: string) => void, options: { levels?: number; intervalMs?: number } = {}): () => void {
+  const parent = process.ppid;
+  const ancestors = ancestorsOfThisProcess(options.levels ?? 3);
+  const timer = setInterval(() => {
+    const why =
+      process.ppid !== parent
+        ? `the parent process ${parent} is gone`
+        : ancestors.find((pid) => !isProcessAlive(pid)) !== undefined
+          ? `the process that started it (${ancestors.find((pid) => !isProcessAlive(pid))}) is gone`
+          : undefined;
+    if (why === undefined) return;
+    clearInterval(timer);
+    onGone(why);
+  }, options.intervalMs ?? 500);
+  timer.unref();
+  return () => clearInterval(timer);
+}
