@@ -2,7 +2,7 @@ import { Command, InvalidArgumentError, Option } from 'commander';
 import { CONFIG_FLAGS, type ConfigFlag } from './config/configFlags';
 import { configDefaults } from './config/simulatorConfig';
 import { checkWebhookReceiver, formatWebhookCheckReport } from './events/webhooks/checkWebhookReceiver';
-import { formatStartSummary } from './formatStartSummary';
+import { formatStartSummary, startSummaryJson } from './formatStartSummary';
 import { startSimulator, type StartSimulatorOptions } from './simulator';
 import { watchAncestors } from './process/watchAncestors';
 
@@ -89,7 +89,7 @@ async function runStart(options: StartSimulatorOptions, json: boolean): Promise<
   void sim.fatal.then(() => process.exit(1));
 
   if (json) {
-    process.stdout.write(`${JSON.stringify({ baseUrl: sim.baseUrl, apiKey: sim.apiKey, chains: sim.chains, accounts: sim.accounts })}\n`);
+    process.stdout.write(`${JSON.stringify(startSummaryJson(sim))}\n`);
   } else {
     process.stdout.write(formatStartSummary(sim));
   }

@@ -21,3 +21,28 @@ export function formatStartSummary(sim: RunningSimulator): string {
   lines.push('', 'Press Ctrl-C to stop.', '');
   return lines.join('\n');
 }
+
+/** The one JSON line of `intentsim start --json`: what the summary shows, for programs. */
+export function startSummaryJson(sim: RunningSimulator): Record<string, unknown> {
+  return {
+    baseUrl: sim.baseUrl,
+    apiKey: sim.apiKey,
+    solverAddress: sim.control.solverAddress,
+    chains: sim.chains.map((chain) => {
+      const described = sim.control.chain(chain.id).describe();
+      return {
+        ...chain,
+        wsRpcUrl: described.wsRpcUrl,
+        logFile: described.logFile,
+        depository: described.depository,
+        contracts: Object.fromEntries(described.summaryContracts.map((contract) => [contract.label, contract.address])),
+        currencies: [described.nativeCurrency, ...described.erc20Currencies].map((currency) => ({
+          symbol: currency.symbol,
+          address: currency.address,
+          decimals: currency.decimals,
+        })),
+      };
+    }),
+    accounts: sim.accounts,
+  };
+}

@@ -214,6 +214,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     await solver.activate();
 
     const app = createApp({
+      host: config.host,
       quoteRpcScope,
       solver,
       rpcFaults,

@@ -11,6 +11,7 @@ import type { RequestStore } from '../store/RequestStore';
 import type { WebhookStore } from '../store/WebhookStore';
 import { createErrorMiddleware, notFoundHandler } from './errorMiddleware';
 import { requireJsonBody } from './requireJsonBody';
+import { guardAdminRoutes } from './guardAdminRoutes';
 import type { QuoteProviderDeps } from '../quote/createQuote';
 import { adminRoutes } from './routes/adminRoutes';
 import { chainRoutes } from './routes/chainRoutes';
@@ -39,6 +40,8 @@ export interface AppDeps {
   quoteRpcScope: QuoteRpcScope;
   solver: { fastFill(requestId: string, assumedInput: bigint): Promise<FastFillOutcome> } & SolverRuleRouteDeps['solver'];
   rpcFaults: RpcFaultStore;
+  /** The address the server binds: beyond loopback, admin routes need the default API key. */
+  host: string;
 }
 
 /** The HTTP API: one express app, the routes of SPEC §4, one error mapping. */
@@ -46,6 +49,7 @@ export function createApp(deps: AppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
+  app.use(guardAdminRoutes(deps));
   app.use(requireJsonBody);
   app.use(express.json({ limit: '1mb', inflate: false }));
   app.use(chainRoutes(deps));

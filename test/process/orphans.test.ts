@@ -31,13 +31,19 @@ async function gone(pids: number[], ms = 20_000): Promise<void> {
 }
 
 /** Starts `command` and waits for the CLI's one JSON line. */
-async function startCli(command: string, args: string[]): Promise<{ child: ChildProcess; ready: { baseUrl: string } }> {
+interface ReadyLine {
+  baseUrl: string;
+  solverAddress: string;
+  chains: Array<{ id: number; rpcUrl: string; contracts: Record<string, string>; currencies: Array<{ symbol: string; address: string; decimals: number }> }>;
+}
+
+async function startCli(command: string, args: string[]): Promise<{ child: ChildProcess; ready: ReadyLine }> {
   const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
   started.push(child);
   const lines = createInterface({ input: child.stdout! });
-  const ready = await new Promise<{ baseUrl: string }>((resolve, reject) => {
+  const ready = await new Promise<ReadyLine>((resolve, reject) => {
     lines.on('line', (line) => {
-      if (line.startsWith('{')) resolve(JSON.parse(line) as { baseUrl: string });
+      if (line.startsWith('{')) resolve(JSON.parse(line) as ReadyLine);
     });
     child.once('exit', (code) => reject(new Error(`the CLI exited (${code}) before it was ready`)));
   });
@@ -46,7 +52,12 @@ async function startCli(command: string, args: string[]): Promise<{ child: Child
 
 describe('no orphaned chains', () => {
   it('SIGKILL of the simulator process alone: its Anvil processes stop too (and the reaper with them)', async () => {
-    const { child } = await startCli(process.execPath, ['bin/intentsim.js', 'start', '--json', '--port', '0', '--chains', '1,8453']);
+    const { child, ready } = await startCli(process.execPath, ['bin/intentsim.js', 'start', '--json', '--port', '0', '--chains', '1,8453']);
+    // --json carries what the human summary shows: contracts and token addresses per chain
+    expect(ready.chains.map((chain) => chain.id)).toEqual([1, 8453]);
+    expect(ready.chains[0]!.contracts).toMatchObject({ depository: expect.stringMatching(/^0x[0-9a-fA-F]{40}$/), 'USDC (6 dec.)': expect.any(String) });
+    expect(ready.chains[0]!.currencies.map((currency) => currency.symbol)).toEqual(['ETH', 'USDC', 'WETH']);
+    expect(ready.solverAddress).toMatch(/^0x[0-9a-fA-F]{40}$/);
     const anvils = childrenOf(child.pid!, 'anvil');
     expect(anvils).toHaveLength(2);
     const reapers = childrenOf(child.pid!, 'node'); // `node -e <reaper>`

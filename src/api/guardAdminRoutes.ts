@@ -1,0 +1,23 @@
+import type { RequestHandler } from 'express';
+import { AdminKeyRequiredError } from '../errors/authErrors';
+import type { ApiKeyStore } from '../store/ApiKeyStore';
+import { optionalApiKey } from './requestApiKey';
+
+/** Hosts that only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.[0-9]{1,3}){3}$/.test(host);
+}
+
+/**
+ * Admin routes change what the simulator does (keys, webhooks, faults, solver rules). On loopback
+ * anyone on the machine may call them; when the server listens beyond loopback, only a caller with
+ * the default API key (printed at start) may.
+ */
+export function guardAdminRoutes(deps: { host: string; apiKeys: ApiKeyStore }): RequestHandler {
+  const open = isLoopbackHost(deps.host);
+  return (req, _res, next) => {
+    if (open || !req.path.startsWith('/admin/')) return next();
+    if (optionalApiKey(req, deps.apiKeys)?.isDefault !== true) return next(new AdminKeyRequiredError());
+    next();
+  };
+}

@@ -1,0 +1,47 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSimulator } from '../../src/simulator';
+import { startTestSimulator } from '../support/startTestSimulator';
+
+/** The README's examples run as written (a review found one that did not). */
+function codeBlockAfter(heading: string, language: string): string {
+  const readme = readFileSync('README.md', 'utf8');
+  const section = readme.slice(readme.indexOf(heading));
+  const open = section.indexOf('```' + language + '\n');
+  return section.slice(open + language.length + 4, section.indexOf('\n```', open) + 1);
+}
+
+describe('README snippets', () => {
+  let sim: RunningSimulator;
+  let dir: string;
+  beforeAll(async () => {
+    sim = await startTestSimulator();
+    // a directory of the user's own: the snippet file, and the packages it imports
+    dir = mkdtempSync(join(tmpdir(), 'intentsim-readme-'));
+    symlinkSync(resolve('node_modules'), join(dir, 'node_modules'));
+  });
+  afterAll(async () => {
+    await sim?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('"With the official SDK": the snippet, unedited, bridges through the simulator to success', async () => {
+    const snippet = codeBlockAfter('### With the official SDK', 'ts');
+    expect(snippet).toContain("from '@relayprotocol/relay-sdk'");
+    const file = join(dir, 'sdk-bridge.mts');
+    writeFileSync(file, snippet);
+    const { stdout } = await promisify(execFile)(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), file], {
+      cwd: dir,
+      env: { ...process.env, INTENTSIM_URL: sim.baseUrl },
+      timeout: 60_000,
+    });
+    const requestId = /done: (0x[0-9a-f]{64})/.exec(stdout)?.[1];
+    expect(requestId, stdout).toBeDefined();
+    expect(sim.control.requests.get(requestId!)?.status).toBe('success');
+    expect(stdout).toContain('deposit');
+  }, 90_000);
+});
