@@ -269,7 +269,7 @@ describe('other routes', () => {
     expect(missing.body).toMatchInlineSnapshot(`
       {
         "errorCode": "INVALID_INPUT_PARAMS",
-        "message": "Invalid request: requestId: Invalid input: expected string, received undefined",
+        "message": "Invalid request: query requestId: Invalid input: expected string, received undefined",
         "statusCode": 400,
       }
     `);

@@ -26,7 +26,7 @@ export function faultRoutes(deps: { rpcFaults: RpcFaultStore; chains: ReadonlyMa
     res.json({ faults: deps.rpcFaults.list() });
   });
   router.delete('/admin/faults', (req, res) => {
-    const { chainId } = parseWithSchema(ClearSchema, req.query);
+    const { chainId } = parseWithSchema(ClearSchema, req.query, 'query');
     deps.rpcFaults.clear(chainId);
     res.json({ faults: deps.rpcFaults.list() });
   });

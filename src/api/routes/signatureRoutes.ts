@@ -22,7 +22,7 @@ const SignatureParamsSchema = z.object({ requestId: RequestIdSchema });
 export function signatureRoutes(deps: SignatureRouteDeps): Router {
   const router = Router();
   router.get('/requests/:requestId/signature', async (req, res) => {
-    const { requestId } = parseWithSchema(SignatureParamsSchema, req.params);
+    const { requestId } = parseWithSchema(SignatureParamsSchema, req.params, 'path');
     const record = deps.requests.get(requestId);
     if (!record) throw new RequestNotFoundError(requestId);
     const requestData = requestSignatureDataOf(record);

@@ -13,7 +13,7 @@ const StatusQuerySchema = z.object({ requestId: RequestIdSchema }).passthrough()
 export function statusRoutes(deps: { requests: RequestStore }): Router {
   const router = Router();
   const find = (query: unknown) => {
-    const { requestId } = parseWithSchema(StatusQuerySchema, query);
+    const { requestId } = parseWithSchema(StatusQuerySchema, query, 'query');
     const record = deps.requests.get(requestId);
     if (!record) throw new RequestNotFoundError(requestId);
     return record;

@@ -58,7 +58,7 @@ export function webhookAdminRoutes(deps: WebhookAdminRouteDeps): Router {
   });
 
   router.get('/admin/webhook-deliveries', (req, res) => {
-    const query = parseWithSchema(DeliveriesQuerySchema, req.query);
+    const query = parseWithSchema(DeliveriesQuerySchema, req.query, 'query');
     const deliveries = deps.webhooks.listDeliveries(query).map((delivery) => ({
       id: delivery.id,
       requestId: delivery.requestId,
