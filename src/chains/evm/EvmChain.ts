@@ -23,6 +23,7 @@ import { fillGasUnits } from './calibrateGas';
 import type { SimulatorContracts } from './deploySimulatorContracts';
 import { ExternalEvmNode } from './ExternalEvmNode';
 import { quoteScopedTransport } from './quoteScopedTransport';
+import { readDeliveries } from './readDeliveries';
 import { startEvmChain, type StartedEvmChain } from './startEvmChain';
 
 export interface EvmChainOptions {
@@ -305,7 +306,19 @@ export class EvmChain implements ChainAdapter {
     const receipt = await wallet.waitForReceipt(txHash);
     const saved = this.options.solverTransactions.find(payment.requestId, kind);
     if (saved) this.options.solverTransactions.setState(saved.id, receipt.status === 'success' ? 'confirmed' : 'failed');
-    return facts.transactionEntry(receipt, kind, { from: receipt.from, to: getAddress(payment.recipient), currency: payment.currency.address, amount: payment.amount });
+    // who received what, as the chain shows it (a Call's value goes to its target; a top-up to the recipient)
+    const { client, contracts } = this.parts();
+    const internal = new Set([...Object.values(contracts), this.options.accounts().solver.address].map((address) => String(address).toLowerCase()));
+    const deliveries = await readDeliveries(client, receipt, internal);
+    const recipient = getAddress(payment.recipient);
+    const toRecipient = deliveries.find((d) => d.to === recipient && d.currency.toLowerCase() === payment.currency.address.toLowerCase());
+    return facts.transactionEntry(receipt, kind, {
+      from: receipt.from,
+      to: recipient,
+      currency: payment.currency.address,
+      amount: receipt.status === 'success' ? (toRecipient?.amount ?? 0n) : payment.amount,
+      deliveries,
+    });
   }
 
   indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry {

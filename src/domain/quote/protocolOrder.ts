@@ -15,7 +15,7 @@ export interface ProtocolOrderData {
   output: {
     chainId: string;
     payments: Array<{ recipient: string; currency: string; minimumAmount: string; expectedAmount: string }>;
-    calls: unknown[];
+    calls: Array<{ to: string; value: string; data: string }>;
     deadline: number;
     extraData: Hex;
   };
@@ -86,7 +86,8 @@ export function buildProtocolOrder(params: {
           ? [{ recipient: facts.recipient, currency: topUp.currency.address, minimumAmount: topUp.amount.toString(), expectedAmount: topUp.amount.toString() }]
           : []),
       ],
-      calls: [],
+      // the destination calls the fill runs (the SDK's `txs`), as the order commits to them
+      calls: (facts.calls ?? []).map((call) => ({ to: call.to, value: call.value.toString(), data: call.data })),
       deadline: params.deadline,
       extraData: '0x',
     },

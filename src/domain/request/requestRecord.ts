@@ -24,8 +24,24 @@ export interface TransactionEntry {
   /** unix seconds of the block */
   timestamp: number;
   status: 'success' | 'failure';
-  data: { from: Address; to: Address; currency: Address; amount: bigint; logIndex?: number };
+  data: {
+    from: Address;
+    to: Address;
+    currency: Address;
+    amount: bigint;
+    logIndex?: number;
+    /** Everything the transaction delivered to parties other than the simulator's own contracts, as the chain shows it. */
+    deliveries?: Delivery[];
+  };
   metadata?: { reorg?: ReorgMetadata };
+}
+
+/** One transfer a solver transaction made to someone (recipient, call target, refund recipient). */
+export interface Delivery {
+  to: Address;
+  /** Zero address: native currency. */
+  currency: Address;
+  amount: bigint;
 }
 
 /** SPEC §2.3: `metadata.reorg` on failed inTxs caught by the reorg/finality path. */

@@ -22,6 +22,9 @@ export function transactionEntryView(entry: TransactionEntry) {
       currency: entry.data.currency,
       amount: entry.data.amount.toString(),
       ...(entry.data.logIndex === undefined ? {} : { logIndex: entry.data.logIndex }),
+      ...(entry.data.deliveries === undefined
+        ? {}
+        : { deliveries: entry.data.deliveries.map((delivery) => ({ to: delivery.to, currency: delivery.currency, amount: delivery.amount.toString() })) }),
     },
     // the simulator does not trace transactions: no state diff is known
     stateChanges: null,
@@ -149,17 +152,16 @@ export function buildRequestRecordView(record: RequestRecord, options: RequestRe
       slippageTolerance: quote.slippageBps.toString(),
       failReason: failReasonOf(record),
       refundFailReason: record.refundFailReason,
-      ...(record.failedTxHash === null ? {} : { failedTxHash: record.failedTxHash }),
-      ...(record.failedTxBlockNumber === null ? {} : { failedTxBlockNumber: record.failedTxBlockNumber }),
-      ...(record.failedCallData === null
-        ? {}
-        : { failedCallData: { ...record.failedCallData, value: record.failedCallData.value.toString() } }),
+      // every §2.3 field, every time: null where there is no value
+      failedTxHash: record.failedTxHash,
+      failedTxBlockNumber: record.failedTxBlockNumber,
+      failedCallData: record.failedCallData === null ? null : { ...record.failedCallData, value: record.failedCallData.value.toString() },
       usesExternalLiquidity: record.usesExternalLiquidity,
       timeEstimate: quote.timeEstimateSeconds,
       triggeredByFastFill: record.triggeredByFastFill,
       inTxs: record.inTxs.map(transactionEntryView),
       outTxs: record.outTxs.map(transactionEntryView),
-      ...(record.appFees ? { appFees: appFeesView(record.appFees) } : {}),
+      appFees: record.appFees ? appFeesView(record.appFees) : null,
       feeSponsorship: record.feeSponsorship,
       fees: { quoted: quotedFeesView(record), actual: null, currency: currencyObject(quote.currencyIn) },
       metadata: {

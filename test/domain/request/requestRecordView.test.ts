@@ -59,8 +59,9 @@ describe('buildRequestRecordView (SPEC §2.3)', () => {
       data: { from: WALLETS.alice, to: WALLETS.carol, currency: '0x0000000000000000000000000000000000000000', amount: '1000000000000000000' },
       stateChanges: null,
     });
-    expect(view.data).not.toHaveProperty('failedTxHash');
-    expect(view.data).not.toHaveProperty('appFees');
+    // every §2.3 field is there every time, null where there is no value
+    expect(view.data).toHaveProperty('failedTxHash', null);
+    expect(view.data).toMatchObject({ failedTxBlockNumber: null, failedCallData: null, appFees: null });
   });
 
   it('reports failures: failReason, refundFailReason, failedTxHash/BlockNumber and a reorged inTx with metadata.reorg', () => {
