@@ -5,7 +5,8 @@
  * could not run at all (an exception) exits 1. Figures also go to bench-results/latest.json.
  *
  * Options (environment): BENCH_COLD_RUNS (default 5), BENCH_BRIDGE_ITERATIONS (default 30),
- * BENCH_QUOTE_COUNT (default 1000), BENCH_FUZZ_COUNT (default 10000), BENCH_FUZZ_SEED (default 1).
+ * BENCH_QUOTE_COUNT (default 1000), BENCH_FUZZ_COUNT (default 10000), BENCH_FUZZ_SEED (default 1),
+ * BENCH_LOAD_SECONDS (default 3), BENCH_LISTING_STORED (default 100000), BENCH_RSS_QUOTES (default 30000).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -14,6 +15,7 @@ import { benchBridge, type BridgeResult } from './bridgeLatency';
 import { benchColdStart, type ColdStartResult } from './coldStart';
 import { benchQuoteLatency, type QuoteLatencyResult } from './quoteLatency';
 import { benchFuzz, type FuzzResult } from './fuzz';
+import { benchLoad, type LoadResult } from './load';
 import { formatMs, rounded } from './measure';
 
 /** The speed targets. They live here only — never in tests (docs/TESTING.md). */
@@ -21,6 +23,10 @@ export const TARGETS = {
   coldStartMs: 1500,
   e2eOverFloor: 3,
   quoteP99Ms: 20,
+  /** POST /quote/v2 p99 at 8 connections. */
+  quoteP99At8Ms: 20,
+  /** One GET /requests/v3 page over 100,000 stored requests. */
+  listingPageP99Ms: 50,
 } as const;
 
 const resultsDir = fileURLToPath(new URL('../../bench-results/', import.meta.url));
@@ -35,7 +41,7 @@ function positiveIntFromEnv(name: string, fallback: number): number {
 
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
 
-function report(cold: ColdStartResult, bridge: BridgeResult, quotes: QuoteLatencyResult, fuzz: FuzzResult): { lines: string[]; targets: Record<string, unknown> } {
+function report(cold: ColdStartResult, bridge: BridgeResult, quotes: QuoteLatencyResult, fuzz: FuzzResult, load: LoadResult): { lines: string[]; targets: Record<string, unknown> } {
   const lib = cold.library.summary;
   const cli = cold.cli.summary;
   const b = bridge.breakdown;
@@ -61,6 +67,11 @@ function report(cold: ColdStartResult, bridge: BridgeResult, quotes: QuoteLatenc
     `fuzz (every input route and the websocket; target: 0 answers that are 5xx or a 4xx without errorCode)`,
     `  ${fuzz.httpInputs} HTTP inputs + ${fuzz.websocketBatches} websocket batches in ${fuzz.seconds.toFixed(1)} s: ${fuzz.failures.length} failures   ${verdict(fuzz.failures.length === 0)}`,
     ...fuzz.failures.slice(0, 10).map((failure) => `    ${failure.slice(0, 300)}`),
+    `load on loopback (autocannon; target quote p99 <= ${formatMs(TARGETS.quoteP99At8Ms)} at 8 connections)`,
+    ...load.rows.map((r) => `  ${r.route.padEnd(24)} ${String(r.connections).padStart(2)} conn  ${String(r.requestsPerSecond).padStart(6)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms${r.non2xx ? `  non-2xx ${r.non2xx}` : ''}${r.route.startsWith('POST') && r.connections === 8 ? `   ${verdict(r.p99Ms <= TARGETS.quoteP99At8Ms)}` : ''}`),
+    `GET /requests/v3 over ${load.listing.stored} stored requests (60 sequential pages each, target p99 <= ${formatMs(TARGETS.listingPageP99Ms)})`,
+    ...load.listing.queries.map((q) => `  ${q.name.padEnd(28)} p50 ${formatMs(q.p50Ms)}  p99 ${formatMs(q.p99Ms)}   ${verdict(q.p99Ms <= TARGETS.listingPageP99Ms)}`),
+    `RSS of the simulator's process: ${load.rss.beforeMb} MB before, ${load.rss.afterMb} MB after ${load.rss.quotes} more quotes`,
     '',
   ];
   return {
@@ -71,6 +82,7 @@ function report(cold: ColdStartResult, bridge: BridgeResult, quotes: QuoteLatenc
       e2eOverFloor: { target: TARGETS.e2eOverFloor, ratio: Math.round(bridge.ratio * 100) / 100, pass: ratioPass },
       quoteP99: { targetMs: TARGETS.quoteP99Ms, p99Ms: Math.round(quotes.p99 * 10) / 10, pass: quotePass },
       fuzzFailures: { target: 0, failures: fuzz.failures.length, inputs: fuzz.httpInputs, pass: fuzz.failures.length === 0 },
+      listingPageP99: { targetMs: TARGETS.listingPageP99Ms, worstP99Ms: Math.round(Math.max(...load.listing.queries.map((q) => q.p99Ms)) * 10) / 10 },
     },
   };
 }
@@ -95,7 +107,17 @@ async function main(): Promise<void> {
   progress(`fuzz: ${fuzzCount} inputs`);
   const fuzz = await benchFuzz(fuzzCount, positiveIntFromEnv('BENCH_FUZZ_SEED', 1), progress);
 
-  const { lines, targets } = report(cold, bridge, quotes, fuzz);
+  progress('load: status and quote at 1/8/64 connections, listing over stored requests, RSS');
+  const load = await benchLoad(
+    {
+      seconds: positiveIntFromEnv('BENCH_LOAD_SECONDS', 3),
+      storedRequests: positiveIntFromEnv('BENCH_LISTING_STORED', 100_000),
+      quotes: positiveIntFromEnv('BENCH_RSS_QUOTES', 30_000),
+    },
+    progress,
+  );
+
+  const { lines, targets } = report(cold, bridge, quotes, fuzz, load);
   process.stdout.write(lines.join('\n'));
 
   const roundMs = (values: number[]) => values.map((v) => Math.round(v * 10) / 10);
@@ -122,6 +144,7 @@ async function main(): Promise<void> {
       breakdownMedians: rounded(bridge.breakdown),
       samples: bridge.samples.map((s) => rounded(s)),
     },
+    load,
     fuzz: { httpInputs: fuzz.httpInputs, websocketBatches: fuzz.websocketBatches, seconds: Math.round(fuzz.seconds * 10) / 10, failures: fuzz.failures },
     quoteLatency: { count: quotes.count, summary: rounded(quotes.summary), p50: Math.round(quotes.p50 * 10) / 10, p99: Math.round(quotes.p99 * 10) / 10 },
   };

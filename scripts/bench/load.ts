@@ -1,0 +1,110 @@
+import autocannon from 'autocannon';
+import { zeroAddress } from 'viem';
+import { REQUEST_STATUSES } from '../../src/domain/request/requestStatus';
+import { startSimulator } from '../../src/simulator';
+import { openDatabase } from '../../src/store/openDatabase';
+import { RequestRecordWriter } from '../../src/store/RequestRecordWriter';
+import { hexId, makeRequestRecord } from '../../test/support/requestRecordFixture';
+import { percentile } from './measure';
+
+export interface LoadRow {
+  route: string;
+  connections: number;
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  non2xx: number;
+}
+
+export interface LoadResult {
+  rows: LoadRow[];
+  listing: { stored: number; queries: Array<{ name: string; p50Ms: number; p99Ms: number }> };
+  rss: { beforeMb: number; afterMb: number; quotes: number };
+}
+
+async function cannon(url: string, connections: number, seconds: number, options: { method?: 'GET' | 'POST'; body?: string; amount?: number } = {}): Promise<autocannon.Result> {
+  return autocannon({
+    url,
+    connections,
+    ...(options.amount ? { amount: options.amount } : { duration: seconds }),
+    method: options.method ?? 'GET',
+    headers: { 'content-type': 'application/json' },
+    ...(options.body ? { body: options.body } : {}),
+  });
+}
+
+const row = (route: string, connections: number, result: autocannon.Result): LoadRow => ({
+  route,
+  connections,
+  requestsPerSecond: Math.round(result.requests.average),
+  p50Ms: result.latency.p50,
+  p99Ms: result.latency.p99,
+  non2xx: result.non2xx,
+});
+
+/**
+ * Load against loopback (issue: durability and hardening, part 7): status and quote at 1 / 8 / 64
+ * connections, `GET /requests/v3` pages over 100,000 stored requests, and RSS after many quotes.
+ * One simulator, its own chains; autocannon in this process.
+ */
+export async function benchLoad(params: { seconds: number; storedRequests: number; quotes: number }, progress: (line: string) => void): Promise<LoadResult> {
+  const sim = await startSimulator({ port: 0, env: {}, log: () => undefined });
+  try {
+    const user = sim.accounts[0]!.address;
+    const quoteBody = JSON.stringify({ user, originChainId: 1, destinationChainId: 8453, originCurrency: zeroAddress, destinationCurrency: zeroAddress, amount: '10000000000000000', tradeType: 'EXACT_INPUT' });
+    const first = (await (await fetch(`${sim.baseUrl}/quote/v2`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: quoteBody })).json()) as { steps: Array<{ requestId: string }> };
+    const statusUrl = `${sim.baseUrl}/intents/status/v3?requestId=${first.steps[0]!.requestId}`;
+    const rows: LoadRow[] = [];
+    for (const connections of [1, 8, 64]) {
+      rows.push(row('GET /intents/status/v3', connections, await cannon(statusUrl, connections, params.seconds)));
+      progress(`  status at ${connections} connections done`);
+      rows.push(row('POST /quote/v2', connections, await cannon(`${sim.baseUrl}/quote/v2`, connections, params.seconds, { method: 'POST', body: quoteBody })));
+      progress(`  quote at ${connections} connections done`);
+    }
+
+    const rssBefore = process.memoryUsage().rss;
+    await cannon(`${sim.baseUrl}/quote/v2`, 8, 0, { method: 'POST', body: quoteBody, amount: params.quotes });
+    const rssAfter = process.memoryUsage().rss;
+    progress(`  ${params.quotes} more quotes done`);
+
+    // 100,000 stored requests, written as a long-running service would have them
+    const db = openDatabase(sim.dbPath);
+    const writer = new RequestRecordWriter(db);
+    const base = 1_760_000_000_000;
+    writer.transaction(() => {
+      for (let n = 0; n < params.storedRequests; n++) {
+        const at = base + n * 1000;
+        writer.insert(makeRequestRecord({ id: hexId(0x10_000_000 + n), status: REQUEST_STATUSES[n % REQUEST_STATUSES.length]!, createdAt: at, updatedAt: at }));
+      }
+    });
+    db.close();
+    progress(`  ${params.storedRequests} requests stored`);
+    const queries: Array<{ name: string; p50Ms: number; p99Ms: number }> = [];
+    for (const [name, query] of [
+      ['newest page', 'limit=20'],
+      ['status=success page', 'status=success&limit=20'],
+      ['sortBy=amountUsd page', 'sortBy=amountUsd&limit=50'],
+      ['includeTotal', 'includeTotal=true&limit=20'],
+      ['filters (OR of two groups)', `filters=${encodeURIComponent(JSON.stringify([{ status: 'refund' }, { status: 'failure' }]))}&limit=20`],
+    ] as const) {
+      const times: number[] = [];
+      for (let i = 0; i < 60; i++) {
+        if (i % 15 === 14) sim.control.clock.advance(1000); // stay inside the 20 rps per key of SPEC §8
+        const started = performance.now();
+        const response = await fetch(`${sim.baseUrl}/requests/v3?${query}`, { headers: { 'x-api-key': sim.apiKey } });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`GET /requests/v3?${query} answered ${response.status}`);
+        times.push(performance.now() - started);
+      }
+      times.sort((a, b) => a - b);
+      queries.push({ name, p50Ms: percentile(times, 50), p99Ms: percentile(times, 99) });
+    }
+    return {
+      rows,
+      listing: { stored: params.storedRequests, queries },
+      rss: { beforeMb: Math.round(rssBefore / 2 ** 20), afterMb: Math.round(rssAfter / 2 ** 20), quotes: params.quotes },
+    };
+  } finally {
+    await sim.stop();
+  }
+}
