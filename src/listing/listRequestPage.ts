@@ -1,5 +1,6 @@
 import type { RequestRecord } from '../domain/request/requestRecord';
 import { matchesListFilter, type ListFilter, type ListSortKey } from '../domain/listing/requestListFilter';
+import { listingPrefilter } from '../store/listingPrefilter';
 import type { ListPosition, RequestListingStore, SortDirection } from '../store/RequestListingStore';
 import type { RequestStore } from '../store/RequestStore';
 
@@ -44,6 +45,7 @@ function withChildRequests(requests: RequestStore, query: RequestPageQuery): Lis
 export function listRequestPage(deps: { listing: RequestListingStore; requests: RequestStore }, query: RequestPageQuery): RequestPage {
   const filter = withChildRequests(deps.requests, query);
   const matches = (record: RequestRecord) => matchesListFilter(record, filter);
-  const page = deps.listing.page({ sortBy: query.sortBy, direction: query.direction, after: query.after, limit: query.limit, matches });
-  return { records: page.records, next: page.next, total: query.includeTotal ? deps.listing.count(matches) : undefined };
+  const prefilter = listingPrefilter(filter);
+  const page = deps.listing.page({ sortBy: query.sortBy, direction: query.direction, after: query.after, limit: query.limit, matches, prefilter });
+  return { records: page.records, next: page.next, total: query.includeTotal ? deps.listing.count(matches, prefilter) : undefined };
 }

@@ -3,6 +3,7 @@ import type { RequestRecord } from '../domain/request/requestRecord';
 import { amountUsdMicrosOf } from '../domain/request/requestRecordView';
 import type { ListSortKey } from '../domain/listing/requestListFilter';
 import { parseWithBigints } from './jsonWithBigints';
+import type { ListingPrefilter } from './listingPrefilter';
 
 const AMOUNT_USD_KEY_WIDTH = 100;
 
@@ -30,6 +31,8 @@ export interface ListPageParams {
   after: ListPosition | undefined;
   limit: number;
   matches: (record: RequestRecord) => boolean;
+  /** What SQLite can rule out on its own columns first (see `listingPrefilter`). */
+  prefilter?: ListingPrefilter;
 }
 
 export interface ListPage {
@@ -60,7 +63,7 @@ export class RequestListingStore {
     const records: RequestRecord[] = [];
     let next: ListPosition | undefined;
     let last: ListPosition | undefined;
-    for (const row of this.rowsAfter(params.sortBy, params.direction, params.after)) {
+    for (const row of this.rowsAfter(params.sortBy, params.direction, params.after, params.prefilter)) {
       const record = parseWithBigints<RequestRecord>(row.record_json);
       if (!params.matches(record)) continue;
       if (records.length === params.limit) {
@@ -73,24 +76,37 @@ export class RequestListingStore {
     return { records, next };
   }
 
-  /** How many records match, over the whole store. */
-  count(matches: (record: RequestRecord) => boolean): number {
+  /** How many records match, over the whole store: SQLite alone counts when the prefilter is exact. */
+  count(matches: (record: RequestRecord) => boolean, prefilter?: ListingPrefilter): number {
+    if (prefilter?.exact) {
+      const row = this.statement(`SELECT COUNT(*) AS total FROM requests WHERE ${prefilter.where}`).get(...prefilter.params) as { total: number };
+      return row.total;
+    }
     let total = 0;
-    for (const row of this.rowsAfter('createdAt', 'asc', undefined)) if (matches(parseWithBigints<RequestRecord>(row.record_json))) total++;
+    for (const row of this.rowsAfter('createdAt', 'asc', undefined, prefilter)) if (matches(parseWithBigints<RequestRecord>(row.record_json))) total++;
     return total;
   }
 
-  private *rowsAfter(sortBy: ListSortKey, direction: SortDirection, after: ListPosition | undefined): Generator<ListRow> {
+  private *rowsAfter(sortBy: ListSortKey, direction: SortDirection, after: ListPosition | undefined, prefilter: ListingPrefilter | undefined): Generator<ListRow> {
     const column = SORT_COLUMNS[sortBy];
     const comparison = direction === 'asc' ? '>' : '<';
     const order = direction === 'asc' ? 'ASC' : 'DESC';
-    const where = after ? `WHERE (${column} ${comparison} @key OR (${column} = @key AND id ${comparison} @id))` : '';
+    const conditions = [
+      ...(after ? [`(${column} ${comparison} ? OR (${column} = ? AND id ${comparison} ?))`] : []),
+      ...(prefilter && prefilter.where !== '1' ? [`(${prefilter.where})`] : []),
+    ];
+    const where = conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : '';
     const sql = `SELECT id, ${column} AS sort_key, record_json FROM requests ${where} ORDER BY ${column} ${order}, id ${order}`;
+    const params = [...(after ? [after.key, after.key, after.id] : []), ...(prefilter && prefilter.where !== '1' ? prefilter.params : [])];
+    yield* this.statement(sql).iterate(...params) as IterableIterator<ListRow>;
+  }
+
+  private statement(sql: string): Database.Statement {
     let statement = this.statements.get(sql);
     if (!statement) {
       statement = this.db.prepare(sql);
       this.statements.set(sql, statement);
     }
-    yield* (after ? statement.iterate({ key: after.key, id: after.id }) : statement.iterate()) as IterableIterator<ListRow>;
+    return statement;
   }
 }

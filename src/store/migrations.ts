@@ -157,6 +157,12 @@ const MIGRATIONS: readonly Migration[] = [
   `,
   // 6: the listing's amount key for requests stored before migration 4 (was done by the listing route).
   backfillAmountUsdKeys,
+  // 7: listing pages filtered by status (or chain) and ordered by time, read straight off an index.
+  `
+  CREATE INDEX IF NOT EXISTS requests_status_created ON requests (status, created_at, id);
+  CREATE INDEX IF NOT EXISTS requests_status_updated ON requests (status, updated_at, id);
+  CREATE INDEX IF NOT EXISTS requests_origin_created ON requests (origin_chain_id, created_at, id);
+  `,
 ];
 
 export function migrate(db: Database.Database): number {
