@@ -9,6 +9,8 @@ export default defineConfig({
     // a file that names a status or transition in `covers:` must reach it (docs/TESTING.md)
     setupFiles: ['test/support/reachedTransitions.setup.ts'],
     maxWorkers: 2,
+    // tests that must hold under garbage collection call global.gc() (e.g. webhook attempt timeouts)
+    execArgv: ['--expose-gc'],
     testTimeout: 60_000,
     hookTimeout: 60_000,
     teardownTimeout: 30_000,

@@ -135,7 +135,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const webhooks = new WebhookStore(db);
   if (config.webhook) webhooks.putEndpoint(defaultApiKey.key, config.webhook, clock.now());
   const lifecycle = new RequestLifecycle({ requests, writer: new RequestRecordWriter(db), clock, bus: events, outbox: new WebhookOutbox(webhooks) });
-  const webhookDispatcher = new WebhookDispatcher({ store: webhooks, clock, bus: events, retryBaseMs: config.webhookRetryBaseMs, log });
+  const webhookDispatcher = new WebhookDispatcher({ store: webhooks, clock, bus: events, retryBaseMs: config.webhookRetryBaseMs, requestTimeoutMs: config.webhookTimeoutMs, log });
   const statusStream = new StatusStreamServer({ bus: events, apiKeys, clock });
 
   let resolveFatal: (error: Error) => void = () => undefined;

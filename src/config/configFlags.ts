@@ -71,6 +71,7 @@ export const CONFIG_FLAGS: readonly ConfigFlag[] = [
   { key: 'accountCount', flag: '--accounts <n>', parse: parseNonNegativeInteger, help: 'funded test accounts derived from the mnemonic' },
   { key: 'mnemonic', flag: '--mnemonic <words>', defaultLabel: "Anvil's test mnemonic", help: 'mnemonic of the test accounts, the solver and the deployer' },
   { key: 'chainPollIntervalMs', flag: '--chain-poll-interval <ms>', parse: parseNonNegativeInteger, help: 'chain poll interval, a fallback to the websocket block subscription' },
+  { key: 'webhookTimeoutMs', flag: '--webhook-timeout <ms>', parse: parseNonNegativeInteger, help: 'a webhook attempt without a complete answer by then failed (and is retried)' },
   { key: 'webhookRetryBaseMs', flag: '--webhook-retry-base <ms>', parse: parseNonNegativeInteger, help: 'wait before the first webhook retry, doubled on each further retry' },
   { key: 'anvilSearchPath', env: 'PATH', defaultLabel: 'the PATH of the process', help: 'directories searched for anvil when neither --anvil nor the package gives one' },
 ];

@@ -62,6 +62,8 @@ export const SimulatorConfigSchema = z.object({
   chainPollIntervalMs: z.number().int().positive().default(1000),
   /** Webhook endpoint of the default API key, set at start (SPEC §6.1; the admin API changes it later). */
   webhook: WebhookEndpointSettingsSchema.optional(),
+  /** Milliseconds a webhook receiver has to answer one delivery attempt (connect, headers, body). */
+  webhookTimeoutMs: z.number().int().positive().default(10_000),
   /** Wait before the first webhook retry, doubled on each further retry (SPEC §6.2). */
   webhookRetryBaseMs: z.number().int().positive().default(DEFAULT_WEBHOOK_RETRY_BASE_MS),
 });

@@ -53,6 +53,7 @@ describe('loadSimulatorConfig', () => {
       defaultSlippageBps: 50,
       quoteRpcTimeoutMs: 2000,
       httpRequestTimeoutMs: 30_000,
+      webhookTimeoutMs: 10_000,
       quoteTtlSeconds: 300,
       clockMode: 'real',
       solverPolicy: 'fill',

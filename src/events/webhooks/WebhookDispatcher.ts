@@ -88,6 +88,13 @@ export class WebhookDispatcher {
     const signature = signWebhookBody({ body: delivery.body, timestamp: signatureTimestamp, apiKey: delivery.apiKey });
     let statusCode: number | null = null;
     let error: string | null = null;
+    // one deadline for the whole attempt (connect, headers, body), on a real timer that always
+    // fires: `AbortSignal.any` over `AbortSignal.timeout` was seen never to fire on Node 20
+    const attemptAborter = new AbortController();
+    const onStop = () => attemptAborter.abort(new Error('simulator stopping'));
+    this.aborter.signal.addEventListener('abort', onStop, { once: true });
+    const timeoutMs = this.deps.requestTimeoutMs ?? 10_000;
+    const deadline = setTimeout(() => attemptAborter.abort(new WebhookTimeoutError(timeoutMs)), timeoutMs);
     try {
       const response = await fetch(delivery.url, {
         method: 'POST',
@@ -100,19 +107,30 @@ export class WebhookDispatcher {
         },
         body: delivery.body,
         redirect: 'manual',
-        signal: AbortSignal.any([this.aborter.signal, AbortSignal.timeout(this.deps.requestTimeoutMs ?? 10_000)]),
+        signal: attemptAborter.signal,
       });
       statusCode = response.status;
+      // the answer's body is not needed: drop it (a receiver that never finishes it cannot hold the attempt)
       await response.body?.cancel().catch(() => undefined);
     } catch (caught) {
       if (this.stopped) return; // not an answer of the receiver: the next process tries again
-      error = describeFetchError(caught);
+      error = attemptAborter.signal.reason instanceof WebhookTimeoutError ? attemptAborter.signal.reason.message : describeFetchError(caught);
+    } finally {
+      clearTimeout(deadline);
+      this.aborter.signal.removeEventListener('abort', onStop);
     }
     const delivered = statusCode !== null && statusCode >= 200 && statusCode < 300;
     const nextAttemptAt = delivered ? null : nextWebhookAttemptAt({ attemptsMade: attempt, lastAttemptAt: at, baseMs: this.deps.retryBaseMs });
     const state = delivered ? 'delivered' : nextAttemptAt === null ? 'failed' : 'pending';
     this.deps.store.recordAttempt(deliveryId, { attempt, at, signatureTimestamp, statusCode, error }, { state, nextAttemptAt, deliveredAt: delivered ? clock.now() : null });
     if (state === 'pending') this.schedule({ ...delivery, attempts: attempt, nextAttemptAt });
+  }
+}
+
+/** An attempt that got no complete answer in time. */
+class WebhookTimeoutError extends Error {
+  constructor(timeoutMs: number) {
+    super(`the receiver did not answer in time (${timeoutMs} ms)`);
   }
 }
 
