@@ -24,6 +24,7 @@ import { SolverRuleStore } from './solver/SolverRuleStore';
 import type { SolverRule, SolverRuleInput } from './domain/fill/solverRules';
 import { ApiKeyStore } from './store/ApiKeyStore';
 import { ChainIndexStore } from './store/ChainIndexStore';
+import { ChainJournalStore } from './store/ChainJournalStore';
 import { DepositAddressStore } from './store/DepositAddressStore';
 import { MetaStore } from './store/MetaStore';
 import { openDatabase } from './store/openDatabase';
@@ -159,6 +160,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     chainIndex,
     solverTransactions,
     depositAddresses,
+    chainJournal: new ChainJournalStore(db),
     pollIntervalMs: config.chainPollIntervalMs,
     quoteRpc: { scope: quoteRpcScope, faults: rpcFaults, timeoutMs: config.quoteRpcTimeoutMs },
     onFatalError: (error) => {

@@ -3,6 +3,7 @@ import type { VirtualClock } from '../clock/VirtualClock';
 import type { VmType } from '../domain/chain/chainDescription';
 import { resolveAnvilBinary, type ResolveAnvilBinaryParameters } from '../process/resolveAnvilBinary';
 import type { ChainIndexStore } from '../store/ChainIndexStore';
+import type { ChainJournalStore } from '../store/ChainJournalStore';
 import type { DepositAddressStore } from '../store/DepositAddressStore';
 import type { SolverTxStore } from '../store/SolverTxStore';
 import type { ChainAdapter } from './ChainAdapter';
@@ -39,6 +40,8 @@ export interface ChainAdapterContext {
   chainIndex: ChainIndexStore;
   solverTransactions: SolverTxStore;
   depositAddresses: DepositAddressStore;
+  /** Every mined block, to mine again what a killed node lost. */
+  chainJournal: ChainJournalStore;
   pollIntervalMs: number;
   quoteRpc: { scope: QuoteRpcScope; faults: RpcFaultStore; timeoutMs: number };
   onFatalError: (error: Error) => void;
@@ -74,6 +77,7 @@ const FACTORIES: Partial<Record<VmType, ChainAdapterFactory>> = {
       chainIndex: context.chainIndex,
       solverTransactions: context.solverTransactions,
       depositAddresses: context.depositAddresses,
+      chainJournal: context.chainJournal,
       pollIntervalMs: context.pollIntervalMs,
       quoteRpc: context.quoteRpc,
       onFatalError: context.onFatalError,

@@ -163,6 +163,18 @@ const MIGRATIONS: readonly Migration[] = [
   CREATE INDEX IF NOT EXISTS requests_status_updated ON requests (status, updated_at, id);
   CREATE INDEX IF NOT EXISTS requests_origin_created ON requests (origin_chain_id, created_at, id);
   `,
+  // 8: every block a chain mined, with its raw transactions and timestamp: a chain killed before it
+  // could save its state is replayed from here on the next start (same blocks, same hashes).
+  `
+  CREATE TABLE IF NOT EXISTS chain_journal (
+    chain_id INTEGER NOT NULL,
+    number INTEGER NOT NULL,
+    hash TEXT NOT NULL,
+    timestamp INTEGER NOT NULL,
+    raw_txs_json TEXT NOT NULL,
+    PRIMARY KEY (chain_id, number)
+  );
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

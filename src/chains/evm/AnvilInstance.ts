@@ -38,6 +38,8 @@ export type AnvilInstanceOptions = {
    */
   preserveHistoricalStates?: boolean;
   baseFeeWei?: bigint;
+  /** `--timestamp`: the genesis block's time, unix seconds (a chain rebuilt from a journal needs its old genesis). */
+  genesisTimestamp?: number;
   /** Default 10 000. */
   startTimeoutMs?: number;
   /** Appended after the flags derived from the options above. */
@@ -89,6 +91,7 @@ export function anvilArgs(options: AnvilArgsOptions): string[] {
   if (options.stateIntervalSeconds !== undefined) args.push('--state-interval', String(options.stateIntervalSeconds));
   if (options.preserveHistoricalStates === true) args.push('--preserve-historical-states');
   if (options.baseFeeWei !== undefined) args.push('--base-fee', options.baseFeeWei.toString());
+  if (options.genesisTimestamp !== undefined) args.push('--timestamp', String(options.genesisTimestamp));
   args.push(...(options.extraArgs ?? []));
   return args;
 }

@@ -1,4 +1,5 @@
 import { createPublicClient, createTestClient, defineChain, getAddress, http, isAddress, type Chain, type Hex, type PublicClient, type TestClient } from 'viem';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { constantProductPoolArtifact, stablecoinArtifact } from '../../../fixtures/contracts/artifacts.generated';
 import { POOL_FEE_BPS } from '../../../fixtures/pools';
@@ -24,6 +25,8 @@ import type { SimulatorContracts } from './deploySimulatorContracts';
 import { ExternalEvmNode } from './ExternalEvmNode';
 import { quoteScopedTransport } from './quoteScopedTransport';
 import { readDeliveries } from './readDeliveries';
+import { EvmChainJournal } from './EvmChainJournal';
+import type { ChainJournalStore } from '../../store/ChainJournalStore';
 import { startEvmChain, type StartedEvmChain } from './startEvmChain';
 
 export interface EvmChainOptions {
@@ -45,6 +48,9 @@ export interface EvmChainOptions {
   onFatalError: (error: Error) => void;
   /** The quote-time RPC hook: timeout and admin faults for calls made while quoting (SPEC §7.1). */
   quoteRpc: { scope: QuoteRpcScope; faults: RpcFaultStore; timeoutMs: number };
+  /** Where mined blocks are journaled (with `persistState`, for a node this simulator spawns). */
+  chainJournal?: ChainJournalStore;
+  log?: (message: string) => void;
 }
 
 /** A node that answers: its endpoints and the viem clients on it (before contracts are deployed). */
@@ -77,7 +83,9 @@ export class EvmChain implements ChainAdapter {
           logFile: join(options.dataDir, 'logs', `anvil-${this.chainId}.log`),
           mnemonic: options.mnemonic,
           accounts: options.accountCount,
-          ...(options.persistState ? { statePath: join(options.dataDir, 'chains', `${this.chainId}.json`) } : {}),
+          ...(options.persistState ? { statePath: this.statePath() } : {}),
+          // a chain that never saved its state is rebuilt from the journal: on its old genesis
+          ...(this.rebuildsFromJournal() ? { genesisTimestamp: options.chainJournal!.block(this.chainId, 0)!.timestamp } : {}),
         });
     this.node.onUnexpectedExit((exit) =>
       options.onFatalError(new Error(`anvil for chain ${this.chainId} exited unexpectedly (code ${exit.exitCode ?? exit.signal}); see ${this.node.logFile}`)),
@@ -112,7 +120,22 @@ export class EvmChain implements ChainAdapter {
       pollIntervalMs: this.options.pollIntervalMs,
       emit: (observation) => this.listeners.forEach((listener) => listener(observation)),
       onFatalError: this.options.onFatalError,
+      ...(this.durable() ? { journal: new EvmChainJournal({ chainId: this.chainId, client: booted.client, testClient: booted.testClient, store: this.options.chainJournal!, log: this.options.log ?? (() => undefined) }) } : {}),
     });
+  }
+
+  private statePath(): string {
+    return join(this.options.dataDir, 'chains', `${this.chainId}.json`);
+  }
+
+  /** No saved state, but a journal with the genesis: the node was killed before it could save. */
+  private rebuildsFromJournal(): boolean {
+    return this.durable() && !existsSync(this.statePath()) && this.options.chainJournal!.block(this.chainId, 0) !== undefined;
+  }
+
+  /** Journaled, so a SIGKILL loses no block: the simulator's own node, with a database. */
+  private durable(): boolean {
+    return this.options.persistState && !this.options.externalNode && this.options.chainJournal !== undefined;
   }
 
   async stop(): Promise<void> {
@@ -304,6 +327,8 @@ export class EvmChain implements ChainAdapter {
   async awaitSolverTransaction(txHash: Hex, kind: 'fill' | 'refund', payment: SolverPayment): Promise<TransactionEntry> {
     const { wallet, facts } = this.parts();
     const receipt = await wallet.waitForReceipt(txHash);
+    // durable: the block is journaled before any record points at it
+    if (this.durable()) await this.syncNow();
     const saved = this.options.solverTransactions.find(payment.requestId, kind);
     if (saved) this.options.solverTransactions.setState(saved.id, receipt.status === 'success' ? 'confirmed' : 'failed');
     // who received what, as the chain shows it (a Call's value goes to its target; a top-up to the recipient)

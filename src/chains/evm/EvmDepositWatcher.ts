@@ -34,6 +34,8 @@ export class EvmDepositWatcher {
       emit: (observation: ChainObservation) => void;
       /** Looks at each block before it counts as indexed (deposit-address payments); a failure retries the block. */
       inspectBlock?: (block: Block) => Promise<void>;
+      /** Journals each block before its observations go out, and forgets reorged ones (durable chains). */
+      journal?: { record(block: Block): Promise<void>; forgetFrom(number: number): void };
       onError: (error: unknown) => void;
     },
   ) {}
@@ -161,6 +163,7 @@ export class EvmDepositWatcher {
       index.setDepositState(chainId, deposit.txHash, deposit.logIndex, 'reorged');
     }
     index.dropBlocksFrom(chainId, forkPoint + 1);
+    this.deps.journal?.forgetFrom(forkPoint + 1);
   }
 
   private reportDepositsStillReorged(forkPoint: number): void {
@@ -184,6 +187,7 @@ export class EvmDepositWatcher {
         blockHash: block.hash,
       }),
       this.deps.inspectBlock?.(block),
+      this.deps.journal?.record(block),
     ]);
     index.putBlock({ chainId, number: Number(block.number), hash: block.hash, parentHash: block.parentHash });
     for (const log of logs) {

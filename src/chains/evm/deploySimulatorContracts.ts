@@ -53,6 +53,19 @@ const SETUP_PRIORITY_FEE = 1_000_000_000n;
  * solver approves the receiver (for stablecoin fills) and the depository (for gas calibration).
  * On a chain reloaded from saved state the contracts are already there and nothing is sent.
  */
+/**
+ * The state the deployment starts from that no transaction makes: the deployer's and the solver's
+ * native balances (Anvil cheat calls). A chain rebuilt from its journal sets them again first.
+ */
+export async function fundDeployerAndSolver(params: { testClient: TestClient; nativeSymbol: string; accounts: SimulatorAccounts }): Promise<void> {
+  const reserves = poolSeedReserves(params.nativeSymbol, STABLECOIN.symbol, STABLECOIN.decimals);
+  const solverWrapped = SOLVER_WRAPPED_NATIVE_UNITS * 10n ** 18n;
+  await Promise.all([
+    params.testClient.setBalance({ address: params.accounts.deployer.address, value: parseEther('1000') + reserves.wrappedNative }),
+    params.testClient.setBalance({ address: params.accounts.solver.address, value: SOLVER_NATIVE_BALANCE + solverWrapped }),
+  ]);
+}
+
 export async function deploySimulatorContracts(params: {
   publicClient: PublicClient;
   testClient: TestClient;
@@ -67,10 +80,7 @@ export async function deploySimulatorContracts(params: {
   const existing = await publicClient.getCode({ address: contracts.pool });
   if (existing && existing !== '0x') return { contracts, deployedNow: false };
 
-  await Promise.all([
-    testClient.setBalance({ address: accounts.deployer.address, value: parseEther('1000') + reserves.wrappedNative }),
-    testClient.setBalance({ address: accounts.solver.address, value: SOLVER_NATIVE_BALANCE + solverWrapped }),
-  ]);
+  await fundDeployerAndSolver({ testClient, nativeSymbol: params.nativeSymbol, accounts });
 
   const approveFor = (token: Address, spender: Address) => ({
     to: token,

@@ -9,7 +9,7 @@ import type { ChainObservation } from '../ChainAdapter';
 import type { SimulatorAccounts } from '../simulatorAccounts';
 import type { AnvilEndpoints } from './AnvilInstance';
 import { calibrateGas, type GasCalibration } from './calibrateGas';
-import { deploySimulatorContracts, type SimulatorContracts } from './deploySimulatorContracts';
+import { deploySimulatorContracts, fundDeployerAndSolver, type SimulatorContracts } from './deploySimulatorContracts';
 import { EvmCheatCalls } from './EvmCheatCalls';
 import { evmErc20Currencies, evmNativeCurrency } from './evmCurrencies';
 import { EvmDepositAddresses } from './EvmDepositAddresses';
@@ -17,6 +17,7 @@ import { EvmDepositSteps } from './EvmDepositSteps';
 import { EvmDepositWatcher } from './EvmDepositWatcher';
 import { EvmSolverWallet } from './EvmSolverWallet';
 import { EvmTransactionFacts } from './EvmTransactionFacts';
+import type { EvmChainJournal } from './EvmChainJournal';
 
 /** Every part of a started EVM chain, each with one job, all built at once when the chain starts. */
 export interface StartedEvmChain {
@@ -51,6 +52,8 @@ export interface StartEvmChainParams {
   pollIntervalMs: number;
   emit: (observation: ChainObservation) => void;
   onFatalError: (error: Error) => void;
+  /** With a database: blocks are journaled, and those a killed node lost are mined again first. */
+  journal?: EvmChainJournal;
 }
 
 /**
@@ -61,6 +64,12 @@ export interface StartEvmChainParams {
 export async function startEvmChain(params: StartEvmChainParams): Promise<StartedEvmChain> {
   const { metadata, client, testClient, accounts, clock } = params;
   const chainId = metadata.id;
+  // a node killed before it saved its state comes back short: mine the lost blocks again first
+  // (from genesis, after the cheat-call funding the deployment started from)
+  if (params.journal?.hasBlocksAfter(Number(await client.getBlockNumber({ cacheTime: 0 })))) {
+    if ((await client.getBlockNumber({ cacheTime: 0 })) === 0n) await fundDeployerAndSolver({ testClient, nativeSymbol: metadata.nativeSymbol, accounts });
+    await params.journal.replay();
+  }
   const { contracts } = await deploySimulatorContracts({ publicClient: client, testClient, chainId, nativeSymbol: metadata.nativeSymbol, accounts });
   const [gas, priorityFee] = await Promise.all([
     calibrateGas({ client, contracts, solver: accounts.solver.address, freshRecipient: getAddress(`0x${'5e'.repeat(20)}`) }),
@@ -96,6 +105,7 @@ export async function startEvmChain(params: StartEvmChainParams): Promise<Starte
     pollIntervalMs: params.pollIntervalMs,
     emit: params.emit,
     inspectBlock: (block) => depositAddresses.inspectBlock(block),
+    ...(params.journal ? { journal: params.journal } : {}),
     onError: (error) => params.onFatalError(error instanceof Error ? error : new Error(String(error))),
   });
   const started: StartedEvmChain = {
@@ -115,6 +125,8 @@ export async function startEvmChain(params: StartEvmChainParams): Promise<Starte
     effectiveGasPrice,
     fees,
   };
+  // every block so far (genesis and the deployment) is journaled before the watcher takes over
+  await params.journal?.catchUp();
   await watcher.start();
   await wallet.resumeUnsettled();
   depositAddresses.resumePaid();

@@ -1,0 +1,71 @@
+import type Database from 'better-sqlite3';
+import type { Hex } from 'viem';
+
+/** One mined block as it can be mined again: its transactions (signed bytes) and its timestamp. */
+export interface JournaledBlock {
+  chainId: number;
+  number: number;
+  hash: Hex;
+  /** Unix seconds. */
+  timestamp: number;
+  rawTransactions: Hex[];
+}
+
+interface JournalRow {
+  chain_id: number;
+  number: number;
+  hash: string;
+  timestamp: number;
+  raw_txs_json: string;
+}
+
+/**
+ * The chain journal: every block the simulator saw mined. A node that dies before writing its
+ * state (SIGKILL) comes back at its last saved state; the blocks after it are mined again from
+ * here, in order, with their own timestamps, so they come back with the same hashes.
+ */
+export class ChainJournalStore {
+  private readonly putStatement: Database.Statement;
+  private readonly afterStatement: Database.Statement<[number, number], JournalRow>;
+  private readonly dropStatement: Database.Statement;
+  private readonly latestStatement: Database.Statement;
+
+  constructor(db: Database.Database) {
+    this.putStatement = db.prepare(
+      'INSERT OR REPLACE INTO chain_journal (chain_id, number, hash, timestamp, raw_txs_json) VALUES (@chainId, @number, @hash, @timestamp, @rawTxsJson)',
+    );
+    this.afterStatement = db.prepare('SELECT * FROM chain_journal WHERE chain_id = ? AND number > ? ORDER BY number');
+    this.dropStatement = db.prepare('DELETE FROM chain_journal WHERE chain_id = ? AND number >= ?');
+    this.latestStatement = db.prepare('SELECT MAX(number) AS number FROM chain_journal WHERE chain_id = ?');
+  }
+
+  put(block: JournaledBlock): void {
+    this.putStatement.run({ chainId: block.chainId, number: block.number, hash: block.hash, timestamp: block.timestamp, rawTxsJson: JSON.stringify(block.rawTransactions) });
+  }
+
+  /** The blocks above `number`, in order. */
+  after(chainId: number, number: number): JournaledBlock[] {
+    return this.afterStatement.all(chainId, number).map((row) => ({
+      chainId: row.chain_id,
+      number: row.number,
+      hash: row.hash as Hex,
+      timestamp: row.timestamp,
+      rawTransactions: JSON.parse(row.raw_txs_json) as Hex[],
+    }));
+  }
+
+  /** One journaled block, or undefined. */
+  block(chainId: number, number: number): JournaledBlock | undefined {
+    return this.after(chainId, number - 1)[0]?.number === number ? this.after(chainId, number - 1)[0] : undefined;
+  }
+
+  /** The highest journaled block number of a chain, or -1. */
+  latestNumber(chainId: number): number {
+    return (this.latestStatement.get(chainId) as { number: number | null }).number ?? -1;
+  }
+
+  /** Forgets blocks from `number` on (they left the canonical chain). */
+  dropFrom(chainId: number, number: number): void {
+    this.dropStatement.run(chainId, number);
+  }
+}
