@@ -6,7 +6,8 @@
  *
  * Options (environment): BENCH_COLD_RUNS (default 5), BENCH_BRIDGE_ITERATIONS (default 30),
  * BENCH_QUOTE_COUNT (default 1000), BENCH_FUZZ_COUNT (default 10000), BENCH_FUZZ_SEED (default 1),
- * BENCH_LOAD_SECONDS (default 3), BENCH_LISTING_STORED (default 100000), BENCH_RSS_QUOTES (default 30000).
+ * BENCH_LOAD_SECONDS (default 3), BENCH_LISTING_STORED (default 100000), BENCH_RSS_QUOTES (default 30000),
+ * BENCH_CHAOS_ITERATIONS (default 12), BENCH_CHAOS_SEED (default 1).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -16,6 +17,10 @@ import { benchColdStart, type ColdStartResult } from './coldStart';
 import { benchQuoteLatency, type QuoteLatencyResult } from './quoteLatency';
 import { benchFuzz, type FuzzResult } from './fuzz';
 import { benchLoad, type LoadResult } from './load';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCrashHarness, type CrashHarnessResult } from '../chaos/crashHarness';
 import { formatMs, rounded } from './measure';
 
 /** The speed targets. They live here only — never in tests (docs/TESTING.md). */
@@ -41,7 +46,12 @@ function positiveIntFromEnv(name: string, fallback: number): number {
 
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
 
-function report(cold: ColdStartResult, bridge: BridgeResult, quotes: QuoteLatencyResult, fuzz: FuzzResult, load: LoadResult): { lines: string[]; targets: Record<string, unknown> } {
+function percentileOf(values: number[], p: number): number {
+  const sortedValues = [...values].sort((a, b) => a - b);
+  return sortedValues[Math.min(sortedValues.length - 1, Math.floor((p / 100) * sortedValues.length))] ?? 0;
+}
+
+function report(cold: ColdStartResult, bridge: BridgeResult, quotes: QuoteLatencyResult, fuzz: FuzzResult, load: LoadResult, chaos: CrashHarnessResult): { lines: string[]; targets: Record<string, unknown> } {
   const lib = cold.library.summary;
   const cli = cold.cli.summary;
   const b = bridge.breakdown;
@@ -72,6 +82,15 @@ function report(cold: ColdStartResult, bridge: BridgeResult, quotes: QuoteLatenc
     `GET /requests/v3 over ${load.listing.stored} stored requests (60 sequential pages each, target p99 <= ${formatMs(TARGETS.listingPageP99Ms)})`,
     ...load.listing.queries.map((q) => `  ${q.name.padEnd(28)} p50 ${formatMs(q.p50Ms)}  p99 ${formatMs(q.p99Ms)}   ${verdict(q.p99Ms <= TARGETS.listingPageP99Ms)}`),
     `RSS of the simulator's process: ${load.rss.beforeMb} MB before, ${load.rss.afterMb} MB after ${load.rss.quotes} more quotes`,
+    `crash harness (${chaos.kills.length} seeded SIGKILLs, each followed by a restart on the same database; target 0 problems, 0 leftovers, restart <= 2 s)`,
+    ...(['group', 'node', 'wrapper'] as const).map((kind) => {
+      const kills = chaos.kills.filter((kill) => kill.kind === kind);
+      const at = [...new Set(kills.map((kill) => kill.statusWhenKilled))].join(', ');
+      return `  ${kind.padEnd(8)} ${kills.length} kills (request then: ${at || '-'})`;
+    }),
+    `  requests ${chaos.requests}, problems ${chaos.problems.length}, leftover processes ${chaos.leftovers.length}   ${verdict(chaos.problems.length === 0 && chaos.leftovers.length === 0)}`,
+    ...chaos.problems.slice(0, 10).map((problem) => `    ${problem}`),
+    `  restart to ready: median ${formatMs(percentileOf(chaos.restartMs, 50))}  max ${formatMs(Math.max(...chaos.restartMs))}   ${verdict(Math.max(...chaos.restartMs) <= 2000)}`,
     '',
   ];
   return {
@@ -117,7 +136,14 @@ async function main(): Promise<void> {
     progress,
   );
 
-  const { lines, targets } = report(cold, bridge, quotes, fuzz, load);
+  const chaosIterations = positiveIntFromEnv('BENCH_CHAOS_ITERATIONS', 12);
+  progress(`crash harness: ${chaosIterations} seeded kills`);
+  const chaosDir = mkdtempSync(join(tmpdir(), 'intentsim-chaos-'));
+  const chaos = await runCrashHarness({ dir: chaosDir, iterations: chaosIterations, seed: positiveIntFromEnv('BENCH_CHAOS_SEED', 1), maxKillDelayMs: 60, log: progress }).finally(() =>
+    rmSync(chaosDir, { recursive: true, force: true }),
+  );
+
+  const { lines, targets } = report(cold, bridge, quotes, fuzz, load, chaos);
   process.stdout.write(lines.join('\n'));
 
   const roundMs = (values: number[]) => values.map((v) => Math.round(v * 10) / 10);
@@ -145,6 +171,7 @@ async function main(): Promise<void> {
       samples: bridge.samples.map((s) => rounded(s)),
     },
     load,
+    chaos,
     fuzz: { httpInputs: fuzz.httpInputs, websocketBatches: fuzz.websocketBatches, seconds: Math.round(fuzz.seconds * 10) / 10, failures: fuzz.failures },
     quoteLatency: { count: quotes.count, summary: rounded(quotes.summary), p50: Math.round(quotes.p50 * 10) / 10, p99: Math.round(quotes.p99 * 10) / 10 },
   };

@@ -1,5 +1,4 @@
 import { createPublicClient, createTestClient, defineChain, getAddress, http, isAddress, type Chain, type Hex, type PublicClient, type TestClient } from 'viem';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { constantProductPoolArtifact, stablecoinArtifact } from '../../../fixtures/contracts/artifacts.generated';
 import { POOL_FEE_BPS } from '../../../fixtures/pools';
@@ -83,8 +82,9 @@ export class EvmChain implements ChainAdapter {
           logFile: join(options.dataDir, 'logs', `anvil-${this.chainId}.log`),
           mnemonic: options.mnemonic,
           accounts: options.accountCount,
-          ...(options.persistState ? { statePath: this.statePath() } : {}),
-          // a chain that never saved its state is rebuilt from the journal: on its old genesis
+          // durable: the journal is the chain's one record (Anvil's own --state is written only on a
+          // graceful exit, and mixing the two can disagree); the chain is rebuilt on its old genesis
+          ...(options.persistState && !this.durable() ? { statePath: this.statePath() } : {}),
           ...(this.rebuildsFromJournal() ? { genesisTimestamp: options.chainJournal!.block(this.chainId, 0)!.timestamp } : {}),
         });
     this.node.onUnexpectedExit((exit) =>
@@ -128,9 +128,9 @@ export class EvmChain implements ChainAdapter {
     return join(this.options.dataDir, 'chains', `${this.chainId}.json`);
   }
 
-  /** No saved state, but a journal with the genesis: the node was killed before it could save. */
+  /** A journal with the genesis: the chain is mined again from it at start. */
   private rebuildsFromJournal(): boolean {
-    return this.durable() && !existsSync(this.statePath()) && this.options.chainJournal!.block(this.chainId, 0) !== undefined;
+    return this.durable() && this.options.chainJournal!.block(this.chainId, 0) !== undefined;
   }
 
   /** Journaled, so a SIGKILL loses no block: the simulator's own node, with a database. */
@@ -336,6 +336,8 @@ export class EvmChain implements ChainAdapter {
     const internal = new Set([...Object.values(contracts), this.options.accounts().solver.address].map((address) => String(address).toLowerCase()));
     const deliveries = await readDeliveries(client, receipt, internal);
     const recipient = getAddress(payment.recipient);
+    // a transaction the node can no longer trace (mined before a reload): what it was sent to pay
+    if (deliveries === undefined) return facts.transactionEntry(receipt, kind, { from: receipt.from, to: recipient, currency: payment.currency.address, amount: payment.amount });
     const toRecipient = deliveries.find((d) => d.to === recipient && d.currency.toLowerCase() === payment.currency.address.toLowerCase());
     return facts.transactionEntry(receipt, kind, {
       from: receipt.from,

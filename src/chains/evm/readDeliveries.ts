@@ -13,9 +13,10 @@ interface CallFrame {
  * What a mined transaction delivered, from the chain itself: native value moved by any call frame
  * of Anvil's call trace (`debug_traceTransaction` with the callTracer) and ERC-20 `Transfer` logs of
  * the receipt, leaving out movements between the simulator's own contracts (`internal`: receiver,
- * pool, wrapped native, depository, solver …). Summed per (recipient, currency).
+ * pool, wrapped native, depository, solver …). Summed per (recipient, currency). Undefined when the
+ * node cannot trace the transaction any more (a block from before a reload of saved state).
  */
-export async function readDeliveries(client: PublicClient, receipt: TransactionReceipt, internal: ReadonlySet<string>): Promise<Delivery[]> {
+export async function readDeliveries(client: PublicClient, receipt: TransactionReceipt, internal: ReadonlySet<string>): Promise<Delivery[] | undefined> {
   const totals = new Map<string, Delivery>();
   const add = (to: Address, currency: Address, amount: bigint) => {
     if (amount === 0n || internal.has(to.toLowerCase())) return;
@@ -33,7 +34,8 @@ export async function readDeliveries(client: PublicClient, receipt: TransactionR
       if (frame.to && frame.value && BigInt(frame.value) > 0n) add(frame.to, zeroAddress, BigInt(frame.value));
       for (const call of frame.calls ?? []) walk(call);
     };
-    if (trace) walk(trace);
+    if (!trace) return undefined;
+    walk(trace);
     for (const log of receipt.logs) {
       try {
         const event = decodeEventLog({ abi: erc20Abi, data: log.data, topics: log.topics });

@@ -1,0 +1,163 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { createPublicClient, createWalletClient, http, zeroAddress, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { isProcessAlive } from '../../src/process/isProcessAlive';
+import { SeededRng } from '../../src/rng/SeededRng';
+
+/**
+ * The crash harness (issue: kill -9 anywhere loses nothing): bridges through a simulator that is
+ * killed, at seeded moments, in the three ways a user's machine kills it — SIGKILL of the whole
+ * process group, SIGKILL of the node process alone, SIGKILL of the wrapper that started it (as
+ * `npx` would leave it) — and started again on the same database each time. At the end every
+ * request must be `success` with exactly one fill, the recipient holding exactly what the record
+ * says it was paid, and no process of an earlier instance left running.
+ */
+export type KillKind = 'group' | 'node' | 'wrapper';
+
+export interface CrashHarnessOptions {
+  /** Where the database lives (one file for every restart). */
+  dir: string;
+  iterations: number;
+  seed: number;
+  kinds?: readonly KillKind[];
+  /** The largest seeded delay between a deposit and the kill, ms. */
+  maxKillDelayMs?: number;
+  log?: (line: string) => void;
+}
+
+export interface CrashHarnessResult {
+  kills: Array<{ kind: KillKind; afterMs: number; statusWhenKilled: string }>;
+  restartMs: number[];
+  requests: number;
+  /** Requests that did not end as `success` with one fill matching the chain. */
+  problems: string[];
+  /** Processes of earlier instances still running at the end. */
+  leftovers: number[];
+}
+
+interface Ready {
+  baseUrl: string;
+  apiKey: string;
+  chains: Array<{ id: number; rpcUrl: string }>;
+  accounts: Array<{ address: Address; privateKey: Hex }>;
+}
+
+interface Instance {
+  /** What to kill: the wrapper shell, or the CLI itself. */
+  top: ChildProcess;
+  cliPid: number;
+  ready: Ready;
+  pids: number[];
+}
+
+function childPids(pid: number): number[] {
+  try {
+    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
+  } catch {
+    return [];
+  }
+}
+
+async function start(dir: string, viaWrapper: boolean): Promise<Instance> {
+  const cli = [process.execPath, 'bin/intentsim.js', 'start', '--json', '--port', '0', '--chains', '1,8453', '--db', `${dir}/sim.db`];
+  const top = viaWrapper
+    ? spawn('/bin/sh', ['-c', `${cli.map((a) => `'${a}'`).join(' ')}; true`], { stdio: ['ignore', 'pipe', 'pipe'], detached: true })
+    : spawn(cli[0]!, cli.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+  let stderr = '';
+  top.stderr!.on('data', (chunk) => (stderr += chunk));
+  const ready = await new Promise<Ready>((resolve, reject) => {
+    createInterface({ input: top.stdout! }).on('line', (line) => line.startsWith('{') && resolve(JSON.parse(line) as Ready));
+    top.once('exit', (code) => reject(new Error(`intentsim exited ${code} before it was ready: ${stderr.slice(-2000)}`)));
+  });
+  const cliPid = viaWrapper ? childPids(top.pid!).find((pid) => pid !== undefined)! : top.pid!;
+  const pids = [top.pid!, cliPid, ...childPids(cliPid)];
+  return { top, cliPid, ready, pids: [...new Set(pids)] };
+}
+
+async function waitGone(pids: number[], ms: number): Promise<number[]> {
+  const deadline = Date.now() + ms;
+  while (pids.some(isProcessAlive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+  return pids.filter(isProcessAlive);
+}
+
+async function statusOf(baseUrl: string, requestId: string): Promise<{ status: string; txHashes: Hex[] }> {
+  return (await (await fetch(`${baseUrl}/intents/status/v3?requestId=${requestId}`)).json()) as { status: string; txHashes: Hex[] };
+}
+
+export async function runCrashHarness(options: CrashHarnessOptions): Promise<CrashHarnessResult> {
+  const log = options.log ?? (() => undefined);
+  const rng = new SeededRng(options.seed);
+  const kinds = options.kinds ?? ['group', 'node', 'wrapper'];
+  const result: CrashHarnessResult = { kills: [], restartMs: [], requests: 0, problems: [], leftovers: [] };
+  const requests: Array<{ requestId: Hex; recipient: Address }> = [];
+  const earlier: number[] = [];
+  let instance = await start(options.dir, false);
+  try {
+    for (let i = 0; i < options.iterations; i++) {
+      const kind = kinds[i % kinds.length]!;
+      const account = privateKeyToAccount(instance.ready.accounts[1 + (i % 9)]!.privateKey);
+      const recipient = `0x${(0xc4a0_0000 + i).toString(16).padStart(40, '0')}` as Address;
+      const quote = (await (
+        await fetch(`${instance.ready.baseUrl}/quote/v2`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ user: account.address, recipient, originChainId: 1, destinationChainId: 8453, originCurrency: zeroAddress, destinationCurrency: zeroAddress, amount: '10000000000000000', tradeType: 'EXACT_INPUT' }),
+        })
+      ).json()) as { steps: Array<{ requestId: Hex; items: Array<{ data: { to: Address; data: Hex; value: string } }> }> };
+      const step = quote.steps[0]!;
+      requests.push({ requestId: step.requestId, recipient });
+      const wallet = createWalletClient({ account, transport: http(instance.ready.chains.find((chain) => chain.id === 1)!.rpcUrl) });
+      const item = step.items[0]!.data;
+      await wallet.sendTransaction({ to: item.to, data: item.data, value: BigInt(item.value), chain: null });
+      const afterMs = rng.int(0, options.maxKillDelayMs ?? 30);
+      await new Promise((resolve) => setTimeout(resolve, afterMs));
+      const statusWhenKilled = (await statusOf(instance.ready.baseUrl, step.requestId).catch(() => ({ status: 'unknown' }))).status;
+      if (kind === 'group') process.kill(-instance.top.pid!, 'SIGKILL');
+      else if (kind === 'node') process.kill(instance.cliPid, 'SIGKILL');
+      else process.kill(instance.top.pid!, 'SIGKILL'); // the wrapper shell: intentsim must notice and stop
+      result.kills.push({ kind, afterMs, statusWhenKilled });
+      log(`kill ${i + 1}/${options.iterations}: ${kind} ${afterMs} ms after the deposit (request ${statusWhenKilled})`);
+      const survivors = await waitGone(instance.pids, 15_000);
+      earlier.push(...instance.pids);
+      if (survivors.length > 0) result.problems.push(`after the ${kind} kill, still running: ${survivors.join(', ')}`);
+      const started = performance.now();
+      instance = await start(options.dir, i + 1 < options.iterations && kinds[(i + 1) % kinds.length] === 'wrapper');
+      result.restartMs.push(performance.now() - started);
+    }
+
+    // every request finishes once, as it would have without the kills
+    const destination = createPublicClient({ transport: http(instance.ready.chains.find((chain) => chain.id === 8453)!.rpcUrl) });
+    for (const { requestId, recipient } of requests) {
+      let status = await statusOf(instance.ready.baseUrl, requestId);
+      for (let tries = 0; tries < 1500 && !['success', 'failure', 'refund'].includes(status.status); tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        status = await statusOf(instance.ready.baseUrl, requestId);
+      }
+      result.requests++;
+      if (status.status !== 'success') {
+        result.problems.push(`${requestId}: ${status.status}`);
+        continue;
+      }
+      if (status.txHashes.length !== 1) result.problems.push(`${requestId}: ${status.txHashes.length} fills`);
+      const fill = await destination.getTransactionReceipt({ hash: status.txHashes[0]! }).catch(() => undefined);
+      if (fill?.status !== 'success') result.problems.push(`${requestId}: its fill ${status.txHashes[0]} is not on the chain`);
+      // the record says who was paid what; the chain must agree (each recipient is paid by one request only)
+      const listed = (await (await fetch(`${instance.ready.baseUrl}/requests/v3?id=${requestId}`, { headers: { 'x-api-key': instance.ready.apiKey } })).json()) as {
+        requests: Array<{ data: { outTxs: Array<{ type: string; data: { amount: string } }> } }>;
+      };
+      const paid = listed.requests[0]?.data.outTxs.filter((tx) => tx.type === 'fill').reduce((sum, tx) => sum + BigInt(tx.data.amount), 0n) ?? 0n;
+      const balance = await destination.getBalance({ address: recipient });
+      if (paid === 0n || balance !== paid) result.problems.push(`${requestId}: the record says ${paid} was paid to ${recipient}, the chain shows ${balance}`);
+    }
+    result.leftovers = earlier.filter(isProcessAlive);
+    return result;
+  } finally {
+    try {
+      process.kill(-instance.top.pid!, 'SIGTERM');
+    } catch {
+      // gone
+    }
+    await waitGone(instance.pids, 10_000);
+  }
+}
