@@ -1,7 +1,11 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { zeroAddress } from 'viem';
 import { REQUEST_STATUSES } from '../../src/domain/request/requestStatus';
-import { startSimulator } from '../../src/simulator';
 import { openDatabase } from '../../src/store/openDatabase';
 import { RequestRecordWriter } from '../../src/store/RequestRecordWriter';
 import { hexId, makeRequestRecord } from '../../test/support/requestRecordFixture';
@@ -42,13 +46,25 @@ const row = (route: string, connections: number, result: autocannon.Result): Loa
   non2xx: result.non2xx,
 });
 
+/** Resident memory of a process, from /proc (bytes). */
+function rssOf(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return Number(line?.split(/\s+/)[1] ?? 0) * 1024;
+}
+
 /**
  * Load against loopback (issue: durability and hardening, part 7): status and quote at 1 / 8 / 64
  * connections, `GET /requests/v3` pages over 100,000 stored requests, and RSS after many quotes.
- * One simulator, its own chains; autocannon in this process.
+ * The simulator runs as users run it (the CLI, its own process); autocannon runs here.
  */
 export async function benchLoad(params: { seconds: number; storedRequests: number; quotes: number }, progress: (line: string) => void): Promise<LoadResult> {
-  const sim = await startSimulator({ port: 0, env: {}, log: () => undefined });
+  const dir = mkdtempSync(join(tmpdir(), 'intentsim-load-'));
+  const dbPath = join(dir, 'load.db');
+  const child: ChildProcess = spawn(process.execPath, ['bin/intentsim.js', 'start', '--json', '--port', '0', '--db', dbPath], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const sim = await new Promise<{ baseUrl: string; apiKey: string; accounts: Array<{ address: string }> }>((resolve, reject) => {
+    createInterface({ input: child.stdout! }).on('line', (line) => line.startsWith('{') && resolve(JSON.parse(line)));
+    child.once('exit', (code) => reject(new Error(`intentsim exited ${code}`)));
+  });
   try {
     const user = sim.accounts[0]!.address;
     const quoteBody = JSON.stringify({ user, originChainId: 1, destinationChainId: 8453, originCurrency: zeroAddress, destinationCurrency: zeroAddress, amount: '10000000000000000', tradeType: 'EXACT_INPUT' });
@@ -62,13 +78,13 @@ export async function benchLoad(params: { seconds: number; storedRequests: numbe
       progress(`  quote at ${connections} connections done`);
     }
 
-    const rssBefore = process.memoryUsage().rss;
+    const rssBefore = rssOf(child.pid!);
     await cannon(`${sim.baseUrl}/quote/v2`, 8, 0, { method: 'POST', body: quoteBody, amount: params.quotes });
-    const rssAfter = process.memoryUsage().rss;
+    const rssAfter = rssOf(child.pid!);
     progress(`  ${params.quotes} more quotes done`);
 
     // 100,000 stored requests, written as a long-running service would have them
-    const db = openDatabase(sim.dbPath);
+    const db = openDatabase(dbPath);
     const writer = new RequestRecordWriter(db);
     const base = 1_760_000_000_000;
     writer.transaction(() => {
@@ -89,7 +105,7 @@ export async function benchLoad(params: { seconds: number; storedRequests: numbe
     ] as const) {
       const times: number[] = [];
       for (let i = 0; i < 60; i++) {
-        if (i % 15 === 14) sim.control.clock.advance(1000); // stay inside the 20 rps per key of SPEC §8
+        if (i % 15 === 14) await new Promise((resolve) => setTimeout(resolve, 1000)); // stay inside the 20 rps per key of SPEC §8
         const started = performance.now();
         const response = await fetch(`${sim.baseUrl}/requests/v3?${query}`, { headers: { 'x-api-key': sim.apiKey } });
         await response.arrayBuffer();
@@ -105,6 +121,8 @@ export async function benchLoad(params: { seconds: number; storedRequests: numbe
       rss: { beforeMb: Math.round(rssBefore / 2 ** 20), afterMb: Math.round(rssAfter / 2 ** 20), quotes: params.quotes },
     };
   } finally {
-    await sim.stop();
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+    rmSync(dir, { recursive: true, force: true });
   }
 }

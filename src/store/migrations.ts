@@ -162,6 +162,7 @@ const MIGRATIONS: readonly Migration[] = [
   CREATE INDEX IF NOT EXISTS requests_status_created ON requests (status, created_at, id);
   CREATE INDEX IF NOT EXISTS requests_status_updated ON requests (status, updated_at, id);
   CREATE INDEX IF NOT EXISTS requests_origin_created ON requests (origin_chain_id, created_at, id);
+  CREATE INDEX IF NOT EXISTS requests_created_status ON requests (created_at, id, status);
   `,
   // 8: every block a chain mined, with its raw transactions and timestamp: a chain killed before it
   // could save its state is replayed from here on the next start (same blocks, same hashes).
