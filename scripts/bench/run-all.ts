@@ -85,10 +85,11 @@ function report(cold: ColdStartResult, bridge: BridgeResult, quotes: QuoteLatenc
     `crash harness (${chaos.kills.length} seeded SIGKILLs, each followed by a restart on the same database; target 0 problems, 0 leftovers, restart <= 2 s)`,
     ...(['group', 'node', 'wrapper'] as const).map((kind) => {
       const kills = chaos.kills.filter((kill) => kill.kind === kind);
-      const at = [...new Set(kills.map((kill) => kill.statusWhenKilled))].join(', ');
-      return `  ${kind.padEnd(8)} ${kills.length} kills (request then: ${at || '-'})`;
+      const at = [...new Set(kills.map((kill) => `${kill.point}→${kill.statusWhenKilled}`))].join(', ');
+      const hooks = kills.filter((kill) => kill.webhooksInFlight).length;
+      return `  ${kind.padEnd(8)} ${kills.length} kills (kill point→request status: ${at || '-'}; ${hooks} with a webhook in flight)`;
     }),
-    `  requests ${chaos.requests}, problems ${chaos.problems.length}, leftover processes ${chaos.leftovers.length}   ${verdict(chaos.problems.length === 0 && chaos.leftovers.length === 0)}`,
+    `  requests ${chaos.requests}, problems ${chaos.problems.length}, leftover processes ${chaos.leftovers.length}, success webhooks missing ${chaos.webhooksMissing.length}   ${verdict(chaos.problems.length === 0 && chaos.leftovers.length === 0 && chaos.webhooksMissing.length === 0)}`,
     ...chaos.problems.slice(0, 10).map((problem) => `    ${problem}`),
     `  restart to ready: median ${formatMs(percentileOf(chaos.restartMs, 50))}  max ${formatMs(Math.max(...chaos.restartMs))}   ${verdict(Math.max(...chaos.restartMs) <= 2000)}`,
     '',

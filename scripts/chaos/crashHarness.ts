@@ -1,4 +1,6 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createInterface } from 'node:readline';
 import { createPublicClient, createWalletClient, http, zeroAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -14,6 +16,8 @@ import { SeededRng } from '../../src/rng/SeededRng';
  * says it was paid, and no process of an earlier instance left running.
  */
 export type KillKind = 'group' | 'node' | 'wrapper';
+/** When in a request's life the kill comes: right after its quote (before the deposit), or after its deposit. */
+export type KillPoint = 'quote' | 'deposit';
 
 export interface CrashHarnessOptions {
   /** Where the database lives (one file for every restart). */
@@ -27,7 +31,9 @@ export interface CrashHarnessOptions {
 }
 
 export interface CrashHarnessResult {
-  kills: Array<{ kind: KillKind; afterMs: number; statusWhenKilled: string }>;
+  kills: Array<{ kind: KillKind; point: KillPoint; afterMs: number; statusWhenKilled: string; webhooksInFlight: boolean }>;
+  /** Requests whose `success` webhook never arrived (a slow receiver is attached throughout). */
+  webhooksMissing: string[];
   restartMs: number[];
   requests: number;
   /** Requests that did not end as `success` with one fill matching the chain. */
@@ -89,41 +95,67 @@ export async function runCrashHarness(options: CrashHarnessOptions): Promise<Cra
   const log = options.log ?? (() => undefined);
   const rng = new SeededRng(options.seed);
   const kinds = options.kinds ?? ['group', 'node', 'wrapper'];
-  const result: CrashHarnessResult = { kills: [], restartMs: [], requests: 0, problems: [], leftovers: [] };
+  const result: CrashHarnessResult = { kills: [], restartMs: [], requests: 0, problems: [], leftovers: [], webhooksMissing: [] };
+  // a slow webhook receiver (150 ms per delivery): kills often land while a delivery is in flight
+  const received: Array<{ requestId: string; status: string }> = [];
+  let inFlight = 0;
+  const receiver = createServer((req, res) => {
+    inFlight++;
+    let body = '';
+    req.on('data', (chunk) => (body += chunk));
+    req.on('end', () =>
+      setTimeout(() => {
+        inFlight--;
+        const payload = JSON.parse(body) as { data: { requestId: string; status: string } };
+        received.push({ requestId: payload.data.requestId, status: payload.data.status });
+        res.writeHead(200).end('ok');
+      }, 150),
+    );
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+  const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
+  const attachWebhook = (ready: Ready) =>
+    fetch(`${ready.baseUrl}/admin/api-keys/${ready.apiKey}/webhook`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: hookUrl }) });
   const requests: Array<{ requestId: Hex; recipient: Address }> = [];
   const earlier: number[] = [];
   let instance = await start(options.dir, false);
+  await attachWebhook(instance.ready);
   try {
     for (let i = 0; i < options.iterations; i++) {
       const kind = kinds[i % kinds.length]!;
+      // every third kill comes right after the quote; the deposit is then made on the next instance
+      const point: KillPoint = i % 3 === 2 ? 'quote' : 'deposit';
       const account = privateKeyToAccount(instance.ready.accounts[1 + (i % 9)]!.privateKey);
       const recipient = `0x${(0xc4a0_0000 + i).toString(16).padStart(40, '0')}` as Address;
       const quote = (await (
         await fetch(`${instance.ready.baseUrl}/quote/v2`, {
           method: 'POST',
-          headers: { 'content-type': 'application/json' },
+          headers: { 'content-type': 'application/json', 'x-api-key': instance.ready.apiKey },
           body: JSON.stringify({ user: account.address, recipient, originChainId: 1, destinationChainId: 8453, originCurrency: zeroAddress, destinationCurrency: zeroAddress, amount: '10000000000000000', tradeType: 'EXACT_INPUT' }),
         })
       ).json()) as { steps: Array<{ requestId: Hex; items: Array<{ data: { to: Address; data: Hex; value: string } }> }> };
       const step = quote.steps[0]!;
       requests.push({ requestId: step.requestId, recipient });
-      const wallet = createWalletClient({ account, transport: http(instance.ready.chains.find((chain) => chain.id === 1)!.rpcUrl) });
       const item = step.items[0]!.data;
-      await wallet.sendTransaction({ to: item.to, data: item.data, value: BigInt(item.value), chain: null });
+      const deposit = (ready: Ready) =>
+        createWalletClient({ account, transport: http(ready.chains.find((chain) => chain.id === 1)!.rpcUrl) }).sendTransaction({ to: item.to, data: item.data, value: BigInt(item.value), chain: null });
+      if (point === 'deposit') await deposit(instance.ready);
       const afterMs = rng.int(0, options.maxKillDelayMs ?? 30);
       await new Promise((resolve) => setTimeout(resolve, afterMs));
       const statusWhenKilled = (await statusOf(instance.ready.baseUrl, step.requestId).catch(() => ({ status: 'unknown' }))).status;
       if (kind === 'group') process.kill(-instance.top.pid!, 'SIGKILL');
       else if (kind === 'node') process.kill(instance.cliPid, 'SIGKILL');
       else process.kill(instance.top.pid!, 'SIGKILL'); // the wrapper shell: intentsim must notice and stop
-      result.kills.push({ kind, afterMs, statusWhenKilled });
-      log(`kill ${i + 1}/${options.iterations}: ${kind} ${afterMs} ms after the deposit (request ${statusWhenKilled})`);
+      result.kills.push({ kind, point, afterMs, statusWhenKilled, webhooksInFlight: inFlight > 0 });
+      log(`kill ${i + 1}/${options.iterations}: ${kind} ${afterMs} ms after the ${point} (request ${statusWhenKilled}, webhooks in flight: ${inFlight})`);
       const survivors = await waitGone(instance.pids, 15_000);
       earlier.push(...instance.pids);
       if (survivors.length > 0) result.problems.push(`after the ${kind} kill, still running: ${survivors.join(', ')}`);
       const started = performance.now();
       instance = await start(options.dir, i + 1 < options.iterations && kinds[(i + 1) % kinds.length] === 'wrapper');
       result.restartMs.push(performance.now() - started);
+      // a request quoted by the killed instance is paid on the new one (same depository, same request)
+      if (point === 'quote') await deposit(instance.ready);
     }
 
     // every request finishes once, as it would have without the kills
@@ -150,9 +182,19 @@ export async function runCrashHarness(options: CrashHarnessOptions): Promise<Cra
       const balance = await destination.getBalance({ address: recipient });
       if (paid === 0n || balance !== paid) result.problems.push(`${requestId}: the record says ${paid} was paid to ${recipient}, the chain shows ${balance}`);
     }
+    // webhooks: every request's `success` reaches the receiver (at least once: an attempt cut off by
+    // a kill is sent again by the next instance)
+    for (const { requestId } of requests) {
+      for (let tries = 0; tries < 300 && !received.some((r) => r.requestId === requestId && r.status === 'success'); tries++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      if (!received.some((r) => r.requestId === requestId && r.status === 'success')) result.webhooksMissing.push(requestId);
+    }
     result.leftovers = earlier.filter(isProcessAlive);
     return result;
   } finally {
+    receiver.closeAllConnections();
+    receiver.close();
     try {
       process.kill(-instance.top.pid!, 'SIGTERM');
     } catch {

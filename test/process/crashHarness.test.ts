@@ -9,11 +9,17 @@ const dir = mkdtempSync(join(tmpdir(), 'intentsim-chaos-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 describe('crash harness (short)', () => {
-  it('SIGKILL of the group, of the node process alone and of the wrapper, each right after a deposit: every request ends success, paid once, and nothing is left running', async () => {
+  it('SIGKILL of the group and of the node process alone after a deposit, of the wrapper after a quote, with webhooks in flight: every request ends success, paid once, and nothing is left running', async () => {
     const result = await runCrashHarness({ dir, iterations: 3, seed: 7, kinds: ['group', 'node', 'wrapper'] });
-    expect(result.kills.map((kill) => kill.kind)).toEqual(['group', 'node', 'wrapper']);
+    expect(result.kills.map((kill) => [kill.kind, kill.point])).toEqual([
+      ['group', 'deposit'],
+      ['node', 'deposit'],
+      ['wrapper', 'quote'],
+    ]);
     expect(result.requests).toBe(3);
     expect(result.problems).toEqual([]);
     expect(result.leftovers).toEqual([]);
+    // a slow webhook receiver was attached throughout: every success event still arrived
+    expect(result.webhooksMissing).toEqual([]);
   }, 180_000);
 });
