@@ -1,8 +1,6 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
 import { zeroAddress } from 'viem';
 import { REQUEST_STATUSES } from '../../src/domain/request/requestStatus';
@@ -10,6 +8,7 @@ import { openDatabase } from '../../src/store/openDatabase';
 import { RequestRecordWriter } from '../../src/store/RequestRecordWriter';
 import { hexId, makeRequestRecord } from '../../test/support/requestRecordFixture';
 import { percentile } from './measure';
+import { startCliProcess } from '../../test/support/cliProcess';
 
 export interface LoadRow {
   route: string;
@@ -60,11 +59,7 @@ function rssOf(pid: number): number {
 export async function benchLoad(params: { seconds: number; storedRequests: number; quotes: number }, progress: (line: string) => void): Promise<LoadResult> {
   const dir = mkdtempSync(join(tmpdir(), 'intentsim-load-'));
   const dbPath = join(dir, 'load.db');
-  const child: ChildProcess = spawn(process.execPath, ['bin/intentsim.js', 'start', '--json', '--port', '0', '--db', dbPath], { stdio: ['ignore', 'pipe', 'inherit'] });
-  const sim = await new Promise<{ baseUrl: string; apiKey: string; accounts: Array<{ address: string }> }>((resolve, reject) => {
-    createInterface({ input: child.stdout! }).on('line', (line) => line.startsWith('{') && resolve(JSON.parse(line)));
-    child.once('exit', (code) => reject(new Error(`intentsim exited ${code}`)));
-  });
+  const { top: child, ready: sim } = await startCliProcess({ args: ['--db', dbPath] });
   try {
     const user = sim.accounts[0]!.address;
     const quoteBody = JSON.stringify({ user, originChainId: 1, destinationChainId: 8453, originCurrency: zeroAddress, destinationCurrency: zeroAddress, amount: '10000000000000000', tradeType: 'EXACT_INPUT' });

@@ -21,7 +21,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCrashHarness, type CrashHarnessResult } from '../chaos/crashHarness';
-import { formatMs, rounded } from './measure';
+import { formatMs, percentile, rounded } from './measure';
 
 /** The speed targets. They live here only — never in tests (docs/TESTING.md). */
 export const TARGETS = {
@@ -45,11 +45,6 @@ function positiveIntFromEnv(name: string, fallback: number): number {
 }
 
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
-
-function percentileOf(values: number[], p: number): number {
-  const sortedValues = [...values].sort((a, b) => a - b);
-  return sortedValues[Math.min(sortedValues.length - 1, Math.floor((p / 100) * sortedValues.length))] ?? 0;
-}
 
 function report(cold: ColdStartResult, bridge: BridgeResult, quotes: QuoteLatencyResult, fuzz: FuzzResult, load: LoadResult, chaos: CrashHarnessResult): { lines: string[]; targets: Record<string, unknown> } {
   const lib = cold.library.summary;
@@ -91,7 +86,7 @@ function report(cold: ColdStartResult, bridge: BridgeResult, quotes: QuoteLatenc
     }),
     `  requests ${chaos.requests}, problems ${chaos.problems.length}, leftover processes ${chaos.leftovers.length}, success webhooks missing ${chaos.webhooksMissing.length}   ${verdict(chaos.problems.length === 0 && chaos.leftovers.length === 0 && chaos.webhooksMissing.length === 0)}`,
     ...chaos.problems.slice(0, 10).map((problem) => `    ${problem}`),
-    `  restart to ready: median ${formatMs(percentileOf(chaos.restartMs, 50))}  max ${formatMs(Math.max(...chaos.restartMs))}   ${verdict(Math.max(...chaos.restartMs) <= 2000)}`,
+    `  restart to ready: median ${formatMs(percentile(chaos.restartMs, 50))}  max ${formatMs(Math.max(...chaos.restartMs))}   ${verdict(Math.max(...chaos.restartMs) <= 2000)}`,
     '',
   ];
   return {

@@ -1,11 +1,9 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createInterface } from 'node:readline';
-import { createPublicClient, createWalletClient, http, zeroAddress, type Address, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { createPublicClient, http, type Address, type Hex } from 'viem';
 import { isProcessAlive } from '../../src/process/isProcessAlive';
 import { SeededRng } from '../../src/rng/SeededRng';
+import { childPidsOf, payDepositStep, statusOf, quoteNativeBridge, startCliProcess, waitUntilGone, waitUntilSettled, type CliProcess, type CliReady } from '../../test/support/cliProcess';
 
 /**
  * The crash harness (issue: kill -9 anywhere loses nothing): bridges through a simulator that is
@@ -42,54 +40,7 @@ export interface CrashHarnessResult {
   leftovers: number[];
 }
 
-interface Ready {
-  baseUrl: string;
-  apiKey: string;
-  chains: Array<{ id: number; rpcUrl: string }>;
-  accounts: Array<{ address: Address; privateKey: Hex }>;
-}
-
-interface Instance {
-  /** What to kill: the wrapper shell, or the CLI itself. */
-  top: ChildProcess;
-  cliPid: number;
-  ready: Ready;
-  pids: number[];
-}
-
-function childPids(pid: number): number[] {
-  try {
-    return execFileSync('pgrep', ['-P', String(pid)], { encoding: 'utf8' }).trim().split('\n').filter(Boolean).map(Number);
-  } catch {
-    return [];
-  }
-}
-
-async function start(dir: string, viaWrapper: boolean): Promise<Instance> {
-  const cli = [process.execPath, 'bin/intentsim.js', 'start', '--json', '--port', '0', '--chains', '1,8453', '--db', `${dir}/sim.db`];
-  const top = viaWrapper
-    ? spawn('/bin/sh', ['-c', `${cli.map((a) => `'${a}'`).join(' ')}; true`], { stdio: ['ignore', 'pipe', 'pipe'], detached: true })
-    : spawn(cli[0]!, cli.slice(1), { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-  let stderr = '';
-  top.stderr!.on('data', (chunk) => (stderr += chunk));
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    createInterface({ input: top.stdout! }).on('line', (line) => line.startsWith('{') && resolve(JSON.parse(line) as Ready));
-    top.once('exit', (code) => reject(new Error(`intentsim exited ${code} before it was ready: ${stderr.slice(-2000)}`)));
-  });
-  const cliPid = viaWrapper ? childPids(top.pid!).find((pid) => pid !== undefined)! : top.pid!;
-  const pids = [top.pid!, cliPid, ...childPids(cliPid)];
-  return { top, cliPid, ready, pids: [...new Set(pids)] };
-}
-
-async function waitGone(pids: number[], ms: number): Promise<number[]> {
-  const deadline = Date.now() + ms;
-  while (pids.some(isProcessAlive) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
-  return pids.filter(isProcessAlive);
-}
-
-async function statusOf(baseUrl: string, requestId: string): Promise<{ status: string; txHashes: Hex[] }> {
-  return (await (await fetch(`${baseUrl}/intents/status/v3?requestId=${requestId}`)).json()) as { status: string; txHashes: Hex[] };
-}
+type Ready = CliReady;
 
 export async function runCrashHarness(options: CrashHarnessOptions): Promise<CrashHarnessResult> {
   const log = options.log ?? (() => undefined);
@@ -118,27 +69,22 @@ export async function runCrashHarness(options: CrashHarnessOptions): Promise<Cra
     fetch(`${ready.baseUrl}/admin/api-keys/${ready.apiKey}/webhook`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ url: hookUrl }) });
   const requests: Array<{ requestId: Hex; recipient: Address }> = [];
   const earlier: number[] = [];
-  let instance = await start(options.dir, false);
+  const start = async (viaWrapper: boolean): Promise<CliProcess & { pids: number[] }> => {
+    const started = await startCliProcess({ args: ['--chains', '1,8453', '--db', `${options.dir}/sim.db`], viaWrapper, detached: true });
+    return { ...started, pids: [...new Set([started.top.pid!, started.cliPid, ...childPidsOf(started.cliPid)])] };
+  };
+  let instance = await start(false);
   await attachWebhook(instance.ready);
   try {
     for (let i = 0; i < options.iterations; i++) {
       const kind = kinds[i % kinds.length]!;
       // every third kill comes right after the quote; the deposit is then made on the next instance
       const point: KillPoint = i % 3 === 2 ? 'quote' : 'deposit';
-      const account = privateKeyToAccount(instance.ready.accounts[1 + (i % 9)]!.privateKey);
+      const account = instance.ready.accounts[1 + (i % 9)]!;
       const recipient = `0x${(0xc4a0_0000 + i).toString(16).padStart(40, '0')}` as Address;
-      const quote = (await (
-        await fetch(`${instance.ready.baseUrl}/quote/v2`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-api-key': instance.ready.apiKey },
-          body: JSON.stringify({ user: account.address, recipient, originChainId: 1, destinationChainId: 8453, originCurrency: zeroAddress, destinationCurrency: zeroAddress, amount: '10000000000000000', tradeType: 'EXACT_INPUT' }),
-        })
-      ).json()) as { steps: Array<{ requestId: Hex; items: Array<{ data: { to: Address; data: Hex; value: string } }> }> };
-      const step = quote.steps[0]!;
+      const step = await quoteNativeBridge(instance.ready, account.address, recipient);
       requests.push({ requestId: step.requestId, recipient });
-      const item = step.items[0]!.data;
-      const deposit = (ready: Ready) =>
-        createWalletClient({ account, transport: http(ready.chains.find((chain) => chain.id === 1)!.rpcUrl) }).sendTransaction({ to: item.to, data: item.data, value: BigInt(item.value), chain: null });
+      const deposit = (ready: Ready) => payDepositStep(ready, account.privateKey, step);
       if (point === 'deposit') await deposit(instance.ready);
       const afterMs = rng.int(0, options.maxKillDelayMs ?? 30);
       await new Promise((resolve) => setTimeout(resolve, afterMs));
@@ -148,11 +94,11 @@ export async function runCrashHarness(options: CrashHarnessOptions): Promise<Cra
       else process.kill(instance.top.pid!, 'SIGKILL'); // the wrapper shell: intentsim must notice and stop
       result.kills.push({ kind, point, afterMs, statusWhenKilled, webhooksInFlight: inFlight > 0 });
       log(`kill ${i + 1}/${options.iterations}: ${kind} ${afterMs} ms after the ${point} (request ${statusWhenKilled}, webhooks in flight: ${inFlight})`);
-      const survivors = await waitGone(instance.pids, 15_000);
+      const survivors = await waitUntilGone(instance.pids, 15_000);
       earlier.push(...instance.pids);
       if (survivors.length > 0) result.problems.push(`after the ${kind} kill, still running: ${survivors.join(', ')}`);
       const started = performance.now();
-      instance = await start(options.dir, i + 1 < options.iterations && kinds[(i + 1) % kinds.length] === 'wrapper');
+      instance = await start(i + 1 < options.iterations && kinds[(i + 1) % kinds.length] === 'wrapper');
       result.restartMs.push(performance.now() - started);
       // a request quoted by the killed instance is paid on the new one (same depository, same request)
       if (point === 'quote') await deposit(instance.ready);
@@ -161,11 +107,7 @@ export async function runCrashHarness(options: CrashHarnessOptions): Promise<Cra
     // every request finishes once, as it would have without the kills
     const destination = createPublicClient({ transport: http(instance.ready.chains.find((chain) => chain.id === 8453)!.rpcUrl) });
     for (const { requestId, recipient } of requests) {
-      let status = await statusOf(instance.ready.baseUrl, requestId);
-      for (let tries = 0; tries < 1500 && !['success', 'failure', 'refund'].includes(status.status); tries++) {
-        await new Promise((resolve) => setTimeout(resolve, 20));
-        status = await statusOf(instance.ready.baseUrl, requestId);
-      }
+      const status = await waitUntilSettled(instance.ready.baseUrl, requestId);
       result.requests++;
       if (status.status !== 'success') {
         result.problems.push(`${requestId}: ${status.status}`);
@@ -200,6 +142,6 @@ export async function runCrashHarness(options: CrashHarnessOptions): Promise<Cra
     } catch {
       // gone
     }
-    await waitGone(instance.pids, 10_000);
+    await waitUntilGone(instance.pids, 10_000);
   }
 }

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { parse as parseYaml } from 'yaml';
 import { z } from 'zod';
 import { chainMetadataFor, DEFAULT_CHAIN_IDS } from '../../fixtures/chains';
+import { VM_TYPES, type VmType } from '../domain/chain/chainDescription';
 import { WebhookEndpointSettingsSchema } from '../domain/webhook/webhookEndpoint';
 import { CONFIG_FLAGS, simulatorEnvironmentVariables } from './configFlags';
 import { DEFAULT_WEBHOOK_RETRY_BASE_MS } from '../domain/webhook/webhookRetrySchedule';
@@ -17,7 +18,7 @@ export const DEFAULT_MNEMONIC = 'test test test test test test test test test te
 const ChainConfigSchema = z.object({
   id: z.number().int().positive(),
   /** The chain's VM kind, which picks its adapter (default: the known chain's, else evm). */
-  vm: z.enum(['evm', 'svm', 'bvm', 'lvm']).optional(),
+  vm: z.enum(VM_TYPES).optional(),
   name: z.string().min(1).optional(),
   displayName: z.string().min(1).optional(),
   /** Attach to an Anvil already running at this URL instead of spawning one. */
@@ -73,7 +74,7 @@ export type SimulatorConfigInput = z.input<typeof SimulatorConfigSchema>;
 
 export interface ResolvedChainConfig {
   id: number;
-  vm: 'evm' | 'svm' | 'bvm' | 'lvm';
+  vm: VmType;
   name: string;
   displayName: string;
   rpcUrl: string | undefined;

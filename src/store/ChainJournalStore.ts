@@ -19,6 +19,10 @@ interface JournalRow {
   raw_txs_json: string;
 }
 
+function toBlock(row: JournalRow): JournaledBlock {
+  return { chainId: row.chain_id, number: row.number, hash: row.hash as Hex, timestamp: row.timestamp, rawTransactions: JSON.parse(row.raw_txs_json) as Hex[] };
+}
+
 /**
  * The chain journal: every block the simulator saw mined. A node that dies before writing its
  * state (SIGKILL) comes back at its last saved state; the blocks after it are mined again from
@@ -29,6 +33,7 @@ export class ChainJournalStore {
   private readonly afterStatement: Database.Statement<[number, number], JournalRow>;
   private readonly dropStatement: Database.Statement;
   private readonly latestStatement: Database.Statement;
+  private readonly blockStatement: Database.Statement<[number, number], JournalRow>;
 
   constructor(db: Database.Database) {
     this.putStatement = db.prepare(
@@ -37,6 +42,7 @@ export class ChainJournalStore {
     this.afterStatement = db.prepare('SELECT * FROM chain_journal WHERE chain_id = ? AND number > ? ORDER BY number');
     this.dropStatement = db.prepare('DELETE FROM chain_journal WHERE chain_id = ? AND number >= ?');
     this.latestStatement = db.prepare('SELECT MAX(number) AS number FROM chain_journal WHERE chain_id = ?');
+    this.blockStatement = db.prepare('SELECT * FROM chain_journal WHERE chain_id = ? AND number = ?');
   }
 
   put(block: JournaledBlock): void {
@@ -45,18 +51,13 @@ export class ChainJournalStore {
 
   /** The blocks above `number`, in order. */
   after(chainId: number, number: number): JournaledBlock[] {
-    return this.afterStatement.all(chainId, number).map((row) => ({
-      chainId: row.chain_id,
-      number: row.number,
-      hash: row.hash as Hex,
-      timestamp: row.timestamp,
-      rawTransactions: JSON.parse(row.raw_txs_json) as Hex[],
-    }));
+    return this.afterStatement.all(chainId, number).map(toBlock);
   }
 
   /** One journaled block, or undefined. */
   block(chainId: number, number: number): JournaledBlock | undefined {
-    return this.after(chainId, number - 1)[0]?.number === number ? this.after(chainId, number - 1)[0] : undefined;
+    const row = this.blockStatement.get(chainId, number);
+    return row ? toBlock(row) : undefined;
   }
 
   /** The highest journaled block number of a chain, or -1. */

@@ -38,9 +38,8 @@ describe('a deposit reorged out of the origin chain', () => {
   }
 
   async function reorgOriginChain(depth: number): Promise<void> {
-    const origin = evmChainOf(sim, 42161);
-    await origin.testClient.request({ method: 'anvil_reorg' as never, params: [depth, []] as never });
-    await origin.syncNow();
+    // the adapter's cheat call: `anvil_reorg [depth, []]`, then the watcher catches up
+    await sim.control.chain(42161).reorg(depth);
     await sim.control.solver.idle();
   }
 

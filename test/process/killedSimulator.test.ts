@@ -1,12 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createInterface } from 'node:readline';
-import { createPublicClient, createWalletClient, http, zeroAddress, type Address, type Hex } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { createPublicClient, http, type Address } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isProcessAlive } from '../../src/process/isProcessAlive';
+import { payDepositStep, quoteNativeBridge, startCliProcess, waitUntilGone, waitUntilSettled, type CliReady } from '../support/cliProcess';
 
 /**
  * Durable chains (issue: kill -9 anywhere loses nothing): the whole process group — the simulator
@@ -14,12 +11,6 @@ import { isProcessAlive } from '../../src/process/isProcessAlive';
  * the same database mines the lost blocks again from the chain journal. The record and the chain
  * agree afterwards: the request is still `success`, the recipient still has what it was paid.
  */
-interface Ready {
-  baseUrl: string;
-  chains: Array<{ id: number; rpcUrl: string }>;
-  accounts: Array<{ address: Address; privateKey: Hex }>;
-}
-
 const dir = mkdtempSync(join(tmpdir(), 'intentsim-killed-'));
 const groups: number[] = [];
 afterAll(() => {
@@ -33,42 +24,17 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function startInOwnGroup(): Promise<{ child: ChildProcess; ready: Ready }> {
-  const child = spawn(process.execPath, ['bin/intentsim.js', 'start', '--json', '--port', '0', '--chains', '1,8453', '--db', join(dir, 'sim.db')], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true, // its own process group, Anvil processes included
-  });
-  groups.push(child.pid!);
-  const lines = createInterface({ input: child.stdout! });
-  let stderr = '';
-  child.stderr!.on('data', (chunk) => (stderr += chunk));
-  const ready = await new Promise<Ready>((resolve, reject) => {
-    lines.on('line', (line) => line.startsWith('{') && resolve(JSON.parse(line) as Ready));
-    child.once('exit', (code) => reject(new Error(`exited ${code} before ready: ${stderr}`)));
-  });
-  return { child, ready };
+async function startInOwnGroup() {
+  const started = await startCliProcess({ args: ['--chains', '1,8453', '--db', join(dir, 'sim.db')], detached: true });
+  groups.push(started.top.pid!);
+  return started;
 }
 
-async function bridge(ready: Ready, accountIndex: number, recipient: Address): Promise<{ requestId: Hex; status: string }> {
-  const account = privateKeyToAccount(ready.accounts[accountIndex]!.privateKey);
-  const quote = (await (
-    await fetch(`${ready.baseUrl}/quote/v2`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ user: account.address, recipient, originChainId: 1, destinationChainId: 8453, originCurrency: zeroAddress, destinationCurrency: zeroAddress, amount: '20000000000000000', tradeType: 'EXACT_INPUT' }),
-    })
-  ).json()) as { steps: Array<{ requestId: Hex; items: Array<{ data: { to: Address; data: Hex; value: string } }> }> };
-  const step = quote.steps[0]!;
-  const origin = ready.chains.find((chain) => chain.id === 1)!;
-  const wallet = createWalletClient({ account, transport: http(origin.rpcUrl) });
-  const item = step.items[0]!.data;
-  await wallet.sendTransaction({ to: item.to, data: item.data, value: BigInt(item.value), chain: null });
-  for (let tries = 0; tries < 600; tries++) {
-    const status = (await (await fetch(`${ready.baseUrl}/intents/status/v3?requestId=${step.requestId}`)).json()) as { status: string };
-    if (['success', 'failure', 'refund'].includes(status.status)) return { requestId: step.requestId, status: status.status };
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-  throw new Error(`request ${step.requestId} did not settle`);
+async function bridge(ready: CliReady, accountIndex: number, recipient: Address) {
+  const account = ready.accounts[accountIndex]!;
+  const step = await quoteNativeBridge(ready, account.address, recipient);
+  await payDepositStep(ready, account.privateKey, step);
+  return { requestId: step.requestId, status: (await waitUntilSettled(ready.baseUrl, step.requestId)).status };
 }
 
 describe('SIGKILL of the whole process group', () => {
@@ -81,11 +47,11 @@ describe('SIGKILL of the whole process group', () => {
     const paid = await createPublicClient({ transport: http(destinationRpc) }).getBalance({ address: recipient });
     expect(paid).toBeGreaterThan(0n);
 
-    process.kill(-first.child.pid!, 'SIGKILL');
-    for (let tries = 0; tries < 400 && isProcessAlive(first.child.pid!); tries++) await new Promise((resolve) => setTimeout(resolve, 25));
+    process.kill(-first.top.pid!, 'SIGKILL');
+    await waitUntilGone([first.top.pid!], 10_000);
 
     const second = await startInOwnGroup();
-    const status = (await (await fetch(`${second.ready.baseUrl}/intents/status/v3?requestId=${settled.requestId}`)).json()) as { status: string; txHashes: Hex[] };
+    const status = await waitUntilSettled(second.ready.baseUrl, settled.requestId);
     expect(status.status).toBe('success');
     const destination = createPublicClient({ transport: http(second.ready.chains.find((chain) => chain.id === 8453)!.rpcUrl) });
     expect(await destination.getBalance({ address: recipient })).toBe(paid);
@@ -95,6 +61,6 @@ describe('SIGKILL of the whole process group', () => {
     // the solver's nonces are in step with the chain: the next request fills too
     expect((await bridge(second.ready, 2, recipient)).status).toBe('success');
     expect(await destination.getBalance({ address: recipient })).toBeGreaterThan(paid);
-    process.kill(-second.child.pid!, 'SIGTERM');
+    process.kill(-second.top.pid!, 'SIGTERM');
   }, 120_000);
 });

@@ -3,7 +3,6 @@ import { join } from 'node:path';
 import { constantProductPoolArtifact, stablecoinArtifact } from '../../../fixtures/contracts/artifacts.generated';
 import { POOL_FEE_BPS } from '../../../fixtures/pools';
 import type { ChainMetadata } from '../../../fixtures/chains';
-import type { VirtualClock } from '../../clock/VirtualClock';
 import type { ChainDescription } from '../../domain/chain/chainDescription';
 import type { Currency } from '../../domain/chain/currency';
 import type { DepositAddressPayment, IndexedDeposit } from '../../domain/chain/observedDeposit';
@@ -11,13 +10,8 @@ import type { SolverPayment } from '../../domain/fill/solverPayment';
 import type { ChainLiquidity, DestinationAction } from '../../domain/quote/planRoute';
 import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
-import type { ChainIndexStore } from '../../store/ChainIndexStore';
-import type { DepositAddressStore } from '../../store/DepositAddressStore';
-import type { SolverTxStore } from '../../store/SolverTxStore';
+import type { ChainAdapterContext } from '../chainAdapterContext';
 import type { ChainAdapter, ChainObservation, DepositStepParams, FailedTransactionFacts, FillSimulation, SentSolverTransaction } from '../ChainAdapter';
-import type { QuoteRpcScope } from '../QuoteRpcScope';
-import type { RpcFaultStore } from '../RpcFaultStore';
-import type { SimulatorAccounts } from '../simulatorAccounts';
 import { createAnvilInstance, type AnvilEndpoints, type AnvilInstance } from './AnvilInstance';
 import { fillGasUnits } from './calibrateGas';
 import type { SimulatorContracts } from './deploySimulatorContracts';
@@ -28,25 +22,12 @@ import { EvmChainJournal } from './EvmChainJournal';
 import type { ChainJournalStore } from '../../store/ChainJournalStore';
 import { startEvmChain, type StartedEvmChain } from './startEvmChain';
 
-export interface EvmChainOptions {
+/** What the registry builds an EVM chain with: the shared context, and what is EVM's own. */
+export interface EvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' | 'anvilSearchPath' | 'chainJournal'> {
   metadata: ChainMetadata;
   /** Attach to this node instead of spawning Anvil. */
   externalNode?: { rpcUrl: string; resetOnStart: boolean };
   anvilBinary: string;
-  dataDir: string;
-  /** Keep chain state in `dataDir` across restarts (`--state`). */
-  persistState: boolean;
-  mnemonic: string;
-  accountCount: number;
-  accounts: () => SimulatorAccounts;
-  clock: VirtualClock;
-  chainIndex: ChainIndexStore;
-  solverTransactions: SolverTxStore;
-  depositAddresses: DepositAddressStore;
-  pollIntervalMs: number;
-  onFatalError: (error: Error) => void;
-  /** The quote-time RPC hook: timeout and admin faults for calls made while quoting (SPEC §7.1). */
-  quoteRpc: { scope: QuoteRpcScope; faults: RpcFaultStore; timeoutMs: number };
   /** Where mined blocks are journaled (with `persistState`, for a node this simulator spawns). */
   chainJournal?: ChainJournalStore;
   log?: (message: string) => void;
@@ -126,6 +107,12 @@ export class EvmChain implements ChainAdapter {
 
   private statePath(): string {
     return join(this.options.dataDir, 'chains', `${this.chainId}.json`);
+  }
+
+  /** A stored solver transaction was mined: confirmed, or failed when it reverted. */
+  private markMined(requestId: Hex, kind: 'fill' | 'refund' | 'sweep', status: 'success' | 'reverted'): void {
+    const saved = this.options.solverTransactions.find(requestId, kind);
+    if (saved) this.options.solverTransactions.setState(saved.id, status === 'success' ? 'confirmed' : 'failed');
   }
 
   /** A journal with the genesis: the chain is mined again from it at start. */
@@ -246,8 +233,7 @@ export class EvmChain implements ChainAdapter {
     const solver = this.options.accounts().solver.address;
     const txHash = await wallet.sendCall(requestId, 'sweep', () => depositAddresses.sweepCall(requestId, payment, solver));
     const receipt = await wallet.waitForReceipt(txHash);
-    const saved = this.options.solverTransactions.find(requestId, 'sweep');
-    if (saved) this.options.solverTransactions.setState(saved.id, receipt.status === 'success' ? 'confirmed' : 'failed');
+    this.markMined(requestId, 'sweep', receipt.status);
     if (receipt.status !== 'success') return { txHash, status: 'failure' };
     this.options.depositAddresses.markSwept(requestId);
     await this.syncNow(); // index the sweep's Deposit now rather than at the next head
@@ -329,8 +315,7 @@ export class EvmChain implements ChainAdapter {
     const receipt = await wallet.waitForReceipt(txHash);
     // durable: the block is journaled before any record points at it
     if (this.durable()) await this.syncNow();
-    const saved = this.options.solverTransactions.find(payment.requestId, kind);
-    if (saved) this.options.solverTransactions.setState(saved.id, receipt.status === 'success' ? 'confirmed' : 'failed');
+    this.markMined(payment.requestId, kind, receipt.status);
     // who received what, as the chain shows it (a Call's value goes to its target; a top-up to the recipient)
     const { client, contracts } = this.parts();
     const internal = new Set([...Object.values(contracts), this.options.accounts().solver.address].map((address) => String(address).toLowerCase()));

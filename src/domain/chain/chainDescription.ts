@@ -1,7 +1,8 @@
 import type { Currency } from './currency';
 
 /** The kind of virtual machine a chain runs (SPEC §2.1 `vmType`). */
-export type VmType = 'evm' | 'svm' | 'bvm' | 'lvm';
+export const VM_TYPES = ['evm', 'svm', 'bvm', 'lvm'] as const;
+export type VmType = (typeof VM_TYPES)[number];
 
 /** SPEC §2.1 fields a chain describes about itself for `GET /chains` and the start summary. */
 export interface ChainDescription {

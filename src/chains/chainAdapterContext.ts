@@ -1,0 +1,31 @@
+import type { VirtualClock } from '../clock/VirtualClock';
+import type { ChainIndexStore } from '../store/ChainIndexStore';
+import type { ChainJournalStore } from '../store/ChainJournalStore';
+import type { DepositAddressStore } from '../store/DepositAddressStore';
+import type { SolverTxStore } from '../store/SolverTxStore';
+import type { QuoteRpcScope } from './QuoteRpcScope';
+import type { RpcFaultStore } from './RpcFaultStore';
+import type { SimulatorAccounts } from './simulatorAccounts';
+
+/** What every adapter is built with, whatever its VM. */
+export interface ChainAdapterContext {
+  dataDir: string;
+  /** Keep chain state in `dataDir` across restarts. */
+  persistState: boolean;
+  mnemonic: string;
+  accountCount: number;
+  accounts: () => SimulatorAccounts;
+  /** An explicit node binary (`INTENTSIM_ANVIL` for EVM chains). */
+  anvilPath: string | undefined;
+  /** Directories searched for the node binary last (PATH). */
+  anvilSearchPath: string | undefined;
+  clock: VirtualClock;
+  chainIndex: ChainIndexStore;
+  solverTransactions: SolverTxStore;
+  depositAddresses: DepositAddressStore;
+  /** Every mined block, to mine again what a killed node lost. */
+  chainJournal: ChainJournalStore;
+  pollIntervalMs: number;
+  quoteRpc: { scope: QuoteRpcScope; faults: RpcFaultStore; timeoutMs: number };
+  onFatalError: (error: Error) => void;
+}
