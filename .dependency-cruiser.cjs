@@ -31,6 +31,13 @@ module.exports = {
       to: { path: layer('api') },
     },
     {
+      name: 'only-entry-points-run-scenarios',
+      comment: 'scenario/ drives a whole simulator like a user (HTTP, a wallet, the control plane): only the CLI and the programmatic API import it.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: [layer('scenario'), '^src/(index|cli)\\.ts$'] },
+      to: { path: layer('scenario') },
+    },
+    {
       name: 'quote-and-listing-sit-below-the-routes',
       severity: 'error',
       from: { path: [layer('quote'), layer('listing')] },

@@ -5,6 +5,9 @@ import { checkWebhookReceiver, formatWebhookCheckReport } from './events/webhook
 import { formatStartSummary, startSummaryJson } from './formatStartSummary';
 import { startSimulator, type StartSimulatorOptions } from './simulator';
 import { watchAncestors } from './process/watchAncestors';
+import { loadSimulatorConfig } from './config/simulatorConfig';
+import { parseNonNegativeInteger } from './config/configFlags';
+import { runScenarioFiles } from './scenario/runScenarioFiles';
 
 /** Help text of a flag: what it does, its environment variable and its default (from the config schema). */
 function helpOf(flag: ConfigFlag, defaults: Record<string, unknown>): string {
@@ -58,6 +61,44 @@ export function buildCli(): Command {
       const report = await checkWebhookReceiver({ url: flags.url, apiKey: flags.apiKey });
       process.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : formatWebhookCheckReport(report));
       process.exitCode = report.ok ? 0 : 1;
+    });
+  const scenario = program.command('scenario').description('replay scenario files (YAML): the same timeline, byte for byte, every run');
+  scenario
+    .command('run')
+    .description('run every scenario file under the paths; exit 1 if any expectation is not met')
+    .argument('<paths...>', 'scenario files or directories (searched for *.yaml, *.yml)')
+    .addOption(new Option('--seed <n>', "seed of every scenario (default: the file's own, else 1)").argParser(parseNonNegativeInteger))
+    .addOption(new Option('--out <dir>', 'write one timeline file per scenario here'))
+    .addOption(new Option('--junit <file>', 'write a JUnit XML report here'))
+    .addOption(new Option('--update', 'rewrite each unmet expectation in its file with what happened'))
+    .addOption(new Option('--json', 'print one JSON object with every result instead of progress lines'))
+    .action(async (paths: string[], flags: { seed?: number; out?: string; junit?: string; update?: boolean; json?: boolean }) => {
+      watchAncestors(() => process.exit(1));
+      const { anvilPath, anvilSearchPath } = loadSimulatorConfig({});
+      const outcomes = await runScenarioFiles({
+        paths,
+        ...(flags.seed === undefined ? {} : { seed: flags.seed }),
+        ...(flags.out ? { outDir: flags.out } : {}),
+        ...(flags.junit ? { junitFile: flags.junit } : {}),
+        update: flags.update === true,
+        anvilPath,
+        anvilSearchPath,
+        progress: flags.json ? () => undefined : (line) => process.stdout.write(`${line}\n`),
+      });
+      const failed = outcomes.filter((outcome) => !outcome.result?.passed);
+      if (flags.json) {
+        const results = outcomes.map((outcome) => ({
+          name: outcome.relativeName,
+          file: outcome.file,
+          passed: outcome.result?.passed ?? false,
+          error: outcome.loadError ?? outcome.result?.error ?? null,
+          mismatches: (outcome.result?.mismatches ?? []).map(({ step, line, what, expected, actual }) => ({ step, line, what, expected, actual })),
+        }));
+        process.stdout.write(`${JSON.stringify({ passed: outcomes.length - failed.length, failed: failed.length, results })}\n`);
+      } else {
+        process.stdout.write(`\n${outcomes.length - failed.length} passed, ${failed.length} failed\n`);
+      }
+      process.exitCode = failed.length === 0 ? 0 : 1;
     });
   return program;
 }

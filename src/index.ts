@@ -7,3 +7,7 @@ export { verifyWebhookSignature, checkWebhookSignature, signWebhookBody, SIGNATU
 export type { VerifyWebhookSignatureParameters, VerifyWebhookSignatureResult } from './events/webhooks/webhookSignature';
 export { checkWebhookReceiver, type WebhookCheckReport } from './events/webhooks/checkWebhookReceiver';
 export type { WebhookPayload } from './domain/webhook/webhookPayload';
+export { runScenario, SCENARIO_CLOCK_START_MS, type ScenarioResult, type RunScenarioOptions } from './scenario/runScenario';
+export { loadScenarioFile, ScenarioFileError } from './scenario/loadScenarioFile';
+export { runScenarioFiles, type ScenarioFileOutcome } from './scenario/runScenarioFiles';
+export { startChainNodes, type ChainNodes } from './chains/startChainNodes';

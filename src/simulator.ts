@@ -121,7 +121,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const dbPath = config.dbPath ?? join(dataDir, 'intentsim.db');
   const persistState = config.dbPath !== undefined;
 
-  const clock = new VirtualClock({ mode: config.clockMode });
+  const clock = new VirtualClock({ mode: config.clockMode, ...(config.clockStartMs !== undefined ? { startMs: config.clockStartMs } : {}) });
   const rng = new SeededRng(config.seed);
   const db = openDatabase(dbPath);
   const requests = new RequestStore(db);

@@ -34,6 +34,13 @@ export interface FailedTransactionFacts {
   message: string;
 }
 
+/** A transaction a user's wallet sent (`sent`: not waited for, e.g. while automine is off). */
+export interface UserTransaction {
+  txHash: string;
+  status: 'success' | 'failure' | 'sent';
+  blockNumber?: number;
+}
+
 export interface SentSolverTransaction {
   txHash: Hex;
   chainId: number;
@@ -99,6 +106,14 @@ export interface ChainAdapter {
   indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry;
   /** Facts of an observed deposit transaction (fee, timestamp) for `inTxs`. */
   depositTransactionEntry(deposit: IndexedDeposit, status: 'success' | 'failure'): Promise<TransactionEntry>;
+
+  // A user's wallet (scenarios, conformance runs): what an integrator's app sends, signed with a test account's key.
+  /** Sends one transaction step item (SPEC §2.2 item `data`) from the account; waits for the receipt when `wait` (default true). */
+  sendUserTransaction(privateKey: string, item: Record<string, unknown>, options?: { wait?: boolean }): Promise<UserTransaction>;
+  /** Transfers `amount` of `currency` from the account to `to` (a deposit-address payment, a stray transfer). */
+  transferFromUser(privateKey: string, to: string, currency: Currency, amount: bigint, options?: { wait?: boolean }): Promise<UserTransaction>;
+  /** A stable address of this chain's kind named by `label` (fresh recipients in scenarios). */
+  addressForLabel(label: string): string;
 
   // Cheat calls (scenarios, tests, the admin control plane). A ledger without a node implements them in-process.
   /** Mines `blocks` blocks now (default 1). */

@@ -62,6 +62,7 @@ export const CONFIG_FLAGS: readonly ConfigFlag[] = [
     help: 'the anvil binary to run',
   },
   { key: 'clockMode', flag: '--clock <mode>', parse: parseOneOf(['real', 'manual']), help: 'real: the virtual clock follows the machine; manual: time moves only when told' },
+  { key: 'clockStartMs', flag: '--clock-start <unix-ms>', parse: parseNonNegativeInteger, defaultLabel: "the machine's time", help: 'where the virtual clock starts, unix milliseconds (scenarios pin it)' },
   { key: 'solverPolicy', flag: '--solver-policy <policy>', parse: parseOneOf(['fill', 'hold']), help: 'fill: fill deposits at once; hold: index them and wait (see "Solver rules")' },
   { key: 'serviceFeeBps', flag: '--service-fee-bps <n>', parse: parseNonNegativeInteger, help: 'service fee, basis points of the input' },
   { key: 'defaultSlippageBps', flag: '--default-slippage-bps <n>', parse: parseNonNegativeInteger, help: 'slippage tolerance when a quote names none, basis points' },

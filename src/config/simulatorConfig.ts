@@ -57,6 +57,8 @@ export const SimulatorConfigSchema = z.object({
   /** Seconds a quote stays valid. */
   quoteTtlSeconds: z.number().int().positive().default(300),
   clockMode: z.enum(['real', 'manual']).default('real'),
+  /** Where the virtual clock starts, unix milliseconds (default: the machine's time at start). */
+  clockStartMs: z.number().int().min(0).max(8.64e15).optional(),
   /** What the solver does with a confirmed deposit: `fill` at once, or `hold` until told. */
   solverPolicy: z.enum(['fill', 'hold']).default('fill'),
   /** Milliseconds between chain polls, a fallback to the websocket block subscription. */

@@ -1,4 +1,4 @@
-import { inject } from 'vitest';
+import { pooledNodes } from './pooledNodes';
 import { startSimulator, type RunningSimulator, type StartSimulatorOptions } from '../../src/simulator';
 
 /**
@@ -7,10 +7,7 @@ import { startSimulator, type RunningSimulator, type StartSimulatorOptions } fro
  * persistence) call startSimulator directly instead.
  */
 export function startTestSimulator(options: StartSimulatorOptions = {}): Promise<RunningSimulator> {
-  const pool = inject('workerChains');
-  const worker = process.env.VITEST_POOL_ID ?? '1';
-  const chains = pool[worker] ?? pool['1'];
-  if (!chains) throw new Error(`no pooled chains for worker ${worker}`);
+  const chains = pooledNodes();
   return startSimulator({
     port: 0,
     env: {},

@@ -11,7 +11,8 @@ import type { ChainLiquidity, DestinationAction } from '../../domain/quote/planR
 import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import type { ChainAdapterContext } from '../chainAdapterContext';
-import type { ChainAdapter, ChainObservation, DepositStepParams, FailedTransactionFacts, FillSimulation, SentSolverTransaction } from '../ChainAdapter';
+import { evmAddressForLabel, EvmUserWallet } from './EvmUserWallet';
+import type { ChainAdapter, ChainObservation, UserTransaction, DepositStepParams, FailedTransactionFacts, FillSimulation, SentSolverTransaction } from '../ChainAdapter';
 import { createAnvilInstance, type AnvilEndpoints, type AnvilInstance } from './AnvilInstance';
 import { fillGasUnits } from './calibrateGas';
 import type { SimulatorContracts } from './deploySimulatorContracts';
@@ -339,6 +340,23 @@ export class EvmChain implements ChainAdapter {
 
   depositTransactionEntry(deposit: IndexedDeposit, status: 'success' | 'failure'): Promise<TransactionEntry> {
     return this.parts().facts.depositTransactionEntry(deposit, status);
+  }
+
+  sendUserTransaction(privateKey: string, item: Record<string, unknown>, options: { wait?: boolean } = {}): Promise<UserTransaction> {
+    return this.userWallet().sendStepItem(privateKey, item, options.wait ?? true);
+  }
+
+  transferFromUser(privateKey: string, to: string, currency: Currency, amount: bigint, options: { wait?: boolean } = {}): Promise<UserTransaction> {
+    return this.userWallet().transfer(privateKey, to, currency, amount, options.wait ?? true);
+  }
+
+  addressForLabel(label: string): string {
+    return evmAddressForLabel(label);
+  }
+
+  private userWallet(): EvmUserWallet {
+    const { client, endpoints } = this.node_();
+    return new EvmUserWallet({ client, chain: this.viemChain(), rpcUrl: endpoints.rpcUrl });
   }
 
   mine(blocks = 1): Promise<void> {

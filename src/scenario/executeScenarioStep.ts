@@ -1,0 +1,162 @@
+import type { ExpectationMismatch } from './checkExpectation';
+import { checkBalance, checkExpectation } from './checkExpectation';
+import type { ScenarioStep } from './scenarioSchema';
+import { privateKeyOf, quoteNamed, resolveAddress, resolveCurrency, ScenarioStepError, type NamedQuote, type ScenarioRunState } from './scenarioRunState';
+
+/** Runs one step (every kind but `restart`, which the runner does) and says what it did, for the timeline. */
+export async function executeScenarioStep(state: ScenarioRunState, step: ScenarioStep, index: number, mismatches: ExpectationMismatch[]): Promise<string> {
+  const { sim } = state;
+  const control = sim.control;
+  switch (step.kind) {
+    case 'quote':
+      return quoteStep(state, step.spec, index);
+    case 'deposit':
+      return depositStep(state, step.spec);
+    case 'transfer': {
+      const chain = control.chain(step.spec.chainId);
+      const to = step.spec.to;
+      const target = typeof to === 'string' && to.startsWith('depositAddress:') ? depositAddressOf(state, to.slice('depositAddress:'.length)) : resolveAddress(sim, chain, to);
+      const currency = resolveCurrency(chain, step.spec.currency);
+      const sent = await chain.transferFromUser(privateKeyOf(sim, step.spec.from), target, currency, BigInt(step.spec.amount), { wait: step.spec.wait });
+      return `${step.spec.amount} ${currency.symbol} on ${chain.chainId} to ${target}: tx ${sent.txHash} ${sent.status}`;
+    }
+    case 'solverRule': {
+      const { request, ...match } = step.spec.match;
+      const rule = control.solver.addRule({
+        match: { ...match, ...(request ? { requestId: quoteNamed(state, request).requestId } : {}) },
+        action: step.spec.action,
+        ...(step.spec.probability === undefined ? {} : { probability: step.spec.probability }),
+        ...(step.spec.times === undefined ? {} : { times: step.spec.times }),
+      });
+      return `rule ${JSON.stringify({ match: step.spec.match, action: rule.action, ...(rule.remaining === undefined ? {} : { times: rule.remaining }) })}`;
+    }
+    case 'clearSolverRules':
+      control.solver.clearRules();
+      return 'every solver rule removed';
+    case 'advanceClock': {
+      const ms = Math.round(step.spec.seconds * 1000);
+      // chains' block time follows the virtual clock
+      for (const chain of sim.chains) await control.chain(chain.id).increaseTime(Math.ceil(step.spec.seconds));
+      control.clock.advance(ms);
+      return `${step.spec.seconds} s`;
+    }
+    case 'mine':
+      await control.chain(step.spec.chainId).mine(step.spec.blocks);
+      return `${step.spec.blocks} block(s) on ${step.spec.chainId}`;
+    case 'automine':
+      await control.chain(step.spec.chainId).setAutomine(step.spec.enabled);
+      return `${step.spec.enabled ? 'on' : 'off'} on ${step.spec.chainId}`;
+    case 'reorg':
+      await control.chain(step.spec.chainId).reorg(step.spec.depth);
+      return `last ${step.spec.depth} block(s) of ${step.spec.chainId} replaced`;
+    case 'rpcFault':
+      if (step.spec.kind === null) control.rpcFaults.clear(step.spec.chainId);
+      else control.rpcFaults.set({ chainId: step.spec.chainId, kind: step.spec.kind });
+      return `${step.spec.kind ?? 'none'} on ${step.spec.chainId}`;
+    case 'expect': {
+      const found = await checkExpectation(state, step.spec, index, step.line);
+      mismatches.push(...found);
+      return `${step.spec.request}: ${found.length === 0 ? 'as expected' : found.map((mismatch) => `${mismatch.what} is ${JSON.stringify(mismatch.actual)}`).join('; ')}`;
+    }
+    case 'expectBalance': {
+      const chain = control.chain(step.spec.chainId);
+      const found = await checkBalance(chain, resolveAddress(sim, chain, step.spec.address), resolveCurrency(chain, step.spec.currency), step.spec, index, step.line);
+      mismatches.push(...found);
+      return `${step.spec.equals} ${step.spec.currency} on ${step.spec.chainId}: ${found.length === 0 ? 'as expected' : `is ${String(found[0]!.actual)}`}`;
+    }
+    case 'restart':
+      throw new ScenarioStepError('restart is run by the runner');
+  }
+}
+
+async function quoteStep(state: ScenarioRunState, spec: Extract<ScenarioStep, { kind: 'quote' }>['spec'], index: number): Promise<string> {
+  const { sim } = state;
+  const origin = sim.control.chain(spec.originChainId);
+  const destination = sim.control.chain(spec.destinationChainId);
+  const originCurrency = resolveCurrency(origin, spec.originCurrency);
+  const body: Record<string, unknown> = {
+    user: resolveAddress(sim, origin, spec.user),
+    originChainId: spec.originChainId,
+    destinationChainId: spec.destinationChainId,
+    originCurrency: originCurrency.address,
+    destinationCurrency: resolveCurrency(destination, spec.destinationCurrency).address,
+    amount: spec.amount,
+    tradeType: spec.tradeType,
+    ...(spec.recipient === undefined ? {} : { recipient: resolveAddress(sim, destination, spec.recipient) }),
+    ...(spec.refundTo === undefined ? {} : { refundTo: resolveAddress(sim, origin, spec.refundTo) }),
+    ...spec.extra,
+  };
+  const response = await fetch(`${sim.baseUrl}/quote/v2`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': sim.apiKey }, body: JSON.stringify(body) });
+  const answer = (await response.json()) as Record<string, any>;
+  if (spec.expectError !== undefined) {
+    if (response.status === 200) throw new ScenarioStepError(`expected the quote to be refused with ${spec.expectError}; it was answered 200`);
+    if (answer.errorCode !== spec.expectError) throw new ScenarioStepError(`expected errorCode ${spec.expectError}; got ${response.status} ${String(answer.errorCode)}: ${String(answer.message)}`);
+    return `${spec.as} refused as expected: ${response.status} ${answer.errorCode}`;
+  }
+  if (response.status !== 200) throw new ScenarioStepError(`quote answered ${response.status} ${String(answer.errorCode)}: ${String(answer.message)}`);
+  const steps = answer.steps as NamedQuote['steps'] & Array<{ requestId: string; depositAddress: string }>;
+  const requestId = String(steps[0]!.requestId).toLowerCase();
+  const depositAddress = steps[0]!.depositAddress || undefined;
+  const named: NamedQuote = {
+    alias: spec.as,
+    index,
+    requestId,
+    user: String(body.user),
+    originChainId: spec.originChainId,
+    destinationChainId: spec.destinationChainId,
+    originCurrency,
+    amountIn: BigInt(answer.details.currencyIn.amount as string),
+    depositAddress,
+    steps,
+  };
+  state.quotes.set(spec.as, named);
+  state.claimChanges(named);
+  return `${spec.as} = ${requestId}: ${answer.details.operation} ${spec.originChainId} → ${spec.destinationChainId}, in ${answer.details.currencyIn.amount} ${originCurrency.symbol}, out ${answer.details.currencyOut.amount}${depositAddress ? `, deposit address ${depositAddress}` : ''}`;
+}
+
+async function depositStep(state: ScenarioRunState, spec: Extract<ScenarioStep, { kind: 'deposit' }>['spec']): Promise<string> {
+  const { sim } = state;
+  const quote = quoteNamed(state, spec.request);
+  const chain = sim.control.chain(spec.chainId ?? quote.originChainId);
+  const currency = spec.currency ? resolveCurrency(chain, spec.currency) : spec.chainId ? resolveCurrency(chain, quote.originCurrency.symbol) : quote.originCurrency;
+  const amount = depositAmount(spec.amount, quote.amountIn);
+  const from = spec.from ?? quote.user;
+  const privateKey = privateKeyOf(sim, from);
+  const payer = resolveAddress(sim, chain, from);
+  const plain = amount === quote.amountIn && chain.chainId === quote.originChainId && currency.address === quote.originCurrency.address;
+  const hashes: string[] = [];
+  if (quote.depositAddress) {
+    const sent = await chain.transferFromUser(privateKey, quote.depositAddress, currency, amount, { wait: spec.wait });
+    hashes.push(`${sent.txHash} ${sent.status}`);
+  } else {
+    const steps = plain ? quote.steps : await chain.buildDepositSteps({ requestId: quote.requestId as `0x${string}`, user: payer, currency, amount });
+    for (const step of steps) {
+      for (const item of step.items) {
+        const sent = await chain.sendUserTransaction(privateKey, item.data, { wait: spec.wait });
+        hashes.push(`${step.id} ${sent.txHash} ${sent.status}`);
+        if (sent.status === 'failure') throw new ScenarioStepError(`the ${step.id} transaction ${sent.txHash} reverted`);
+      }
+    }
+  }
+  if (spec.wait) await chain.syncNow();
+  return `${spec.request}: ${amount} ${currency.symbol} on ${chain.chainId} from ${payer}${quote.depositAddress ? ` to deposit address ${quote.depositAddress}` : ''}: ${hashes.join(', ')}`;
+}
+
+function depositAmount(text: string, quoted: bigint): bigint {
+  const match = /^quoted(?:([+\-*])(\d+))?$/.exec(text);
+  if (!match) return BigInt(text);
+  const [, op, operand] = match;
+  if (!op) return quoted;
+  const value = BigInt(operand!);
+  if (op === '+') return quoted + value;
+  if (op === '*') return quoted * value;
+  if (value > quoted) throw new ScenarioStepError(`quoted-${value} is below zero (quoted ${quoted})`);
+  return quoted - value;
+}
+
+function depositAddressOf(state: ScenarioRunState, alias: string): string {
+  const quote = quoteNamed(state, alias);
+  if (!quote.depositAddress) throw new ScenarioStepError(`quote "${alias}" has no deposit address (quote it with extra: { useDepositAddress: true })`);
+  return quote.depositAddress;
+}
+

@@ -1,0 +1,186 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { CommittedStatusChange } from '../events/RequestEventBus';
+import type { TransactionEntry } from '../domain/request/requestRecord';
+import { startSimulator, type RunningSimulator, type StartSimulatorOptions } from '../simulator';
+import { ScenarioTimeline } from './ScenarioTimeline';
+import { ScenarioWebhookReceiver, type ReceivedWebhook } from './ScenarioWebhookReceiver';
+import type { Scenario } from './scenarioSchema';
+import type { ExpectationMismatch } from './checkExpectation';
+import { executeScenarioStep } from './executeScenarioStep';
+import { unreachedCovers } from './unreachedCovers';
+import type { NamedQuote, ScenarioRunState } from './scenarioRunState';
+
+/** Where the virtual clock of every scenario starts: 2026-01-01T00:00:00Z (a scenario's times are offsets from it). */
+export const SCENARIO_CLOCK_START_MS = Date.UTC(2026, 0, 1);
+
+export interface RunScenarioOptions {
+  /** Nodes to attach to (reset to genesis at start), e.g. from `startChainNodes`; omitted: the simulator spawns its own. */
+  nodes?: Array<{ id: number; rpcUrl: string }>;
+  /** Overrides the scenario's own seed (default 1). */
+  seed?: number;
+  /** Extra simulator options (tests: anvil path). */
+  simulator?: Partial<StartSimulatorOptions>;
+}
+
+export interface ScenarioResult {
+  scenario: Scenario;
+  seed: number;
+  passed: boolean;
+  /** Expectations that did not hold (each with the path `--update` rewrites). */
+  mismatches: ExpectationMismatch[];
+  /** The step that could not run, if any. */
+  error: string | undefined;
+  timeline: string;
+}
+
+
+/**
+ * Runs one scenario against a fresh simulator (manual clock from SCENARIO_CLOCK_START_MS, the
+ * given seed, a fresh database), step by step; after each step everything the step set off
+ * settles (deposits indexed, the solver idle, webhook attempts answered) before the next.
+ * Returns the timeline and every expectation that did not hold.
+ */
+export async function runScenario(scenario: Scenario, options: RunScenarioOptions = {}): Promise<ScenarioResult> {
+  const seed = options.seed ?? scenario.seed ?? 1;
+  const dir = mkdtempSync(join(tmpdir(), 'intentsim-scenario-'));
+  const timeline = new ScenarioTimeline(SCENARIO_CLOCK_START_MS);
+  const mismatches: ExpectationMismatch[] = [];
+  const quotes = new Map<string, NamedQuote>();
+  const statuses = new Map<string, CommittedStatusChange[]>();
+  const webhooks: ReceivedWebhook[] = [];
+  const aliasOf = (requestId: string) => [...quotes.values()].find((quote) => quote.requestId === requestId.toLowerCase());
+  let sim: RunningSimulator | undefined;
+  let unsubscribe: (() => void) | undefined;
+  let error: string | undefined;
+
+  const receiver = scenario.webhook
+    ? new ScenarioWebhookReceiver(scenario.webhook.answers, (webhook) => {
+        const quote = aliasOf(webhook.requestId);
+        webhooks.push(webhook);
+        if (!sim) return;
+        const statusIndex = (statuses.get(quote?.alias ?? '') ?? []).findIndex((change) => change.to === webhook.status);
+        timeline.addArrived(sim.control.clock.now(), [quote?.index ?? 999, 1, statusIndex, webhook.attempt], `${quote?.alias ?? webhook.requestId}  webhook ${webhook.status} attempt ${webhook.attempt} → ${webhook.answer}`);
+      })
+    : undefined;
+  const webhookUrl = receiver ? await receiver.start() : undefined;
+
+  const chainOptions = (reset: boolean) =>
+    options.nodes
+      ? { chains: options.nodes.filter((node) => !scenario.chains || scenario.chains.includes(node.id)).map((node) => ({ id: node.id, rpcUrl: node.rpcUrl, resetOnStart: reset })) }
+      : scenario.chains
+        ? { chains: scenario.chains.map((id) => ({ id })) }
+        : {};
+  const boot = async (reset: boolean, clockStartMs: number) => {
+    sim = await startSimulator({
+      port: 0,
+      env: {},
+      log: () => undefined,
+      seed,
+      clockMode: 'manual',
+      clockStartMs,
+      dbPath: join(dir, 'scenario.db'),
+      dataDir: join(dir, 'data'),
+      ...chainOptions(reset),
+      ...scenario.config,
+      ...(webhookUrl ? { webhook: { url: webhookUrl } } : {}),
+      ...options.simulator,
+    });
+    const running = sim;
+    unsubscribe = running.control.events.subscribe((change) => {
+      const quote = aliasOf(change.requestId);
+      if (quote) recordChange(quote, change, running.control.clock.now());
+      else unclaimed.push({ change, at: running.control.clock.now() });
+    });
+  };
+  const unclaimed: Array<{ change: CommittedStatusChange; at: number }> = [];
+  const recordChange = (quote: NamedQuote, change: CommittedStatusChange, at: number) => {
+    const list = statuses.get(quote.alias) ?? [];
+    const previous = list.at(-1)?.record;
+    list.push(change);
+    statuses.set(quote.alias, list);
+    timeline.addArrived(at, [quote.index, 0, list.length], describeChange(quote.alias, change, previous));
+  };
+  const claimChanges = (quote: NamedQuote) => {
+    for (const { change, at } of unclaimed.filter((entry) => entry.change.requestId === quote.requestId)) recordChange(quote, change, at);
+    unclaimed.splice(0, unclaimed.length, ...unclaimed.filter((entry) => entry.change.requestId !== quote.requestId));
+  };
+
+  try {
+    await boot(true, SCENARIO_CLOCK_START_MS);
+    timeline.add(sim!.control.clock.now(), `scenario ${scenario.name} (seed ${seed}) on chains ${sim!.chains.map((chain) => chain.id).join(', ')}`);
+    for (const [index, step] of scenario.steps.entries()) {
+      const label = `step ${index + 1} (line ${step.line}) ${step.kind}`;
+      try {
+        const state: ScenarioRunState = { sim: sim!, quotes, statuses, webhooks, claimChanges };
+        if (step.kind === 'restart') {
+          const clockNow = sim!.control.clock.now();
+          unsubscribe?.();
+          await sim!.stop();
+          sim = undefined;
+          timeline.add(clockNow, `${label}: simulator stopped; started again on the same database`);
+          await boot(false, clockNow);
+        } else {
+          const text = await executeScenarioStep(state, step, index, mismatches);
+          timeline.add(sim!.control.clock.now(), `${label}${text ? `: ${text}` : ''}`);
+        }
+        await settle(sim!, statuses);
+        timeline.flush();
+      } catch (caught) {
+        const message = caught instanceof Error ? caught.message : String(caught);
+        error = `${label}: ${message}`;
+        timeline.add(sim?.control.clock.now() ?? SCENARIO_CLOCK_START_MS, `${label}: ERROR ${message}`);
+        break;
+      }
+    }
+    if (error === undefined) {
+      for (const item of unreachedCovers(scenario.covers, [...statuses.values()].flat())) {
+        mismatches.push({ step: 0, line: 0, path: [], what: `covers ${item}`, expected: 'reached by a request of this run', actual: 'not reached' });
+      }
+    }
+  } catch (caught) {
+    error ??= `start: ${caught instanceof Error ? caught.message : String(caught)}`;
+  } finally {
+    unsubscribe?.();
+    await sim?.stop().catch(() => undefined);
+    await receiver?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return {
+    scenario,
+    seed,
+    passed: error === undefined && mismatches.length === 0,
+    mismatches,
+    error,
+    timeline: timeline.render([`timeline of ${scenario.name}`, `seed ${seed}; times are virtual, from 2026-01-01T00:00:00Z`]),
+  };
+}
+
+/** Waits until what the last step set off has settled: every chain indexed, the solver and webhook attempts idle. */
+async function settle(sim: RunningSimulator, statuses: Map<string, CommittedStatusChange[]>): Promise<void> {
+  const changes = () => [...statuses.values()].reduce((sum, list) => sum + list.length, 0);
+  for (let round = 0; round < 100; round++) {
+    const before = changes();
+    for (const chain of sim.chains) await sim.control.chain(chain.id).syncNow();
+    await sim.control.solver.idle();
+    await sim.control.webhooks.idle();
+    if (changes() === before && round > 0) return;
+  }
+}
+
+function describeTx(tx: TransactionEntry): string {
+  return `${tx.type} ${tx.txHash} on ${tx.chainId} ${tx.status}`;
+}
+
+function describeChange(alias: string, change: CommittedStatusChange, previous: CommittedStatusChange['record'] | undefined): string {
+  const record = change.record;
+  const parts = [`${alias}  ${change.from ?? '(new)'} → ${change.to}`];
+  if (record.failReason) parts.push(`failReason ${record.failReason}`);
+  if (record.refundFailReason) parts.push(`refundFailReason ${record.refundFailReason}`);
+  const known = new Set([...(previous?.inTxs ?? []), ...(previous?.outTxs ?? [])].map((tx) => `${tx.txHash}:${tx.status}`));
+  const added = [...record.inTxs.map((tx) => ['in', tx] as const), ...record.outTxs.map((tx) => ['out', tx] as const)].filter(([, tx]) => !known.has(`${tx.txHash}:${tx.status}`));
+  for (const [side, tx] of added) parts.push(`${side}Tx ${describeTx(tx)}`);
+  return parts.join('; ');
+}
+

@@ -1,0 +1,68 @@
+import type { ChainAdapter } from '../chains/ChainAdapter';
+import type { Currency } from '../domain/chain/currency';
+import { IntentsimError } from '../errors/IntentsimError';
+import type { CommittedStatusChange } from '../events/RequestEventBus';
+import type { RunningSimulator } from '../simulator';
+import type { ReceivedWebhook } from './ScenarioWebhookReceiver';
+
+/** A step that cannot go on (a quote refused, a reference to nothing): the scenario stops there. */
+export class ScenarioStepError extends IntentsimError {}
+
+/** A quote the scenario named, and what it answered. */
+export interface NamedQuote {
+  alias: string;
+  index: number;
+  requestId: string;
+  user: string;
+  originChainId: number;
+  destinationChainId: number;
+  originCurrency: Currency;
+  /** details.currencyIn.amount: what the quote asks the user to pay. */
+  amountIn: bigint;
+  depositAddress: string | undefined;
+  steps: Array<{ id: string; items: Array<{ data: Record<string, unknown> }> }>;
+}
+
+/** The scenario's view of one run: the simulator, the names it gave, and what it has seen. */
+export interface ScenarioRunState {
+  sim: RunningSimulator;
+  quotes: Map<string, NamedQuote>;
+  statuses: Map<string, CommittedStatusChange[]>;
+  webhooks: ReceivedWebhook[];
+  /** Takes the status changes a request made before the scenario knew its name (the quote's `waiting`). */
+  claimChanges(quote: NamedQuote): void;
+}
+
+export function quoteNamed(state: Pick<ScenarioRunState, 'quotes'>, alias: string): NamedQuote {
+  const quote = state.quotes.get(alias);
+  if (!quote) throw new ScenarioStepError(`no quote named "${alias}" was answered (did its quote step fail?)`);
+  return quote;
+}
+
+/** `N` / `account:N`: a test account; `fresh:NAME`: an unused address named NAME; anything else: as written. */
+export function resolveAddress(sim: RunningSimulator, chain: ChainAdapter, ref: number | string): string {
+  const account = typeof ref === 'number' ? ref : /^account:(\d+)$/.exec(ref)?.[1];
+  if (account !== undefined) {
+    const found = sim.accounts[Number(account)];
+    if (!found) throw new ScenarioStepError(`there is no test account ${account} (accounts 0..${sim.accounts.length - 1})`);
+    return found.address;
+  }
+  if (typeof ref === 'string' && ref.startsWith('fresh:')) return chain.addressForLabel(ref.slice('fresh:'.length));
+  return String(ref);
+}
+
+export function privateKeyOf(sim: RunningSimulator, ref: number | string): string {
+  const byIndex = typeof ref === 'number' ? sim.accounts[ref] : /^account:(\d+)$/.exec(ref) ? sim.accounts[Number(ref.slice(8))] : sim.accounts.find((account) => account.address.toLowerCase() === ref.toLowerCase());
+  if (!byIndex) throw new ScenarioStepError(`${String(ref)} is not a test account: only test accounts can send`);
+  return byIndex.privateKey;
+}
+
+/** A currency by symbol (`ETH`/`native`, `USDC`, `WETH`, …) or address on one chain. */
+export function resolveCurrency(chain: ChainAdapter, ref: string): Currency {
+  const described = chain.describe();
+  const all = [described.nativeCurrency, ...described.erc20Currencies];
+  if (ref.toLowerCase() === 'native') return described.nativeCurrency;
+  const found = all.find((currency) => currency.symbol.toLowerCase() === ref.toLowerCase()) ?? chain.findCurrency(ref);
+  if (!found) throw new ScenarioStepError(`chain ${chain.chainId} has no currency ${ref} (it has ${all.map((currency) => currency.symbol).join(', ')})`);
+  return found;
+}

@@ -1,0 +1,163 @@
+import { z } from 'zod';
+import { SolverActionSchema, SolverRuleMatchSchema } from '../domain/fill/solverRules';
+import { FAIL_REASONS, REFUND_FAIL_REASONS, REQUEST_STATUSES } from '../domain/request/requestStatus';
+
+/**
+ * The scenario file format (YAML), SPEC field names wherever the SPEC has one. README "Scenarios"
+ * documents it with an example; every step is an object with exactly one key, its kind.
+ */
+
+const Alias = z.string().regex(/^[A-Za-z][A-Za-z0-9_-]{0,39}$/, 'a name of letters, digits, - and _ (starting with a letter)');
+const ChainId = z.number().int().positive().max(2 ** 53 - 1);
+/** `account:N` (a funded test account), `fresh:NAME` (an empty address named by NAME), or an address. */
+const AddressRef = z.union([z.number().int().min(0).max(99), z.string().min(1).max(200)]);
+/** A currency by symbol on its chain (`ETH`, `USDC`, `WETH`, the chain's native symbol) or by address. */
+const CurrencyRef = z.string().min(1).max(100);
+const Uint = z.string().regex(/^\d{1,78}$/, 'an integer string in the smallest unit');
+const Status = z.enum(REQUEST_STATUSES);
+
+export const QuoteStepSchema = z
+  .object({
+    as: Alias,
+    user: AddressRef.default(0),
+    originChainId: ChainId,
+    destinationChainId: ChainId,
+    originCurrency: CurrencyRef,
+    destinationCurrency: CurrencyRef,
+    amount: Uint,
+    tradeType: z.enum(['EXACT_INPUT', 'EXPECTED_OUTPUT', 'EXACT_OUTPUT']).default('EXACT_INPUT'),
+    recipient: AddressRef.optional(),
+    refundTo: AddressRef.optional(),
+    /** Any other POST /quote/v2 field, passed as is (useDepositAddress, strict, slippageTolerance, appFees, txs, …). */
+    extra: z.record(z.string(), z.unknown()).default({}),
+    /** The quote must be refused with this errorCode (SPEC §7.1) instead of answering 200. */
+    expectError: z.string().min(1).optional(),
+  })
+  .strict();
+
+/** `quoted`, `quoted+N`, `quoted-N`, `quoted*N` (N an integer) or an amount in the smallest unit. */
+export const DepositAmount = z.string().regex(/^(quoted([+\-*]\d{1,78})?|\d{1,78})$/, '"quoted", "quoted+N", "quoted-N", "quoted*N" or an integer string');
+
+export const DepositStepSchema = z
+  .object({
+    request: Alias,
+    /** Who pays (default: the quote's user). */
+    from: AddressRef.optional(),
+    amount: DepositAmount.default('quoted'),
+    /** Pay on another chain than the quoted origin (a wrong-chain deposit). */
+    chainId: ChainId.optional(),
+    /** Pay in another currency than quoted (a wrong-currency deposit). */
+    currency: CurrencyRef.optional(),
+    /** Wait for the deposit's receipt (false while the chain's automine is off). */
+    wait: z.boolean().default(true),
+  })
+  .strict();
+
+export const TransferStepSchema = z
+  .object({
+    from: AddressRef.default(0),
+    /** An address ref, or `depositAddress:ALIAS` (the quote's deposit address). */
+    to: AddressRef,
+    chainId: ChainId,
+    currency: CurrencyRef,
+    amount: Uint,
+    wait: z.boolean().default(true),
+  })
+  .strict();
+
+export const SolverRuleStepSchema = z
+  .object({
+    match: SolverRuleMatchSchema.omit({ requestId: true })
+      .extend({ request: Alias.optional() })
+      .strict()
+      .default({}),
+    action: SolverActionSchema,
+    probability: z.number().min(0).max(1).optional(),
+    times: z.number().int().positive().max(1_000_000).optional(),
+  })
+  .strict();
+
+const ExpectedValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+export const ExpectStepSchema = z
+  .object({
+    request: Alias,
+    /** GET /intents/status/v3 `status` (SPEC §2.4). */
+    status: Status.optional(),
+    failReason: z.enum(FAIL_REASONS).optional(),
+    refundFailReason: z.enum([...REFUND_FAIL_REASONS, 'N/A']).optional(),
+    /** Every status the request went through, in order (from the committed status changes). */
+    statuses: z.array(Status).optional(),
+    /** Statuses delivered to the scenario's webhook receiver and answered 2xx, in order. */
+    webhooks: z.array(Status).optional(),
+    /** Fields of the §2.3 record (GET /requests/v3), by dotted path: `data.outTxs.0.status`, `data.inTxs.length`. */
+    record: z.record(z.string().min(1), ExpectedValue).optional(),
+  })
+  .strict();
+
+export const ExpectBalanceStepSchema = z
+  .object({
+    chainId: ChainId,
+    address: AddressRef,
+    currency: CurrencyRef,
+    equals: Uint,
+  })
+  .strict();
+
+export const STEP_SCHEMAS = {
+  quote: QuoteStepSchema,
+  deposit: DepositStepSchema,
+  transfer: TransferStepSchema,
+  solverRule: SolverRuleStepSchema,
+  clearSolverRules: z.literal(true),
+  advanceClock: z.object({ seconds: z.number().positive().max(10 * 365 * 24 * 3600) }).strict(),
+  mine: z.object({ chainId: ChainId, blocks: z.number().int().positive().max(1000).default(1) }).strict(),
+  automine: z.object({ chainId: ChainId, enabled: z.boolean() }).strict(),
+  reorg: z.object({ chainId: ChainId, depth: z.number().int().positive().max(64) }).strict(),
+  rpcFault: z.object({ chainId: ChainId, kind: z.enum(['rpc-timeout', 'rpc-error']).nullable() }).strict(),
+  restart: z.literal(true),
+  expect: ExpectStepSchema,
+  expectBalance: ExpectBalanceStepSchema,
+} as const;
+
+export type StepKind = keyof typeof STEP_SCHEMAS;
+export const STEP_KINDS = Object.keys(STEP_SCHEMAS) as StepKind[];
+export type ScenarioStep = { [K in StepKind]: { kind: K; line: number; spec: z.output<(typeof STEP_SCHEMAS)[K]> } }[StepKind];
+
+export const ScenarioHeaderSchema = z
+  .object({
+    name: z.string().min(1).max(200).optional(),
+    description: z.string().max(5000).optional(),
+    /** SPEC items this scenario covers (docs/TESTING.md kinds); docs/coverage.md counts them. */
+    covers: z.array(z.string().min(1)).default([]),
+    chains: z.array(ChainId).min(1).max(5).optional(),
+    seed: z.number().int().min(0).max(2 ** 31).optional(),
+    /** Simulator settings for this scenario (the config keys of `intentsim start`). */
+    config: z
+      .object({
+        serviceFeeBps: z.number().int().min(0).max(1000),
+        defaultSlippageBps: z.number().int().min(0).max(10_000),
+        quoteTtlSeconds: z.number().int().positive(),
+        webhookRetryBaseMs: z.number().int().positive(),
+        solverPolicy: z.enum(['fill', 'hold']),
+      })
+      .partial()
+      .strict()
+      .default({}),
+    /** A webhook receiver for the default API key: it answers `answers` in turn, then 200. */
+    webhook: z.object({ answers: z.array(z.number().int().min(200).max(599)).max(50).default([]) }).strict().optional(),
+    steps: z.array(z.unknown()).min(1),
+  })
+  .strict();
+
+export interface Scenario {
+  file: string;
+  name: string;
+  description: string | undefined;
+  covers: string[];
+  chains: number[] | undefined;
+  seed: number | undefined;
+  config: z.output<typeof ScenarioHeaderSchema>['config'];
+  webhook: { answers: number[] } | undefined;
+  steps: ScenarioStep[];
+}

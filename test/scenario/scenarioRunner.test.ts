@@ -1,0 +1,99 @@
+import { execFile } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import { loadScenarioFile, ScenarioFileError } from '../../src/scenario/loadScenarioFile';
+import { runScenario } from '../../src/scenario/runScenario';
+import { pooledNodes } from '../support/pooledNodes';
+
+const run = promisify(execFile);
+const dir = mkdtempSync(join(tmpdir(), 'intentsim-scenario-test-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+const BRIDGE = `description: a bridge
+chains: [1, 8453]
+webhook: { answers: [500] }
+steps:
+  - quote: { as: q, originChainId: 1, destinationChainId: 8453, originCurrency: ETH, destinationCurrency: ETH, amount: "10000000000000000", recipient: fresh:bob }
+  - deposit: { request: q }
+  - advanceClock: { seconds: 2 }
+  - expect: { request: q, status: success, statuses: [waiting, pending, submitted, success], webhooks: [waiting, pending, submitted, success] }
+`;
+
+function loadError(text: string): ScenarioFileError {
+  try {
+    loadScenarioFile('x.yaml', text);
+  } catch (error) {
+    if (error instanceof ScenarioFileError) return error;
+    throw error;
+  }
+  throw new Error('the file loaded');
+}
+
+describe('scenario files: errors name the file, the line and the field', () => {
+  it('invalid YAML', () => {
+    expect(loadError('steps:\n  - quote: { as: q\n').message).toMatch(/^x\.yaml:\d+: not valid YAML/);
+  });
+  it('an unknown step kind; a name no earlier quote gave', () => {
+    expect(loadError('steps:\n  - deposit: { request: q }\n').message).toBe('x.yaml:2: steps[0].deposit.request: no earlier quote is named "q"');
+    expect(loadError('steps:\n  - mine: { chainId: 1 }\n  - teleport: {}\n').message).toMatch(/^x\.yaml:3: steps\[1\]\.teleport: unknown step kind; one of quote, deposit/);
+  });
+  it('a bad field value, at its own line', () => {
+    const error = loadError('steps:\n  - quote:\n      as: q\n      originChainId: 1\n      destinationChainId: 8453\n      originCurrency: ETH\n      destinationCurrency: ETH\n      amount: "1.5"\n');
+    expect(error.line).toBe(8);
+    expect(error.field).toBe('steps[0].quote.amount');
+    expect(error.message).toContain('an integer string in the smallest unit');
+  });
+  it('a step with two kinds, an unknown top-level key, an expectation of an unknown failReason', () => {
+    expect(loadError('steps:\n  - { mine: { chainId: 1 }, reorg: { chainId: 1, depth: 1 } }\n').message).toContain('a step has exactly one key, its kind; found mine, reorg');
+    expect(loadError('colour: red\nsteps: [{ mine: { chainId: 1 } }]\n').message).toMatch(/^x\.yaml:1: .*colour/);
+    expect(loadError(BRIDGE.replace('status: success', 'failReason: SOMETHING_ELSE')).field).toBe('steps[3].expect.failReason');
+  });
+});
+
+describe('running scenarios', () => {
+  it('the same seed and file give the same timeline, byte for byte; webhooks retried on the virtual clock', async () => {
+    writeFileSync(join(dir, 'bridge.yaml'), BRIDGE);
+    const scenario = loadScenarioFile(join(dir, 'bridge.yaml'));
+    const first = await runScenario(scenario, { nodes: pooledNodes(), seed: 7 });
+    const second = await runScenario(scenario, { nodes: pooledNodes(), seed: 7 });
+    expect(first.mismatches, first.timeline).toEqual([]);
+    expect(second.timeline).toBe(first.timeline);
+    // the first attempt of each event was answered 500, the retry a second later 200
+    expect(first.timeline).toMatch(/\+ {4}0\.000s {2}q {2}webhook waiting attempt 1 → 500/);
+    expect(first.timeline).toMatch(/\+ {4}2\.000s {2}q {2}webhook waiting attempt 2 → 200/);
+    expect(first.timeline).not.toMatch(/127\.0\.0\.1|\/tmp\//);
+    // another seed: other request ids
+    const third = await runScenario(scenario, { nodes: pooledNodes(), seed: 8 });
+    expect(third.timeline).not.toBe(first.timeline);
+  });
+
+  it('a changed expectation fails with a diff naming the scenario and the step; --update makes it what happened; --junit and --out are written', async () => {
+    const scenarios = join(dir, 'lib');
+    cpSync(join('scenarios', 'bridge', 'native-bridge-success.yaml'), join(scenarios, 'one.yaml'));
+    const file = join(scenarios, 'one.yaml');
+    writeFileSync(file, readFileSync(file, 'utf8').replace('status: success', 'status: refund'));
+    const cli = (args: string[]) => run(process.execPath, ['bin/intentsim.js', 'scenario', 'run', scenarios, ...args], { encoding: 'utf8' }).then(
+      (done) => ({ code: 0, stdout: done.stdout }),
+      (failed: { code: number; stdout: string }) => ({ code: failed.code, stdout: failed.stdout }),
+    );
+    const failed = await cli(['--junit', join(dir, 'junit.xml'), '--out', join(dir, 'out1')]);
+    expect(failed.code).toBe(1);
+    expect(failed.stdout).toMatch(/✗ one .*one\.yaml\n {4}step 3 \(line 9\): native-bridge-success status|✗ one/);
+    expect(failed.stdout).toContain('- expected "refund"');
+    expect(failed.stdout).toContain('+ actual   "success"');
+    expect(failed.stdout).toContain('0 passed, 1 failed');
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toMatch(/<testsuite name="intentsim scenarios" tests="1" failures="1">[\s\S]*expected &quot;refund&quot;, actual &quot;success&quot;/);
+
+    expect((await cli(['--update'])).code).toBe(1);
+    expect(readFileSync(file, 'utf8')).toContain('status: success');
+    const passed = await cli(['--out', join(dir, 'out2')]);
+    expect(passed.code, passed.stdout).toBe(0);
+    expect(passed.stdout).toContain('1 passed, 0 failed');
+    // another process, the same bytes
+    expect(readdirSync(join(dir, 'out2'))).toEqual(['one.timeline']);
+    expect(readFileSync(join(dir, 'out2', 'one.timeline'), 'utf8')).toBe(readFileSync(join(dir, 'out1', 'one.timeline'), 'utf8').replace(/expect: bridge: bridge status is "success"/, 'expect: bridge: as expected'));
+  });
+});
