@@ -67,7 +67,7 @@ export function buildCli(): Command {
     .command('run')
     .description('run every scenario file under the paths; exit 1 if any expectation is not met')
     .argument('<paths...>', 'scenario files or directories (searched for *.yaml, *.yml)')
-    .addOption(new Option('--seed <n>', "seed of every scenario (default: the file's own, else 1)").argParser(parseNonNegativeInteger))
+    .addOption(new Option('--seed <n>', "seed of every scenario that names none in its file (default 1)").argParser(parseNonNegativeInteger))
     .addOption(new Option('--out <dir>', 'write one timeline file per scenario here'))
     .addOption(new Option('--junit <file>', 'write a JUnit XML report here'))
     .addOption(new Option('--update', 'rewrite each unmet expectation in its file with what happened'))

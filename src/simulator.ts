@@ -14,7 +14,7 @@ import { RpcFaultStore } from './chains/RpcFaultStore';
 import { deriveSimulatorAccounts, type SimulatorAccounts } from './chains/simulatorAccounts';
 import { VirtualClock } from './clock/VirtualClock';
 import { loadSimulatorConfig, resolveChains, type SimulatorConfig, type SimulatorConfigInput } from './config/simulatorConfig';
-import { RequestEventBus } from './events/RequestEventBus';
+import { RequestEventBus, type CommittedStatusChange } from './events/RequestEventBus';
 import { StatusStreamServer } from './events/statusStream/StatusStreamServer';
 import { WebhookDispatcher } from './events/webhooks/WebhookDispatcher';
 import { WebhookOutbox } from './events/webhooks/WebhookOutbox';
@@ -42,6 +42,12 @@ export interface StartSimulatorOptions extends Partial<SimulatorConfigInput> {
   env?: NodeJS.ProcessEnv;
   /** Where log lines go (default: stderr). */
   log?: (message: string, error?: unknown) => void;
+  /**
+   * Hears every committed status change from the very start, including those of requests a
+   * previous run left mid-way and this start resumes (`control.events.subscribe` comes too late
+   * for those).
+   */
+  onStatusChange?: (change: CommittedStatusChange) => void;
 }
 
 export interface SimulatorChainSummary {
@@ -111,7 +117,7 @@ function defaultLog(message: string, error?: unknown): void {
  * the solver, and the HTTP API. Returns once everything is ready.
  */
 export async function startSimulator(options: StartSimulatorOptions = {}): Promise<RunningSimulator> {
-  const { configFile, env, log = defaultLog, ...configOptions } = options;
+  const { configFile, env, log = defaultLog, onStatusChange, ...configOptions } = options;
   const config = loadSimulatorConfig({ options: configOptions, ...(configFile ? { configFile } : {}), ...(env ? { env } : {}) });
 
   assertChainsSupported(resolveChains(config));
@@ -132,6 +138,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const apiKeys = new ApiKeyStore(db, config.seed);
   const defaultApiKey = apiKeys.ensureDefault(clock.now());
   const events = new RequestEventBus();
+  if (onStatusChange) events.subscribe(onStatusChange);
   const rpcFaults = new RpcFaultStore();
   const quoteRpcScope = new QuoteRpcScope();
   const webhooks = new WebhookStore(db);

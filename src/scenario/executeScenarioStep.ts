@@ -74,7 +74,9 @@ async function quoteStep(state: ScenarioRunState, spec: Extract<ScenarioStep, { 
   const origin = sim.control.chain(spec.originChainId);
   const destination = sim.control.chain(spec.destinationChainId);
   const originCurrency = resolveCurrency(origin, spec.originCurrency);
+  const { as: _as, user: _user, recipient: _recipient, refundTo: _refundTo, expectError: _expectError, ...written } = spec;
   const body: Record<string, unknown> = {
+    ...written,
     user: resolveAddress(sim, origin, spec.user),
     originChainId: spec.originChainId,
     destinationChainId: spec.destinationChainId,
@@ -84,7 +86,6 @@ async function quoteStep(state: ScenarioRunState, spec: Extract<ScenarioStep, { 
     tradeType: spec.tradeType,
     ...(spec.recipient === undefined ? {} : { recipient: resolveAddress(sim, destination, spec.recipient) }),
     ...(spec.refundTo === undefined ? {} : { refundTo: resolveAddress(sim, origin, spec.refundTo) }),
-    ...spec.extra,
   };
   const response = await fetch(`${sim.baseUrl}/quote/v2`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': sim.apiKey }, body: JSON.stringify(body) });
   const answer = (await response.json()) as Record<string, any>;
@@ -156,7 +157,7 @@ function depositAmount(text: string, quoted: bigint): bigint {
 
 function depositAddressOf(state: ScenarioRunState, alias: string): string {
   const quote = quoteNamed(state, alias);
-  if (!quote.depositAddress) throw new ScenarioStepError(`quote "${alias}" has no deposit address (quote it with extra: { useDepositAddress: true })`);
+  if (!quote.depositAddress) throw new ScenarioStepError(`quote "${alias}" has no deposit address (quote it with useDepositAddress: true)`);
   return quote.depositAddress;
 }
 

@@ -18,7 +18,7 @@ export const SCENARIO_CLOCK_START_MS = Date.UTC(2026, 0, 1);
 export interface RunScenarioOptions {
   /** Nodes to attach to (reset to genesis at start), e.g. from `startChainNodes`; omitted: the simulator spawns its own. */
   nodes?: Array<{ id: number; rpcUrl: string }>;
-  /** Overrides the scenario's own seed (default 1). */
+  /** The seed of a scenario that names none (default 1); a file's own `seed:` wins, its expectations depend on it. */
   seed?: number;
   /** Extra simulator options (tests: anvil path). */
   simulator?: Partial<StartSimulatorOptions>;
@@ -43,7 +43,7 @@ export interface ScenarioResult {
  * Returns the timeline and every expectation that did not hold.
  */
 export async function runScenario(scenario: Scenario, options: RunScenarioOptions = {}): Promise<ScenarioResult> {
-  const seed = options.seed ?? scenario.seed ?? 1;
+  const seed = scenario.seed ?? options.seed ?? 1;
   const dir = mkdtempSync(join(tmpdir(), 'intentsim-scenario-'));
   const timeline = new ScenarioTimeline(SCENARIO_CLOCK_START_MS);
   const mismatches: ExpectationMismatch[] = [];
@@ -52,16 +52,16 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   const webhooks: ReceivedWebhook[] = [];
   const aliasOf = (requestId: string) => [...quotes.values()].find((quote) => quote.requestId === requestId.toLowerCase());
   let sim: RunningSimulator | undefined;
-  let unsubscribe: (() => void) | undefined;
+  /** Set while a simulator stops: what it says then belongs to no step. */
+  let stopped = false;
   let error: string | undefined;
 
   const receiver = scenario.webhook
     ? new ScenarioWebhookReceiver(scenario.webhook.answers, (webhook) => {
         const quote = aliasOf(webhook.requestId);
         webhooks.push(webhook);
-        if (!sim) return;
         const statusIndex = (statuses.get(quote?.alias ?? '') ?? []).findIndex((change) => change.to === webhook.status);
-        timeline.addArrived(sim.control.clock.now(), [quote?.index ?? 999, 1, statusIndex, webhook.attempt], `${quote?.alias ?? webhook.requestId}  webhook ${webhook.status} attempt ${webhook.attempt} → ${webhook.answer}`);
+        timeline.addArrived(clockNow(), [quote?.index ?? 999, 1, statusIndex, webhook.attempt], `${quote?.alias ?? webhook.requestId}  webhook ${webhook.status} attempt ${webhook.attempt} → ${webhook.answer}`);
       })
     : undefined;
   const webhookUrl = receiver ? await receiver.start() : undefined;
@@ -72,8 +72,19 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       : scenario.chains
         ? { chains: scenario.chains.map((id) => ({ id })) }
         : {};
+  /** The virtual time now; while a simulator boots (resuming requests), the time it was started at. */
+  let bootClockMs = SCENARIO_CLOCK_START_MS;
+  const clockNow = () => sim?.control.clock.now() ?? bootClockMs;
   const boot = async (reset: boolean, clockStartMs: number) => {
-    sim = await startSimulator({
+    bootClockMs = clockStartMs;
+    let booting: RunningSimulator | undefined;
+    const onStatusChange = (change: CommittedStatusChange) => {
+      const at = (booting ?? sim)?.control.clock.now() ?? clockStartMs;
+      const quote = aliasOf(change.requestId);
+      if (quote) recordChange(quote, change, at);
+      else unclaimed.push({ change, at });
+    };
+    booting = await startSimulator({
       port: 0,
       env: {},
       log: () => undefined,
@@ -85,14 +96,12 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       ...chainOptions(reset),
       ...scenario.config,
       ...(webhookUrl ? { webhook: { url: webhookUrl } } : {}),
+      onStatusChange: (change) => {
+        if (!stopped) onStatusChange(change);
+      },
       ...options.simulator,
     });
-    const running = sim;
-    unsubscribe = running.control.events.subscribe((change) => {
-      const quote = aliasOf(change.requestId);
-      if (quote) recordChange(quote, change, running.control.clock.now());
-      else unclaimed.push({ change, at: running.control.clock.now() });
-    });
+    sim = booting;
   };
   const unclaimed: Array<{ change: CommittedStatusChange; at: number }> = [];
   const recordChange = (quote: NamedQuote, change: CommittedStatusChange, at: number) => {
@@ -116,8 +125,9 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
         const state: ScenarioRunState = { sim: sim!, quotes, statuses, webhooks, claimChanges };
         if (step.kind === 'restart') {
           const clockNow = sim!.control.clock.now();
-          unsubscribe?.();
+          stopped = true;
           await sim!.stop();
+          stopped = false;
           sim = undefined;
           timeline.add(clockNow, `${label}: simulator stopped; started again on the same database`);
           await boot(false, clockNow);
@@ -135,14 +145,15 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       }
     }
     if (error === undefined) {
-      for (const item of unreachedCovers(scenario.covers, [...statuses.values()].flat())) {
+      const finalRecords = [...quotes.values()].flatMap((quote) => sim?.control.requests.get(quote.requestId) ?? []);
+      for (const item of unreachedCovers(scenario.covers, [...statuses.values()].flat(), finalRecords)) {
         mismatches.push({ step: 0, line: 0, path: [], what: `covers ${item}`, expected: 'reached by a request of this run', actual: 'not reached' });
       }
     }
   } catch (caught) {
     error ??= `start: ${caught instanceof Error ? caught.message : String(caught)}`;
   } finally {
-    unsubscribe?.();
+    stopped = true;
     await sim?.stop().catch(() => undefined);
     await receiver?.stop();
     rmSync(dir, { recursive: true, force: true });

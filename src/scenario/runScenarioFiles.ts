@@ -100,7 +100,7 @@ function writeTimeline(outDir: string, relativeName: string, timeline: string): 
 function updateExpectations(scenario: Scenario, result: ScenarioResult): void {
   const doc = scenarioDocument(readFileSync(scenario.file, 'utf8'));
   for (const mismatch of result.mismatches) if (mismatch.path.length > 0) doc.setIn(mismatch.path, mismatch.actual);
-  writeFileSync(scenario.file, doc.toString({ lineWidth: 0 }));
+  writeFileSync(scenario.file, doc.toString({ lineWidth: 0, flowCollectionPadding: false }));
 }
 
 /** One scenario's line (and its diff) for the terminal. */

@@ -28,12 +28,11 @@ export const QuoteStepSchema = z
     tradeType: z.enum(['EXACT_INPUT', 'EXPECTED_OUTPUT', 'EXACT_OUTPUT']).default('EXACT_INPUT'),
     recipient: AddressRef.optional(),
     refundTo: AddressRef.optional(),
-    /** Any other POST /quote/v2 field, passed as is (useDepositAddress, strict, slippageTolerance, appFees, txs, …). */
-    extra: z.record(z.string(), z.unknown()).default({}),
     /** The quote must be refused with this errorCode (SPEC §7.1) instead of answering 200. */
     expectError: z.string().min(1).optional(),
   })
-  .strict();
+  // any other POST /quote/v2 field (useDepositAddress, strict, slippageTolerance, appFees, txs, …) is sent as written
+  .catchall(z.unknown());
 
 /** `quoted`, `quoted+N`, `quoted-N`, `quoted*N` (N an integer) or an amount in the smallest unit. */
 export const DepositAmount = z.string().regex(/^(quoted([+\-*]\d{1,78})?|\d{1,78})$/, '"quoted", "quoted+N", "quoted-N", "quoted*N" or an integer string');

@@ -1,0 +1,3 @@
+import { describeScenarioLibraryHalf } from '../support/scenarioLibrary';
+
+describeScenarioLibraryHalf(1);
