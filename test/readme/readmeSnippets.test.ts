@@ -45,3 +45,10 @@ describe('README snippets', () => {
     expect(stdout).toContain('deposit');
   }, 90_000);
 });
+
+describe('README scenario example', () => {
+  it('is a scenario of the library, word for word', () => {
+    const snippet = codeBlockAfter('## Scenarios', 'yaml scenario');
+    expect(snippet).toBe(readFileSync('scenarios/bridge/native-bridge-success.yaml', 'utf8'));
+  });
+});
