@@ -180,7 +180,16 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   };
   const chainList: ChainAdapter[] = resolveChains(config).map((chain) => createChainAdapter(chain, chainContext));
   const chains: ReadonlyMap<number, ChainAdapter> = new Map(chainList.map((chain) => [chain.chainId, chain]));
-  const solver = new Solver({ chains, lifecycle, chainIndex, rules: new SolverRuleStore(rng), clock, log });
+  const solver = new Solver({
+    chains,
+    lifecycle,
+    chainIndex,
+    rules: new SolverRuleStore(rng),
+    clock,
+    quoteTtlSeconds: config.quoteTtlSeconds,
+    fillInclusionWindowSeconds: config.fillInclusionWindowSeconds,
+    log,
+  });
   if (config.solverPolicy === 'hold') solver.setPolicy('hold');
   let server: Server | undefined;
 

@@ -46,6 +46,17 @@ export interface SentSolverTransaction {
   chainId: number;
 }
 
+/** How a solver payment is signed and sent. */
+export interface SolverSendOptions {
+  /** Re-broadcasts before this one: each raises the fees (SPEC §7.2 "retry and gas-bump window"). */
+  feeBumps?: number;
+  /**
+   * The solver fault "broadcast refused": the payment is signed so that the node refuses it (a gas
+   * limit above the block's), and sending throws `SolverBroadcastRefusedError`.
+   */
+  refusedByNode?: boolean;
+}
+
 /**
  * One adapter per VM kind, all behind this interface: the API, the solver and the simulator
  * root never see an RPC client or a node process.
@@ -96,10 +107,16 @@ export interface ChainAdapter {
   indexTransaction(txHash: string): Promise<void>;
   /** Indexes up to the chain head now, instead of waiting for the next block notification. */
   syncNow(): Promise<void>;
-  /** Signs, persists and broadcasts a solver payment; the same request+kind is never signed twice. */
-  sendSolverPayment(kind: 'fill' | 'refund', payment: SolverPayment): Promise<SentSolverTransaction>;
+  /**
+   * Signs, persists and broadcasts a solver payment; the same request+kind is never signed twice.
+   * A node that refuses the send (a JSON-RPC error answer) throws `SolverBroadcastRefusedError`,
+   * and nothing of the transaction is kept.
+   */
+  sendSolverPayment(kind: 'fill' | 'refund', payment: SolverPayment, options?: SolverSendOptions): Promise<SentSolverTransaction>;
   /** Signs a solver payment without keeping or sending it (the solver fault "broadcast but dropped"). */
-  signSolverPaymentWithoutSending(kind: 'fill' | 'refund', payment: SolverPayment): Promise<SentSolverTransaction>;
+  signSolverPaymentWithoutSending(kind: 'fill' | 'refund', payment: SolverPayment, options?: SolverSendOptions): Promise<SentSolverTransaction>;
+  /** Whether the node knows a transaction: waiting in its pool or mined. */
+  hasTransaction(txHash: Hex): Promise<boolean>;
   /** Waits for a solver transaction's receipt and returns its facts. */
   awaitSolverTransaction(txHash: Hex, kind: 'fill' | 'refund', payment: SolverPayment): Promise<TransactionEntry>;
   /** An `inTxs` entry from what the watcher indexed alone (no RPC; fee filled in later). */

@@ -54,8 +54,10 @@ export const SimulatorConfigSchema = z.object({
   quoteRpcTimeoutMs: z.number().int().positive().default(2000),
   /** Milliseconds a whole HTTP request (headers and body) may take to arrive before it is answered 408. */
   httpRequestTimeoutMs: z.number().int().positive().default(30_000),
-  /** Seconds a quote stays valid. */
+  /** Seconds a quote stays valid: its order's deadline; a deposit indexed later is refunded (ORDER_EXPIRED). */
   quoteTtlSeconds: z.number().int().positive().default(300),
+  /** Seconds a broadcast fill may go unseen by its chain (re-broadcast with higher fees meanwhile) before TRANSACTION_NOT_INCLUDED. */
+  fillInclusionWindowSeconds: z.number().int().positive().default(120),
   clockMode: z.enum(['real', 'manual']).default('real'),
   /** Where the virtual clock starts, unix milliseconds (default: the machine's time at start). */
   clockStartMs: z.number().int().min(0).max(8.64e15).optional(),

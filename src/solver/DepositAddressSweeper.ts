@@ -6,6 +6,7 @@ import { recordRequestFacts, type RequestLifecycle } from '../lifecycle/transiti
 import type { ChainIndexStore } from '../store/ChainIndexStore';
 import type { DepositAddressPayment } from '../domain/chain/observedDeposit';
 import type { SolverPayment } from '../domain/fill/solverPayment';
+import { depositHeldBy } from './requestDeposits';
 
 /**
  * The solver's part of deposit addresses (SPEC §1.6, §3 related rules): records who paid into a
@@ -46,7 +47,7 @@ export class DepositAddressSweeper {
    */
   async refundExcess(record: RequestRecord): Promise<TransactionEntry[]> {
     if (record.depositAddress?.type !== 'strict') return [];
-    const deposit = this.deps.chainIndex.depositsForRequest(record.id).find((d) => d.state === 'canonical');
+    const deposit = depositHeldBy(this.deps.chainIndex, record);
     if (!deposit) return [];
     const counted = countDeposit(record, deposit.amount);
     if (counted.kind !== 'count' || counted.excess === 0n) return [];

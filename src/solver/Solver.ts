@@ -1,5 +1,6 @@
 import type { Hex } from 'viem';
-import type { ChainAdapter, ChainObservation, SentSolverTransaction } from '../chains/ChainAdapter';
+import type { ChainAdapter, ChainObservation, SentSolverTransaction, SolverSendOptions } from '../chains/ChainAdapter';
+import { SolverBroadcastRefusedError } from '../chains/SolverBroadcastRefusedError';
 import { actualAppFees } from '../domain/quoteOptions/appFees';
 import { refundRecipientOf } from '../domain/fill/depositAddressOutcome';
 import type { RequestRecord } from '../domain/request/requestRecord';
@@ -13,8 +14,12 @@ import type { SolverPayment } from '../domain/fill/solverPayment';
 import { revertedFillReason } from '../domain/fill/fillFailReason';
 import { refundFailReasonBeforeSending } from '../domain/fill/refundFailReason';
 import { failReasonOfAction, type SolverRule, type SolverRuleInput } from '../domain/fill/solverRules';
+import { depositRefusalReason } from '../domain/fill/depositRefusal';
+import { inclusionCheckIntervalMs } from '../domain/fill/fillInclusion';
 import type { VirtualClock } from '../clock/VirtualClock';
 import type { SolverRuleStore } from './SolverRuleStore';
+import { depositHeldBy, firstStatusAt, recordHoldingDeposit, openStrayDepositRecord } from './requestDeposits';
+import { settleUnseenFill } from './settleUnseenFill';
 
 /** The destination payment a fill made, as its transaction entry records it. */
 function fillPaymentOf(record: RequestRecord, amount: bigint): SolverPayment {
@@ -41,6 +46,10 @@ export interface SolverDeps {
   rules: SolverRuleStore;
   /** Delays run on the simulator's virtual clock. */
   clock: VirtualClock;
+  /** Seconds a quote's order stays fillable: a deposit indexed later is refunded (ORDER_EXPIRED). */
+  quoteTtlSeconds: number;
+  /** Seconds a broadcast fill may stay unseen by its chain, re-broadcast meanwhile, before TRANSACTION_NOT_INCLUDED. */
+  fillInclusionWindowSeconds: number;
   log: (message: string, error?: unknown) => void;
 }
 
@@ -170,36 +179,37 @@ export class Solver {
     this.inFlight.set(key, next);
   }
 
+  /**
+   * A deposit indexed on `chain`. The first deposit naming a request still `waiting` is its
+   * deposit: → pending, then `settlePending` fills or refunds it. Any other — a second deposit for
+   * a request that has one, or one naming no known request — gets a record of its own
+   * (`openStrayDepositRecord`), which is refunded the same way.
+   */
   private async onDeposit(chain: ChainAdapter, deposit: IndexedDeposit): Promise<void> {
-    const record = this.deps.lifecycle.requests.get(deposit.requestId);
-    if (!record) {
-      this.deps.log(`solver: deposit ${deposit.txHash} on chain ${deposit.chainId} names unknown request ${deposit.requestId}; left in the depository`);
-      return;
-    }
-    const known = record.inTxs.find((tx) => tx.txHash === deposit.txHash);
-    if (known) {
+    const { requests } = this.deps.lifecycle;
+    const named = requests.get(deposit.requestId);
+    const holder = recordHoldingDeposit(requests, named, deposit);
+    if (holder) {
       // the same deposit seen again (re-included after a reorg): refresh its block facts only
       const entry = await chain.depositTransactionEntry(deposit, 'success');
-      recordRequestFacts(this.deps.lifecycle, record.id, (r) => {
+      recordRequestFacts(this.deps.lifecycle, holder.id, (r) => {
         r.inTxs = r.inTxs.map((tx) => (tx.txHash === deposit.txHash ? entry : tx));
       });
       return;
     }
-    if (record.triggeredByFastFill && record.inTxs.length === 0) {
+    if (named?.triggeredByFastFill && named.inTxs.length === 0) {
       // fast-filled before its deposit (SPEC §1.6): the deposit is recorded, never filled again
       const entry = await chain.depositTransactionEntry(deposit, 'success');
-      recordRequestFacts(this.deps.lifecycle, record.id, (r) => {
+      recordRequestFacts(this.deps.lifecycle, named.id, (r) => {
         r.depositor = deposit.depositor;
         r.inTxs.push(entry);
       });
       return;
     }
-    if (record.status !== 'waiting' && record.status !== 'depositing') {
-      this.deps.log(`solver: request ${record.id} already has a deposit; second deposit ${deposit.txHash} left in the depository`);
-      return;
-    }
-    if (deposit.chainId !== record.quote.originChainId) {
-      this.deps.log(`solver: deposit for ${record.id} arrived on chain ${deposit.chainId}, quoted on ${record.quote.originChainId}; ignored`);
+    const takesIt = named !== undefined && (named.status === 'waiting' || named.status === 'depositing');
+    const record = takesIt ? named : openStrayDepositRecord(this.deps.lifecycle, chain, named, deposit, this.deps.clock.now());
+    if (!record) {
+      this.deps.log(`solver: deposit ${deposit.txHash} on chain ${deposit.chainId} names unknown request ${deposit.requestId} in a currency the chain does not know; left in the depository`);
       return;
     }
     transitionRequest(this.deps.lifecycle, {
@@ -256,14 +266,27 @@ export class Solver {
   }
 
   /**
-   * A request whose deposit is indexed: the one hook where the solver's rules apply (fill, delay,
-   * never, fail, refund, drop the broadcast, drain), then fill or refund it.
+   * A request whose deposit is indexed: a deposit it cannot take is refunded at once
+   * (`depositRefusalReason`); otherwise the one hook where the solver's rules apply (fill, delay,
+   * never, fail, refund, drop or refuse the broadcast, drain), then fill or refund it.
    */
   private async settlePending(requestId: string): Promise<void> {
-    const record = this.deps.lifecycle.requests.get(requestId);
+    const { requests } = this.deps.lifecycle;
+    const record = requests.get(requestId);
     if (!record || record.status !== 'pending') return;
-    const deposit = this.deps.chainIndex.depositsForRequest(record.id).find((d) => d.state === 'canonical');
+    const deposit = depositHeldBy(this.deps.chainIndex, record);
     if (!deposit) return;
+    const refusal = depositRefusalReason({
+      record,
+      deposit,
+      namedRequestKnown: requests.get(deposit.requestId) !== undefined,
+      indexedAtMs: firstStatusAt(requests, record.id, 'pending') ?? this.deps.clock.now(),
+      quoteTtlSeconds: this.deps.quoteTtlSeconds,
+    });
+    if (refusal) {
+      await this.refund(record, deposit, refusal);
+      return;
+    }
 
     const key = record.id.toLowerCase();
     const subject = { id: record.id, originChainId: record.quote.originChainId, destinationChainId: record.quote.destinationChainId, requestType: record.quote.requestType };
@@ -289,36 +312,74 @@ export class Solver {
         return;
       case 'fill':
       case 'dropBroadcast':
+      case 'refuseBroadcast':
         break;
     }
     this.delays.delete(key);
 
-    if (deposit.currency.toLowerCase() !== record.quote.currencyIn.address.toLowerCase()) {
-      await this.refund(record, deposit, 'INCORRECT_DEPOSIT_CURRENCY');
-      return;
-    }
     const decision = await decideFill(record, deposit.amount, this.chainFor(record.quote.destinationChainId));
     if (decision.kind === 'refund') {
       await this.refund(record, deposit, decision.failReason);
       return;
     }
+    // a fill sent again after its chain never saw the last one pays higher fees
+    const feeBumps = requests.eventsFor(record.id).filter((event) => event.toStatus === 'submitted').length;
     if (action.kind === 'dropBroadcast') {
-      await this.fillWithoutSending(record, decision.payment);
+      await this.fillWithoutSending(record, decision.payment, feeBumps);
       return;
     }
-    await this.fill(record, decision.payment);
+    await this.fill(record, decision.payment, { feeBumps, refusedByNode: action.kind === 'refuseBroadcast' });
   }
 
   /** The fault "broadcast but dropped": `submitted` with a signed fill the chain never sees. */
-  private async fillWithoutSending(record: RequestRecord, payment: SolverPayment): Promise<void> {
-    const signed = await this.chainFor(record.quote.destinationChainId).signSolverPaymentWithoutSending('fill', payment);
+  private async fillWithoutSending(record: RequestRecord, payment: SolverPayment, feeBumps: number): Promise<void> {
+    const signed = await this.chainFor(record.quote.destinationChainId).signSolverPaymentWithoutSending('fill', payment, { feeBumps });
     this.markSubmitted(record.id, payment, signed);
+    this.watchInclusion(record.id);
   }
 
-  private async fill(record: RequestRecord, payment: SolverPayment): Promise<void> {
-    const sent = await this.chainFor(record.quote.destinationChainId).sendSolverPayment('fill', payment);
+  /**
+   * Sends the fill and settles on its receipt. A node that refuses the send (no transaction exists)
+   * fails the request with TRANSACTION_SUBMISSION_FAILED (SPEC §7.2) and refunds the deposit.
+   */
+  private async fill(record: RequestRecord, payment: SolverPayment, options: SolverSendOptions = {}): Promise<void> {
+    let sent: SentSolverTransaction;
+    try {
+      sent = await this.chainFor(record.quote.destinationChainId).sendSolverPayment('fill', payment, options);
+    } catch (error) {
+      if (!(error instanceof SolverBroadcastRefusedError)) throw error;
+      this.deps.log(`solver: the fill of ${record.id} could not be broadcast: ${error.reason}`);
+      this.settleAsFailure(record.id, (r) => void (r.failReason = 'TRANSACTION_SUBMISSION_FAILED'));
+      await this.refundHeldDeposit(record.id, 'TRANSACTION_SUBMISSION_FAILED');
+      return;
+    }
     this.markSubmitted(record.id, payment, sent);
     await this.confirmSubmitted(record.id);
+  }
+
+  /** Looks again, a quarter of the inclusion window later, at a fill its chain has not seen. */
+  private watchInclusion(requestId: string): void {
+    this.deps.clock.setTimeout(() => {
+      if (this.active) this.schedule(requestId, () => this.checkInclusion(requestId));
+    }, inclusionCheckIntervalMs(this.deps.fillInclusionWindowSeconds));
+  }
+
+  /** SPEC §7.2: a fill its chain has not seen is sent again within the inclusion window, else TRANSACTION_NOT_INCLUDED. */
+  private async checkInclusion(requestId: string): Promise<void> {
+    const outcome = await settleUnseenFill(this.deps, requestId);
+    if (outcome === 'seen') await this.confirmSubmitted(requestId);
+    else if (outcome === 'rebroadcast') await this.settlePending(requestId);
+    else if (outcome === 'not-included') {
+      this.deps.log(`solver: the fill of ${requestId} was not included within ${this.deps.fillInclusionWindowSeconds} s`);
+      await this.refundHeldDeposit(requestId, 'TRANSACTION_NOT_INCLUDED');
+    }
+  }
+
+  /** Refunds the deposit a failed request holds, if it holds one (a fast fill may not). */
+  private async refundHeldDeposit(requestId: string, failReason: FailReason): Promise<void> {
+    const record = this.deps.lifecycle.requests.get(requestId);
+    const deposit = record ? depositHeldBy(this.deps.chainIndex, record) : undefined;
+    if (record && deposit) await this.refund(record, deposit, failReason);
   }
 
   /** pending → submitted with the fill's amount and transaction. */
@@ -340,6 +401,11 @@ export class Solver {
     const submitted = record.submittedTxs.find((tx) => tx.type === 'fill');
     if (!submitted || record.fillAmount === null) return;
     const destination = this.chainFor(record.quote.destinationChainId);
+    if (!(await destination.hasTransaction(submitted.txHash))) {
+      // broadcast, but the chain does not have it (dropped, or lost with a node's pool)
+      this.watchInclusion(record.id);
+      return;
+    }
     const payment = fillPaymentOf(record, record.fillAmount);
     const entry = await destination.awaitSolverTransaction(submitted.txHash, 'fill', payment);
     if (entry.status === 'success') {
@@ -428,8 +494,9 @@ export class Solver {
   }
 
   private async onDepositReorged(chain: ChainAdapter, deposit: IndexedDeposit, detectedAt: number): Promise<void> {
-    const record = this.deps.lifecycle.requests.get(deposit.requestId);
-    if (!record || !record.inTxs.some((tx) => tx.txHash === deposit.txHash)) return;
+    const { requests } = this.deps.lifecycle;
+    const record = recordHoldingDeposit(requests, requests.get(deposit.requestId), deposit);
+    if (!record) return;
     const markReorged = (r: RequestFacts) => {
       r.inTxs = r.inTxs.map((tx) =>
         tx.txHash === deposit.txHash

@@ -114,6 +114,14 @@ export class ChainIndexStore {
       .map(toDeposit);
   }
 
+  /** The deposits one transaction made on a chain (usually one), in log order. */
+  depositsInTransaction(chainId: number, txHash: string): IndexedDeposit[] {
+    return this.db
+      .prepare<[number, string], DepositRow>('SELECT * FROM deposits WHERE chain_id = ? AND tx_hash = ? ORDER BY log_index')
+      .all(chainId, txHash)
+      .map(toDeposit);
+  }
+
   /** Canonical deposits indexed at or above a block number (candidates when a reorg is found). */
   canonicalDepositsFrom(chainId: number, fromNumber: number): IndexedDeposit[] {
     return this.db

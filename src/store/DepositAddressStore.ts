@@ -62,6 +62,14 @@ export class DepositAddressStore {
       .map(toDepositAddress);
   }
 
+  /** Live deposit addresses handed out for other chains (their address is the same on every EVM chain). */
+  liveOnOtherChains(chainId: number): DepositAddressRow[] {
+    return this.db
+      .prepare<[number], Row>("SELECT * FROM deposit_addresses WHERE chain_id <> ? AND state = 'live' ORDER BY created_at, address")
+      .all(chainId)
+      .map(toDepositAddress);
+  }
+
   forRequest(requestId: string): DepositAddressRow | undefined {
     const row = this.db.prepare<[string], Row>('SELECT * FROM deposit_addresses WHERE request_id = ?').get(requestId.toLowerCase());
     return row ? toDepositAddress(row) : undefined;

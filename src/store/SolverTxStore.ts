@@ -70,6 +70,11 @@ export class SolverTxStore {
     return row ? toTransaction(row) : undefined;
   }
 
+  /** Forgets a transaction the node refused (it never existed on chain; its nonce is free again). */
+  forget(id: number): void {
+    this.db.prepare('DELETE FROM solver_transactions WHERE id = ?').run(id);
+  }
+
   setState(id: number, state: SolverTxState): void {
     this.db.prepare('UPDATE solver_transactions SET state = ? WHERE id = ?').run(state, id);
   }

@@ -55,6 +55,7 @@ describe('loadSimulatorConfig', () => {
       httpRequestTimeoutMs: 30_000,
       webhookTimeoutMs: 10_000,
       quoteTtlSeconds: 300,
+      fillInclusionWindowSeconds: 120,
       clockMode: 'real',
       solverPolicy: 'fill',
       chainPollIntervalMs: 1000,

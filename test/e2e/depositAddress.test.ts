@@ -1,4 +1,4 @@
-// covers: endpoint:POST /quote/v2, endpoint:GET /requests/v3, status:success, status:refund, transition:pending->refund, failReason:DEPOSITED_AMOUNT_TOO_LOW_TO_FILL, failReason:INCORRECT_DEPOSIT_CURRENCY, errorCode:INVALID_ADDRESS
+// covers: endpoint:POST /quote/v2, endpoint:GET /requests/v3, status:success, status:refund, transition:pending->refund, failReason:DEPOSITED_AMOUNT_TOO_LOW_TO_FILL, failReason:ORIGIN_CURRENCY_MISMATCH, failReason:DEPOSIT_ADDRESS_MISMATCH, errorCode:INVALID_ADDRESS
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletClient, decodeFunctionData, erc20Abi, http, zeroAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -39,14 +39,14 @@ describe('deposit addresses', () => {
   }
 
   /** What a user does with a deposit address: a plain transfer, no approval, no depository call. */
-  async function pay(privateKey: string, to: Address, currency: Address, amount: bigint): Promise<Hex> {
-    const chain = originChain();
+  async function pay(privateKey: string, to: Address, currency: Address, amount: bigint, chainId: number = ORIGIN): Promise<Hex> {
+    const chain = evmChainOf(sim, chainId);
     const wallet = createWalletClient({ account: privateKeyToAccount(privateKey as Hex), chain: chain.viemChain(), transport: http(chain.rpcUrl) });
     const hash =
       currency === zeroAddress
         ? await wallet.sendTransaction({ to, value: amount })
         : await wallet.writeContract({ address: currency, abi: erc20Abi, functionName: 'transfer', args: [to, amount] });
-    const receipt = await publicClientFor(sim, ORIGIN).waitForTransactionReceipt({ hash, pollingInterval: 5 });
+    const receipt = await publicClientFor(sim, chainId).waitForTransactionReceipt({ hash, pollingInterval: 5 });
     expect(receipt.status).toBe('success');
     return hash;
   }
@@ -256,7 +256,7 @@ describe('deposit addresses', () => {
     expect(record.outTxs[0]).toMatchObject({ type: 'refund', data: { to: payer.address, amount: dust } });
   });
 
-  it('a deposit address paid in another currency than quoted is swept and refunded in that currency (INCORRECT_DEPOSIT_CURRENCY)', async () => {
+  it('a deposit address paid in another currency than quoted is swept and refunded in that currency (ORIGIN_CURRENCY_MISMATCH)', async () => {
     const user = sim.accounts[2]!;
     const usdcIn = usdcOn(ORIGIN);
     const response = await quote({ user: user.address });
@@ -265,9 +265,36 @@ describe('deposit addresses', () => {
     const before = await balanceOf(ORIGIN, user.address as Address, usdcIn);
     await pay(user.privateKey, step.depositAddress, usdcIn, 7_000_000n);
     const status = await waitForSettledStatus(sim.baseUrl, requestId);
-    expect(status).toMatchObject({ status: 'refund', failReason: 'INCORRECT_DEPOSIT_CURRENCY' });
+    expect(status).toMatchObject({ status: 'refund', failReason: 'ORIGIN_CURRENCY_MISMATCH' });
     expect(await balanceOf(ORIGIN, user.address as Address, usdcIn)).toBe(before);
     expect(sim.control.requests.get(requestId)!.outTxs[0]).toMatchObject({ type: 'refund', data: { to: user.address, currency: usdcIn, amount: 7_000_000n } });
+  });
+
+  it('a strict deposit address paid on another chain is swept there and refunded there to refundTo (DEPOSIT_ADDRESS_MISMATCH)', async () => {
+    const WRONG_CHAIN = 1;
+    const user = sim.accounts[3]!;
+    const refundTo = sim.accounts[9]!.address as Address;
+    const response = await quote({ user: user.address, strict: true, refundTo });
+    expect(response.status).toBe(200);
+    const [step] = response.body.steps;
+    const requestId = step.requestId as Hex;
+    const amountIn = BigInt(response.body.details.currencyIn.amount);
+    // the factory has one address on every chain, so the request's deposit address exists on chain 1 too
+    const depositAddressThere = depositAddressOf(evmChainOf(sim, WRONG_CHAIN).contractAddresses.depositAddressFactory, requestId);
+    expect(depositAddressThere).toBe(step.depositAddress);
+
+    const refundToBefore = await balanceOf(WRONG_CHAIN, refundTo, zeroAddress);
+    const paymentHash = await pay(user.privateKey, step.depositAddress, zeroAddress, amountIn, WRONG_CHAIN);
+    const status = await waitForSettledStatus(sim.baseUrl, requestId);
+    expect(status).toMatchObject({ status: 'refund', failReason: 'DEPOSIT_ADDRESS_MISMATCH', refundFailReason: 'N/A', txHashes: [] });
+    expect(sim.control.requests.eventsFor(requestId).map((event) => event.toStatus)).toEqual(['waiting', 'pending', 'refund']);
+    // paid back on the chain it arrived on, to refundTo; nothing left at the address there
+    expect((await balanceOf(WRONG_CHAIN, refundTo, zeroAddress)) - refundToBefore).toBe(amountIn);
+    expect(await balanceOf(WRONG_CHAIN, step.depositAddress, zeroAddress)).toBe(0n);
+    const record = sim.control.requests.get(requestId)!;
+    expect(record.depositAddress).toMatchObject({ depositor: user.address, depositTxHash: paymentHash });
+    expect(record.inTxs).toMatchObject([{ type: 'deposit', chainId: WRONG_CHAIN, data: { amount: amountIn } }]);
+    expect(record.outTxs).toMatchObject([{ type: 'refund', chainId: WRONG_CHAIN, status: 'success', data: { to: refundTo, currency: zeroAddress, amount: amountIn } }]);
   });
 
   it('only the solver can sweep, an empty address cannot be swept, and the address is computable off-chain', async () => {

@@ -75,7 +75,9 @@ describe('refunds from the depository', () => {
     expect(await usdcBalance(depositReceipt.blockNumber)).toBe(before - 5_000_000n);
 
     const status = await waitForSettledStatus(sim.baseUrl, requestId);
-    expect(status).toMatchObject({ status: 'refund', failReason: 'INCORRECT_DEPOSIT_CURRENCY', inTxHashes: [depositHash] });
+    expect(status).toMatchObject({ status: 'refund', failReason: 'INCORRECT_DEPOSIT_CURRENCY', inTxHashes: [depositHash], txHashes: [] });
     expect(await usdcBalance()).toBe(before);
+    expect(sim.control.requests.eventsFor(requestId).map((e) => e.toStatus)).toEqual(['waiting', 'pending', 'refund']);
+    expect(sim.control.requests.get(requestId)!.outTxs).toMatchObject([{ type: 'refund', chainId: 8453, status: 'success', data: { to: user.address, currency: stablecoin, amount: 5_000_000n } }]);
   });
 });

@@ -12,7 +12,7 @@ import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import type { ChainAdapterContext } from '../chainAdapterContext';
 import { evmAddressForLabel, EvmUserWallet } from './EvmUserWallet';
-import type { ChainAdapter, ChainObservation, UserTransaction, DepositStepParams, FailedTransactionFacts, FillSimulation, SentSolverTransaction } from '../ChainAdapter';
+import type { ChainAdapter, ChainObservation, UserTransaction, DepositStepParams, FailedTransactionFacts, FillSimulation, SentSolverTransaction, SolverSendOptions } from '../ChainAdapter';
 import { createAnvilInstance, type AnvilEndpoints, type AnvilInstance } from './AnvilInstance';
 import { fillGasUnits } from './calibrateGas';
 import type { SimulatorContracts } from './deploySimulatorContracts';
@@ -303,12 +303,16 @@ export class EvmChain implements ChainAdapter {
     return this.parts().watcher.catchUp();
   }
 
-  async sendSolverPayment(kind: 'fill' | 'refund', payment: SolverPayment): Promise<SentSolverTransaction> {
-    return { txHash: await this.parts().wallet.send(kind, payment), chainId: this.chainId };
+  async sendSolverPayment(kind: 'fill' | 'refund', payment: SolverPayment, options: SolverSendOptions = {}): Promise<SentSolverTransaction> {
+    return { txHash: await this.parts().wallet.send(kind, payment, options), chainId: this.chainId };
   }
 
-  async signSolverPaymentWithoutSending(kind: 'fill' | 'refund', payment: SolverPayment): Promise<SentSolverTransaction> {
-    return { txHash: await this.parts().wallet.signWithoutSending(kind, payment), chainId: this.chainId };
+  async signSolverPaymentWithoutSending(kind: 'fill' | 'refund', payment: SolverPayment, options: SolverSendOptions = {}): Promise<SentSolverTransaction> {
+    return { txHash: await this.parts().wallet.signWithoutSending(kind, payment, options), chainId: this.chainId };
+  }
+
+  hasTransaction(txHash: Hex): Promise<boolean> {
+    return this.parts().wallet.hasTransaction(txHash);
   }
 
   async awaitSolverTransaction(txHash: Hex, kind: 'fill' | 'refund', payment: SolverPayment): Promise<TransactionEntry> {

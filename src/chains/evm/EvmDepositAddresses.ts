@@ -60,16 +60,30 @@ export class EvmDepositAddresses {
     }
   }
 
-  /** Called for each block the deposit watcher indexes, before the block counts as indexed. */
+  /**
+   * Called for each block the deposit watcher indexes, before the block counts as indexed. Also
+   * watches the live addresses of requests quoted on other chains: the factory has the same
+   * address on every chain, so a request's deposit address exists here too, and a payment into it
+   * on this chain is a payment on the wrong chain (reported, not marked: the address stays live on
+   * its own chain; the solver sweeps it here and refunds it, DEPOSIT_ADDRESS_MISMATCH).
+   */
   async inspectBlock(block: Block): Promise<void> {
     if (block.hash === null) return;
-    const live = new Map(this.deps.store.inState(this.deps.chainId, 'live').map((row) => [row.address.toLowerCase(), row]));
-    if (live.size === 0) return;
-    const payments = await this.paymentsIn(block.hash, new Set(live.keys()));
+    const { store, chainId } = this.deps;
+    const live = new Map(store.inState(chainId, 'live').map((row) => [row.address.toLowerCase(), row]));
+    const elsewhere = new Map(store.liveOnOtherChains(chainId).map((row) => [row.address.toLowerCase(), row]));
+    if (live.size === 0 && elsewhere.size === 0) return;
+    const payments = await this.paymentsIn(block.hash, new Set([...live.keys(), ...elsewhere.keys()]));
     for (const { to, payment } of payments) {
-      const row = live.get(to.toLowerCase());
-      if (!row || !this.deps.store.markPaid(this.deps.chainId, row.address, payment)) continue;
-      this.deps.emit({ kind: 'depositAddressPaid', requestId: row.requestId, depositAddress: row.address, payment });
+      const own = live.get(to.toLowerCase());
+      if (own) {
+        if (store.markPaid(chainId, own.address, payment)) this.deps.emit({ kind: 'depositAddressPaid', requestId: own.requestId, depositAddress: own.address, payment });
+        continue;
+      }
+      const foreign = elsewhere.get(to.toLowerCase());
+      if (!foreign) continue;
+      elsewhere.delete(to.toLowerCase()); // the first payment of the block is the one swept
+      this.deps.emit({ kind: 'depositAddressPaid', requestId: foreign.requestId, depositAddress: foreign.address, payment });
     }
   }
 

@@ -1,8 +1,10 @@
-import { BaseError, encodeFunctionData, InsufficientFundsError, keccak256, zeroAddress, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem';
+import { BaseError, encodeFunctionData, InsufficientFundsError, keccak256, RpcRequestError, zeroAddress, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem';
 import { depositoryArtifact, serviceReceiverArtifact } from '../../../fixtures/contracts/artifacts.generated';
 import type { VirtualClock } from '../../clock/VirtualClock';
 import type { SolverTxKind, SolverTxStore } from '../../store/SolverTxStore';
-import type { FillSimulation } from '../ChainAdapter';
+import type { FillSimulation, SolverSendOptions } from '../ChainAdapter';
+import { SolverBroadcastRefusedError } from '../SolverBroadcastRefusedError';
+import { bumpedFee } from '../../domain/fill/fillInclusion';
 import { decodeRevert } from './decodeRevert';
 import { encodeFillExecution } from './encodeFillExecution';
 
@@ -45,13 +47,13 @@ export class EvmSolverWallet {
     },
   ) {}
 
-  send(kind: 'fill' | 'refund', payment: SolverPayment): Promise<Hex> {
-    return this.sendCall(payment.requestId, kind, async () => this.buildCall(kind, payment));
+  send(kind: 'fill' | 'refund', payment: SolverPayment, options: SolverSendOptions = {}): Promise<Hex> {
+    return this.sendCall(payment.requestId, kind, async () => this.buildCall(kind, payment), options);
   }
 
   /** Signs, persists and broadcasts any call of the solver for a request (one per request and kind). */
-  sendCall(requestId: Hex, kind: SolverTxKind, build: () => Promise<SolverCall>): Promise<Hex> {
-    const run = this.sendQueue.then(() => this.signPersistBroadcast(requestId, kind, build));
+  sendCall(requestId: Hex, kind: SolverTxKind, build: () => Promise<SolverCall>, options: SolverSendOptions = {}): Promise<Hex> {
+    const run = this.sendQueue.then(() => this.signPersistBroadcast(requestId, kind, build, options));
     this.sendQueue = run.catch(() => undefined);
     return run;
   }
@@ -61,12 +63,26 @@ export class EvmSolverWallet {
    * solver fault "broadcast but dropped" (the transaction never reaches the chain, and its nonce
    * stays free for the next one).
    */
-  async signWithoutSending(kind: 'fill' | 'refund', payment: SolverPayment): Promise<Hex> {
+  async signWithoutSending(kind: 'fill' | 'refund', payment: SolverPayment, options: SolverSendOptions = {}): Promise<Hex> {
     const { client, account, chainId } = this.deps;
     const nonce = this.nextNonce ?? (await client.getTransactionCount({ address: account.address, blockTag: 'pending' }));
     const { to, data, value, gas } = this.buildCall(kind, payment);
-    const rawTx = await account.signTransaction({ type: 'eip1559', chainId, nonce, to, data, value, gas, ...this.deps.fees() });
+    const rawTx = await account.signTransaction({ type: 'eip1559', chainId, nonce, to, data, value, gas, ...this.feesAfter(options.feeBumps ?? 0) });
     return keccak256(rawTx);
+  }
+
+  /** Whether the node knows the transaction (in its pool or mined). */
+  async hasTransaction(txHash: Hex): Promise<boolean> {
+    return this.deps.client.getTransaction({ hash: txHash }).then(
+      () => true,
+      () => false,
+    );
+  }
+
+  /** The chain's fees, raised for each earlier broadcast of the same payment. */
+  private feesAfter(bumps: number): { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint } {
+    const fees = this.deps.fees();
+    return { maxFeePerGas: bumpedFee(fees.maxFeePerGas, bumps), maxPriorityFeePerGas: bumpedFee(fees.maxPriorityFeePerGas, bumps) };
   }
 
   /** Re-sends every transaction that was signed but never seen mined (after a restart). */
@@ -94,7 +110,7 @@ export class EvmSolverWallet {
     return waitForReceipt(this.deps.client, hash);
   }
 
-  private async signPersistBroadcast(requestId: Hex, kind: SolverTxKind, build: () => Promise<SolverCall>): Promise<Hex> {
+  private async signPersistBroadcast(requestId: Hex, kind: SolverTxKind, build: () => Promise<SolverCall>, options: SolverSendOptions): Promise<Hex> {
     const { store, client, account, chainId } = this.deps;
     const existing = store.find(requestId, kind);
     if (existing) {
@@ -106,7 +122,9 @@ export class EvmSolverWallet {
       this.nextNonce = Math.max(chainNonce, store.highestNonce(chainId) + 1);
     }
     const nonce = this.nextNonce;
-    const { to, data, value, gas } = await build();
+    const { to, data, value, gas: neededGas } = await build();
+    // the fault "broadcast refused": a gas limit no block can hold, which the node refuses outright
+    const gas = options.refusedByNode ? (await client.getBlock({ blockTag: 'latest' })).gasLimit + 1n : neededGas;
     const rawTx = await account.signTransaction({
       type: 'eip1559',
       chainId,
@@ -115,7 +133,7 @@ export class EvmSolverWallet {
       data,
       value,
       gas,
-      ...this.deps.fees(),
+      ...this.feesAfter(options.feeBumps ?? 0),
     });
     const txHash = keccak256(rawTx);
     store.insertSigned({ requestId, kind, chainId, nonce, txHash, rawTx, createdAt: this.deps.clock.now() });
@@ -126,6 +144,12 @@ export class EvmSolverWallet {
       await this.sendNew(saved.rawTx, saved.id);
     } catch (error) {
       this.nextNonce = undefined; // re-read from the chain next time
+      const refusal = error instanceof BaseError ? error.walk((cause) => cause instanceof RpcRequestError) : null;
+      if (refusal instanceof RpcRequestError) {
+        // the node answered the send with an error: it never took the transaction, so nothing is kept
+        store.forget(saved.id);
+        throw new SolverBroadcastRefusedError(chainId, refusal.details || refusal.shortMessage, error);
+      }
       throw error;
     }
     return saved.txHash;

@@ -13,7 +13,9 @@ const FailReasonSchema = z.enum(FAIL_REASONS).exclude(['N/A']);
  * - `never`: leave it in `pending` (until the rule goes away);
  * - `fail`: `failure` with `failReason`, then refund the deposit;
  * - `refund`: refund the deposit at once (`failReason` recorded, default MANUAL_ADMIN_REFUND);
- * - `dropBroadcast`: sign the fill and report it `submitted`, but never send it to the chain;
+ * - `dropBroadcast`: sign the fill and report it `submitted`, but never send it to the chain (it is
+ *   re-broadcast with higher fees within the fill inclusion window, then TRANSACTION_NOT_INCLUDED);
+ * - `refuseBroadcast`: send the fill so that the node refuses it (TRANSACTION_SUBMISSION_FAILED);
  * - `drain`: act as if the solver's balance were empty: SOLVER_BALANCE_TOO_LOW, then refund.
  */
 export const SolverActionSchema = z.discriminatedUnion('kind', [
@@ -23,6 +25,7 @@ export const SolverActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('fail'), failReason: FailReasonSchema }).strict(),
   z.object({ kind: z.literal('refund'), failReason: FailReasonSchema.optional() }).strict(),
   z.object({ kind: z.literal('dropBroadcast') }).strict(),
+  z.object({ kind: z.literal('refuseBroadcast') }).strict(),
   z.object({ kind: z.literal('drain') }).strict(),
 ]);
 export type SolverAction = z.infer<typeof SolverActionSchema>;

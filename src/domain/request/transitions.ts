@@ -9,7 +9,7 @@ import type { RequestStatus } from './requestStatus';
  * - waiting|depositing → pending: the deposit was indexed on the origin chain.
  * - pending → submitted: the fill transaction was broadcast on the destination chain.
  * - submitted → success: the fill was included and succeeded.
- * - submitted → pending: the fill was dropped (reorged out or replaced) and will be sent again.
+ * - submitted → pending: the chain never saw the broadcast fill; it will be sent again (higher fees).
  * - any non-final → failure: the fill failed or the deposit cannot be filled.
  * - any non-final, failure → refund: the request was refunded on the origin chain.
  * - success → failure: the deposit was reorged out after the fill (SPEC §3 related rules:
@@ -34,7 +34,6 @@ export const UNREACHED_TRANSITIONS: Readonly<Partial<Record<`${RequestStatus}->$
   'depositing->pending': 'needs the gasless POST /execute path (rest-of-surface issue)',
   'depositing->failure': 'needs the gasless POST /execute path (rest-of-surface issue)',
   'depositing->refund': 'needs the gasless POST /execute path (rest-of-surface issue)',
-  'submitted->pending': 'needs a dropped fill to be re-sent (scenario runner: broadcast-but-drop, destination reorg)',
   'submitted->refund': 'the solver refunds a submitted fill only after it fails (submitted → failure → refund)',
   'waiting->failure': 'a waiting request has no deposit to fail on; quote expiry is not simulated yet',
   'waiting->refund': 'a waiting request has no deposit to refund',

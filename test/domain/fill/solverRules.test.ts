@@ -63,6 +63,7 @@ describe('solver rules: the schema', () => {
       { kind: 'fail', failReason: 'SOLVER_CAPACITY_EXCEEDED' },
       { kind: 'refund' },
       { kind: 'dropBroadcast' },
+      { kind: 'refuseBroadcast' },
       { kind: 'drain' },
     ]) {
       expect(SolverRuleInputSchema.parse({ action })).toMatchObject({ action, match: {} });
