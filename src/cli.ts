@@ -8,6 +8,8 @@ import { watchAncestors } from './process/watchAncestors';
 import { loadSimulatorConfig } from './config/simulatorConfig';
 import { parseNonNegativeInteger } from './config/configFlags';
 import { runScenarioFiles } from './scenario/runScenarioFiles';
+import { scenarioFromRecord } from './scenario/scenarioFromRecord';
+import { readFileSync, writeFileSync } from 'node:fs';
 
 /** Help text of a flag: what it does, its environment variable and its default (from the config schema). */
 function helpOf(flag: ConfigFlag, defaults: Record<string, unknown>): string {
@@ -99,6 +101,16 @@ export function buildCli(): Command {
         process.stdout.write(`\n${outcomes.length - failed.length} passed, ${failed.length} failed\n`);
       }
       process.exitCode = failed.length === 0 ? 0 : 1;
+    });
+  scenario
+    .command('from-record')
+    .description('turn a request record (SPEC §2.3, as GET /requests/v3 returns it from any deployment) into a scenario that takes the same path locally')
+    .argument('<record.json>', 'one record, or a GET /requests/v3 answer (its first record)')
+    .addOption(new Option('-o, --output <file>', 'write the scenario here instead of printing it'))
+    .action((file: string, flags: { output?: string }) => {
+      const yaml = scenarioFromRecord(JSON.parse(readFileSync(file, 'utf8')) as unknown);
+      if (flags.output) writeFileSync(flags.output, yaml);
+      else process.stdout.write(yaml);
     });
   return program;
 }

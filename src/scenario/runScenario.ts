@@ -30,6 +30,8 @@ export interface ScenarioResult {
   passed: boolean;
   /** Expectations that did not hold (each with the path `--update` rewrites). */
   mismatches: ExpectationMismatch[];
+  /** The §2.3 record of each named quote at the end (GET /requests/v3), by the quote's name. */
+  records: Record<string, unknown>;
   /** The step that could not run, if any. */
   error: string | undefined;
   timeline: string;
@@ -50,6 +52,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   const quotes = new Map<string, NamedQuote>();
   const statuses = new Map<string, CommittedStatusChange[]>();
   const webhooks: ReceivedWebhook[] = [];
+  const records: Record<string, unknown> = {};
   const aliasOf = (requestId: string) => [...quotes.values()].find((quote) => quote.requestId === requestId.toLowerCase());
   let sim: RunningSimulator | undefined;
   /** Set while a simulator stops: what it says then belongs to no step. */
@@ -144,6 +147,11 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
         break;
       }
     }
+    const running = sim as RunningSimulator | undefined;
+    for (const quote of running ? quotes.values() : []) {
+      const listing = await fetch(`${running!.baseUrl}/requests/v3?id=${quote.requestId}`, { headers: { 'x-api-key': running!.apiKey } }).then((response) => response.json() as Promise<{ requests?: unknown[] }>);
+      records[quote.alias] = listing.requests?.[0] ?? null;
+    }
     if (error === undefined) {
       const finalRecords = [...quotes.values()].flatMap((quote) => sim?.control.requests.get(quote.requestId) ?? []);
       for (const item of unreachedCovers(scenario.covers, [...statuses.values()].flat(), finalRecords)) {
@@ -163,6 +171,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     seed,
     passed: error === undefined && mismatches.length === 0,
     mismatches,
+    records,
     error,
     timeline: timeline.render([`timeline of ${scenario.name}`, `seed ${seed}; times are virtual, from 2026-01-01T00:00:00Z`]),
   };

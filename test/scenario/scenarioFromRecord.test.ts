@@ -1,0 +1,87 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { loadScenarioFile } from '../../src/scenario/loadScenarioFile';
+import { runScenario } from '../../src/scenario/runScenario';
+import { RecordNotReplayableError, scenarioFromRecord } from '../../src/scenario/scenarioFromRecord';
+import { pooledNodes } from '../support/pooledNodes';
+
+const dir = mkdtempSync(join(tmpdir(), 'intentsim-from-record-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** Runs a scenario written as YAML text; returns its result. */
+async function runYaml(name: string, yaml: string) {
+  const file = join(dir, `${name}.yaml`);
+  writeFileSync(file, yaml);
+  return runScenario(loadScenarioFile(file), { nodes: pooledNodes() });
+}
+
+const ORIGINALS = `chains: [1, 8453, 42161]
+steps:
+  - quote: { as: filled, originChainId: 1, destinationChainId: 8453, originCurrency: ETH, destinationCurrency: USDC, amount: "10000000000000000" }
+  - quote: { as: short, user: 1, originChainId: 8453, destinationChainId: 42161, originCurrency: USDC, destinationCurrency: USDC, amount: "30000000" }
+  - quote: { as: reorged, user: 2, originChainId: 42161, destinationChainId: 1, originCurrency: ETH, destinationCurrency: ETH, amount: "10000000000000000" }
+  - quote: { as: scripted, user: 3, originChainId: 1, destinationChainId: 42161, originCurrency: ETH, destinationCurrency: ETH, amount: "10000000000000000" }
+  - solverRule: { match: { request: reorged }, action: { kind: never } }
+  - solverRule: { match: { request: scripted }, action: { kind: fail, failReason: INSUFFICIENT_POOL_LIQUIDITY } }
+  - deposit: { request: filled }
+  - deposit: { request: short, amount: "10000000" }
+  - deposit: { request: reorged }
+  - deposit: { request: scripted }
+  - reorg: { chainId: 42161, depth: 1 }
+`;
+
+describe('scenario from-record: a request record becomes a scenario that takes the same path locally', () => {
+  it('records of success, an underpayment, a reorg and a scripted reason each replay to the same status and reasons', async () => {
+    const original = await runYaml('originals', ORIGINALS);
+    expect(original.error, original.timeline).toBeUndefined();
+    const seen: Array<[string, string, string | null]> = [];
+    for (const [alias, record] of Object.entries(original.records)) {
+      const replay = await runYaml(`replay-${alias}`, scenarioFromRecord({ requests: [record] }));
+      expect(replay.error, replay.timeline).toBeUndefined();
+      expect(replay.mismatches, replay.timeline).toEqual([]);
+      const view = record as { status: string; data: { failReason: string | null }; requestType: string };
+      expect((replay.records.replay as { requestType: string }).requestType).toBe(view.requestType);
+      seen.push([alias, view.status, view.data.failReason]);
+    }
+    expect(seen).toEqual([
+      ['filled', 'success', null],
+      ['short', 'refund', 'DEPOSITED_AMOUNT_TOO_LOW_TO_FILL'],
+      ['reorged', 'failure', 'DEPOSIT_REORGED'],
+      ['scripted', 'refund', 'INSUFFICIENT_POOL_LIQUIDITY'],
+    ]);
+  });
+
+  it("another deployment's record (its own token addresses) replays with the local stand-ins", async () => {
+    const foreign = {
+      id: '0x5c1e0000000000000000000000000000000000000000000000000000000000aa',
+      status: 'refund',
+      depositAddress: null,
+      requestType: 'Bridge',
+      data: {
+        failReason: 'SOLVER_BALANCE_TOO_LOW',
+        refundFailReason: null,
+        inTxs: [{ chainId: 8453, txHash: '0x01' }],
+        outTxs: [{ chainId: 8453, type: 'refund' }],
+        metadata: {
+          currencyIn: { currency: { chainId: 8453, address: '0x833589fcd6edb6e08f4c7c32d4f71b54bda02913', symbol: 'USDC', decimals: 6 }, amount: '15000000' },
+          currencyOut: { currency: { chainId: 42161, address: '0xaf88d065e77c8cc2239327c5edb3a432268e5831', symbol: 'USDC', decimals: 6 }, amount: '14900000' },
+        },
+      },
+    };
+    const yaml = scenarioFromRecord(foreign);
+    expect(yaml).toContain('kind: drain');
+    const replay = await runYaml('foreign', yaml);
+    expect(replay.mismatches, replay.timeline).toEqual([]);
+    expect(replay.timeline).toContain('failReason SOLVER_BALANCE_TOO_LOW');
+  });
+
+  it('says why a record cannot be replayed', () => {
+    expect(() => scenarioFromRecord({ hello: 1 })).toThrow(RecordNotReplayableError);
+    const svm = { id: '0x1', status: 'success', data: { metadata: { currencyIn: { currency: { chainId: 792703809, address: '11111111111111111111111111111111', symbol: 'SOL' }, amount: '1' }, currencyOut: { currency: { chainId: 1, address: '0x0000000000000000000000000000000000000000', symbol: 'ETH' } } } } };
+    expect(() => scenarioFromRecord(svm)).toThrow('chain 792703809 has no local chain yet');
+    const exotic = { ...svm, data: { metadata: { ...svm.data.metadata, currencyIn: { currency: { chainId: 1, address: '0x4ed4e862860bed51a9570b96d89af5e1b0efefed', symbol: 'DEGEN' }, amount: '1' } } } };
+    expect(() => scenarioFromRecord(exotic)).toThrow('currency DEGEN');
+  });
+});
