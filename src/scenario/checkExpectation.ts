@@ -1,6 +1,6 @@
 import type { ChainAdapter } from '../chains/ChainAdapter';
 import type { Currency } from '../domain/chain/currency';
-import { quoteNamed, type ScenarioRunState } from './scenarioRunState';
+import { requestNamed, type ScenarioRunState } from './scenarioRunState';
 import type { ExpectStepSchema, ExpectBalanceStepSchema } from './scenarioSchema';
 import type { z } from 'zod';
 
@@ -43,7 +43,7 @@ async function getJson(url: string, headers: Record<string, string> = {}): Promi
  * scenario's receiver accepted.
  */
 export async function checkExpectation(state: ScenarioRunState, spec: z.output<typeof ExpectStepSchema>, stepIndex: number, line: number): Promise<ExpectationMismatch[]> {
-  const quote = quoteNamed(state, spec.request);
+  const quote = await requestNamed(state, spec.request);
   const { sim } = state;
   const mismatches: ExpectationMismatch[] = [];
   const compare = (what: string, path: Array<string | number>, expected: unknown, actual: unknown) => {

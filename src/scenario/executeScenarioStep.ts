@@ -11,7 +11,7 @@ export async function executeScenarioStep(state: ScenarioRunState, step: Scenari
     case 'quote':
       return quoteStep(state, step.spec, index);
     case 'deposit':
-      return depositStep(state, step.spec);
+      return depositStep(state, step.spec, index);
     case 'transfer': {
       const chain = control.chain(step.spec.chainId);
       const to = step.spec.to;
@@ -115,7 +115,7 @@ async function quoteStep(state: ScenarioRunState, spec: Extract<ScenarioStep, { 
   return `${spec.as} = ${requestId}: ${answer.details.operation} ${spec.originChainId} → ${spec.destinationChainId}, in ${answer.details.currencyIn.amount} ${originCurrency.symbol}, out ${answer.details.currencyOut.amount}${depositAddress ? `, deposit address ${depositAddress}` : ''}`;
 }
 
-async function depositStep(state: ScenarioRunState, spec: Extract<ScenarioStep, { kind: 'deposit' }>['spec']): Promise<string> {
+async function depositStep(state: ScenarioRunState, spec: Extract<ScenarioStep, { kind: 'deposit' }>['spec'], index: number): Promise<string> {
   const { sim } = state;
   const quote = quoteNamed(state, spec.request);
   const chain = sim.control.chain(spec.chainId ?? quote.originChainId);
@@ -124,23 +124,28 @@ async function depositStep(state: ScenarioRunState, spec: Extract<ScenarioStep, 
   const from = spec.from ?? quote.user;
   const privateKey = privateKeyOf(sim, from);
   const payer = resolveAddress(sim, chain, from);
-  const plain = amount === quote.amountIn && chain.chainId === quote.originChainId && currency.address === quote.originCurrency.address;
+  const requestId = (spec.requestId ?? quote.requestId).toLowerCase();
+  const plain = amount === quote.amountIn && chain.chainId === quote.originChainId && currency.address === quote.originCurrency.address && requestId === quote.requestId;
   const hashes: string[] = [];
-  if (quote.depositAddress) {
+  let depositTxHash = '';
+  if (quote.depositAddress && spec.requestId === undefined) {
     const sent = await chain.transferFromUser(privateKey, quote.depositAddress, currency, amount, { wait: spec.wait });
     hashes.push(`${sent.txHash} ${sent.status}`);
+    depositTxHash = sent.txHash;
   } else {
-    const steps = plain ? quote.steps : await chain.buildDepositSteps({ requestId: quote.requestId as `0x${string}`, user: payer, currency, amount });
+    const steps = plain ? quote.steps : await chain.buildDepositSteps({ requestId: requestId as `0x${string}`, user: payer, currency, amount });
     for (const step of steps) {
       for (const item of step.items) {
         const sent = await chain.sendUserTransaction(privateKey, item.data, { wait: spec.wait });
         hashes.push(`${step.id} ${sent.txHash} ${sent.status}`);
+        depositTxHash = sent.txHash;
         if (sent.status === 'failure') throw new ScenarioStepError(`the ${step.id} transaction ${sent.txHash} reverted`);
       }
     }
   }
   if (spec.wait) await chain.syncNow();
-  return `${spec.request}: ${amount} ${currency.symbol} on ${chain.chainId} from ${payer}${quote.depositAddress ? ` to deposit address ${quote.depositAddress}` : ''}: ${hashes.join(', ')}`;
+  if (spec.as) state.deposits.set(spec.as, { alias: spec.as, index, txHash: depositTxHash, quote });
+  return `${spec.as ? `${spec.as} (a deposit for ${spec.request}${spec.requestId ? ` naming ${spec.requestId}` : ''})` : spec.request}: ${amount} ${currency.symbol} on ${chain.chainId} from ${payer}${quote.depositAddress ? ` to deposit address ${quote.depositAddress}` : ''}: ${hashes.join(', ')}`;
 }
 
 function depositAmount(text: string, quoted: bigint): bigint {

@@ -61,12 +61,13 @@ export function loadScenarioFile(file: string, text: string = readFileSync(file,
   });
   const aliases = new Set<string>();
   steps.forEach((step, index) => {
-    if (step.kind === 'quote') {
-      if (aliases.has(step.spec.as)) fail(['steps', index, 'quote', 'as'], `"${step.spec.as}" names another quote already`);
-      aliases.add(step.spec.as);
-    }
+    const newName = step.kind === 'quote' || step.kind === 'deposit' ? step.spec.as : undefined;
     const named = step.kind === 'deposit' || step.kind === 'expect' ? step.spec.request : step.kind === 'solverRule' ? step.spec.match.request : undefined;
     if (named !== undefined && !aliases.has(named)) fail(['steps', index, step.kind, step.kind === 'solverRule' ? 'match' : 'request'], `no earlier quote is named "${named}"`);
+    if (newName !== undefined) {
+      if (aliases.has(newName)) fail(['steps', index, step.kind, 'as'], `"${newName}" names another request already`);
+      aliases.add(newName);
+    }
   });
   return {
     file,

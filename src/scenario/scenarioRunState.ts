@@ -23,12 +23,23 @@ export interface NamedQuote {
   steps: Array<{ id: string; items: Array<{ data: Record<string, unknown> }> }>;
 }
 
+/** A deposit named with `as`: its request record is found by the deposit's hash once it is indexed. */
+export interface NamedDeposit {
+  alias: string;
+  index: number;
+  txHash: string;
+  /** The quote it named (the record of a second deposit copies its quote). */
+  quote: NamedQuote;
+}
+
 /** The scenario's view of one run: the simulator, the names it gave, and what it has seen. */
 export interface ScenarioRunState {
   sim: RunningSimulator;
   quotes: Map<string, NamedQuote>;
   statuses: Map<string, CommittedStatusChange[]>;
   webhooks: ReceivedWebhook[];
+  /** Deposits named with `as` whose record has not been looked up yet. */
+  deposits: Map<string, NamedDeposit>;
   /** Takes the status changes a request made before the scenario knew its name (the quote's `waiting`). */
   claimChanges(quote: NamedQuote): void;
 }
@@ -37,6 +48,25 @@ export function quoteNamed(state: Pick<ScenarioRunState, 'quotes'>, alias: strin
   const quote = state.quotes.get(alias);
   if (!quote) throw new ScenarioStepError(`no quote named "${alias}" was answered (did its quote step fail?)`);
   return quote;
+}
+
+/**
+ * The request a name stands for: a quote's, or the record a named deposit ended up in (looked up
+ * once by the deposit's hash, SPEC §4.3 `depositTxHash`, and named from then on).
+ */
+export async function requestNamed(state: ScenarioRunState, alias: string): Promise<NamedQuote> {
+  const known = state.quotes.get(alias);
+  if (known) return known;
+  const deposit = state.deposits.get(alias);
+  if (!deposit) return quoteNamed(state, alias);
+  const response = await fetch(`${state.sim.baseUrl}/requests/v3?depositTxHash=${deposit.txHash}`, { headers: { 'x-api-key': state.sim.apiKey } });
+  const found = ((await response.json()) as { requests?: Array<{ id: string }> }).requests?.find((record) => record.id.toLowerCase() !== deposit.quote.requestId);
+  if (!found) throw new ScenarioStepError(`no request record of its own holds deposit ${deposit.txHash} ("${alias}")`);
+  const named: NamedQuote = { ...deposit.quote, alias, index: deposit.index, requestId: found.id.toLowerCase() };
+  state.quotes.set(alias, named);
+  state.deposits.delete(alias);
+  state.claimChanges(named);
+  return named;
 }
 
 /** `N` / `account:N`: a test account; `fresh:NAME`: an unused address named NAME; anything else: as written. */

@@ -40,6 +40,13 @@ export const DepositAmount = z.string().regex(/^(quoted([+\-*]\d{1,78})?|\d{1,78
 export const DepositStepSchema = z
   .object({
     request: Alias,
+    /**
+     * Names the request record this deposit ends up in when it is not the quote's own (a second
+     * deposit, an orphan): `expect` can then name it (found by its deposit's hash, SPEC §4.3 depositTxHash).
+     */
+    as: Alias.optional(),
+    /** Name this request id in the deposit instead of the quote's (a deposit for a request nobody quoted). */
+    requestId: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'a 32-byte hex request id').optional(),
     /** Who pays (default: the quote's user). */
     from: AddressRef.optional(),
     amount: DepositAmount.default('quoted'),
