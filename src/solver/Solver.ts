@@ -302,10 +302,15 @@ export class Solver {
           if (this.active) this.schedule(key, () => this.settlePending(key));
         }, action.seconds * 1000);
         return;
-      case 'fail':
-        this.settleAsFailure(record.id, (r) => void (r.failReason = action.failReason));
-        await this.refund(record, deposit, action.failReason);
+      case 'fail': {
+        const { failReason, refundFailReason } = action;
+        this.settleAsFailure(record.id, (r) => {
+          r.failReason = failReason;
+          if (refundFailReason) r.refundFailReason = refundFailReason;
+        });
+        if (!refundFailReason) await this.refund(record, deposit, failReason);
         return;
+      }
       case 'refund':
       case 'drain':
         await this.refund(record, deposit, failReasonOfAction(action));

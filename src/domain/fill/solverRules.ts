@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { REQUEST_TYPES, type RequestType } from '../request/requestRecord';
 import { RequestIdSchema } from '../request/requestId';
-import { FAIL_REASONS } from '../request/requestStatus';
+import { FAIL_REASONS, REFUND_FAIL_REASONS } from '../request/requestStatus';
 
 const ChainIdSchema = z.number().int().positive().max(2 ** 53 - 1);
 const FailReasonSchema = z.enum(FAIL_REASONS).exclude(['N/A']);
@@ -11,7 +11,7 @@ const FailReasonSchema = z.enum(FAIL_REASONS).exclude(['N/A']);
  * is a policy"). `fill` is the default; the others inject faults that travel the same path:
  * - `delay`: wait `seconds` on the virtual clock, then fill;
  * - `never`: leave it in `pending` (until the rule goes away);
- * - `fail`: `failure` with `failReason`, then refund the deposit;
+ * - `fail`: `failure` with `failReason`, then refund the deposit (unless a scripted `refundFailReason` says the refund cannot be made);
  * - `refund`: refund the deposit at once (`failReason` recorded, default MANUAL_ADMIN_REFUND);
  * - `dropBroadcast`: sign the fill and report it `submitted`, but never send it to the chain (it is
  *   re-broadcast with higher fees within the fill inclusion window, then TRANSACTION_NOT_INCLUDED);
@@ -22,7 +22,14 @@ export const SolverActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('fill') }).strict(),
   z.object({ kind: z.literal('delay'), seconds: z.number().positive().max(365 * 24 * 3600) }).strict(),
   z.object({ kind: z.literal('never') }).strict(),
-  z.object({ kind: z.literal('fail'), failReason: FailReasonSchema }).strict(),
+  z
+    .object({
+      kind: z.literal('fail'),
+      failReason: FailReasonSchema,
+      /** The refund cannot be made either, for this §7.4 reason: nothing is sent back and the request stays `failure`. */
+      refundFailReason: z.enum(REFUND_FAIL_REASONS).exclude(['N/A']).optional(),
+    })
+    .strict(),
   z.object({ kind: z.literal('refund'), failReason: FailReasonSchema.optional() }).strict(),
   z.object({ kind: z.literal('dropBroadcast') }).strict(),
   z.object({ kind: z.literal('refuseBroadcast') }).strict(),
