@@ -1,3 +1,10 @@
+// covers: failReason:MINT_NOT_ACTIVE, failReason:MINT_QUANTITY_EXCEEDS_MAX_SUPPLY, failReason:MINT_QUANTITY_EXCEEDS_MAX_PER_WALLET, failReason:INCORRECT_PAYMENT, failReason:ERC_1155_TOO_MANY_REQUESTED
+// covers: failReason:ORDER_EXPIRED, failReason:ORDER_IS_CANCELLED, failReason:ORDER_ALREADY_FILLED, failReason:MARKETPLACE_INEXACT_FRACTION, failReason:MARKETPLACE_INVALID_FULFILLER, failReason:INSUFFICIENT_NATIVE_TOKENS_SUPPLIED
+// covers: failReason:INVALID_SIGNATURE, failReason:INVALID_SIGNER, failReason:SIGNATURE_EXPIRED, failReason:INVALID_NONCE, failReason:INVALID_GAS_PRICE, failReason:INVALID_SENDER
+// covers: failReason:CONTRACT_PAUSED, failReason:TOKEN_NOT_TRANSFERABLE, failReason:TRANSFER_AMOUNT_EXCEEDS_ALLOWANCE, failReason:TRANSFER_AMOUNT_EXCEEDS_BALANCE, failReason:TRANSFER_FROM_FAILED, failReason:TRANSFER_FAILED
+// covers: failReason:ACCOUNT_ABSTRACTION_INVALID_NONCE, failReason:ACCOUNT_ABSTRACTION_SIGNATURE_ERROR, failReason:ACCOUNT_ABSTRACTION_GAS_LIMIT
+// covers: failReason:PROTOCOL_DEADLINE_EXPIRED, failReason:SWAP_IMPACT_TOO_HIGH, failReason:ZERO_SELL_AMOUNT, failReason:INSUFFICIENT_POOL_LIQUIDITY, failReason:PROTOCOL_DEX_ERROR
+// covers: failReason:SOLVER_BALANCE_TOO_LOW, failReason:TOO_LITTLE_RECEIVED, failReason:DESTINATION_TOKEN_TRANSFER_REJECTED, failReason:MISSING_REVERT_DATA, failReason:EXECUTION_REVERTED, failReason:TRANSACTION_REVERTED
 import { describe, expect, it } from 'vitest';
 import type { DecodedRevert } from '../../../src/domain/fill/decodedRevert';
 import { revertLabel } from '../../../src/domain/fill/decodedRevert';
