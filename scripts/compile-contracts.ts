@@ -115,6 +115,8 @@ export function compileContracts(dir: string = contractsDir): CompiledContracts 
       seen.add(contractName);
       const bytecode = c.evm.bytecode.object;
       const deployedBytecode = c.evm.deployedBytecode.object;
+      // an interface (or abstract contract) compiles to nothing deployable: no artifact
+      if (bytecode === '') continue;
       if (!/^[0-9a-f]*$/.test(bytecode) || !/^[0-9a-f]*$/.test(deployedBytecode)) {
         throw new Error(`${contractName}: bytecode has unlinked library references`);
       }

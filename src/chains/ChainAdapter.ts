@@ -6,6 +6,7 @@ import type { Currency } from '../domain/chain/currency';
 import type { DestinationCall, TransactionEntry, FailedCallData } from '../domain/request/requestRecord';
 import type { ChainLiquidity, DestinationAction } from '../domain/quote/planRoute';
 import type { DepositAddressPayment, IndexedDeposit } from '../domain/chain/observedDeposit';
+import type { DecodedRevert } from '../domain/fill/decodedRevert';
 
 export interface DepositStepParams {
   requestId: Hex;
@@ -21,17 +22,22 @@ export type ChainObservation =
   /** SPEC §1.6: the first payment into a request's deposit address (not yet swept). */
   | { kind: 'depositAddressPaid'; requestId: Hex; depositAddress: string; payment: DepositAddressPayment };
 
-/** The outcome of simulating a fill with `eth_estimateGas` on the destination. */
+/**
+ * The outcome of simulating a fill with `eth_estimateGas` on the destination. A failure names the
+ * error (`revertErrorName`), reads it in one line (`revertLabel`) and carries the decoded revert.
+ */
 export type FillSimulation =
   | { ok: true; gasUnits: bigint }
-  | { ok: false; errorName: string; message: string; blockedAccount?: string };
+  | { ok: false; errorName: string; message: string; revert: DecodedRevert; blockedAccount?: string };
 
 /** What a mined, reverted transaction shows: the call it made and the error it reverted with. */
 export interface FailedTransactionFacts {
   callData: FailedCallData;
-  /** The decoded custom error (`Reverted` when there is no data or it matches no known error). */
+  /** The decoded custom error (`Error`, `Panic`, or `Reverted` when there is no data or it matches no known error). */
   errorName: string;
   message: string;
+  /** The revert data of the transaction's top call, decoded. */
+  revert: DecodedRevert;
 }
 
 /** A transaction a user's wallet sent (`sent`: not waited for, e.g. while automine is off). */

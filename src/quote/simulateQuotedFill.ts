@@ -7,6 +7,7 @@ import { DestinationTxFailedError, SolverCapacityExceededError } from '../errors
 import { fillPaymentFor } from '../domain/fill/fillPaymentFor';
 import type { PlannedQuoteRoute } from './planQuoteRoute';
 import { isSolverBalanceShortfall } from '../domain/fill/fillFailReason';
+import { failReasonOfRevert } from '../domain/fill/revertFailReasons';
 
 /** A request id no quote ever derives, so the receiver's once-only guard never trips in simulation. */
 const SIMULATION_REQUEST_ID: Hex = `0x${'51'.repeat(32)}`;
@@ -14,7 +15,8 @@ const SIMULATION_REQUEST_ID: Hex = `0x${'51'.repeat(32)}`;
 /**
  * SPEC §7.1 DESTINATION_TX_FAILED: simulates the very fill the solver would send (eth_estimateGas
  * from the solver on the destination) and rejects the quote on a genuine revert. A recipient
- * the token's blocklist refuses gets the "cannot receive this token" message. Transport
+ * the token's blocklist refuses gets the "cannot receive this token" message; any other revert's
+ * message carries the decoded error and its §7.3 label (e.g. `MintNotActive() (MINT_NOT_ACTIVE)`). Transport
  * failures are not reverts and propagate as they are. Returns the fill's measured gas.
  */
 export async function simulateQuotedFill(params: {
@@ -50,5 +52,9 @@ export async function simulateQuotedFill(params: {
       `recipient ${params.recipient} cannot receive this token (blocked by the token contract); use another recipient`,
     );
   }
-  throw new DestinationTxFailedError(`the destination transaction reverted in simulation on chain ${params.destination.chainId}: ${simulation.message}`);
+  // the decoded revert, and the §7.3 label a fill reverting with it would get
+  const label = failReasonOfRevert(simulation.revert);
+  throw new DestinationTxFailedError(
+    `the destination transaction reverted in simulation on chain ${params.destination.chainId}: ${simulation.message}${label ? ` (${label})` : ''}`,
+  );
 }

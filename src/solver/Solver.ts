@@ -12,6 +12,7 @@ import { decideFill } from './decideFill';
 import type { IndexedDeposit } from '../domain/chain/observedDeposit';
 import type { SolverPayment } from '../domain/fill/solverPayment';
 import { revertedFillReason } from '../domain/fill/fillFailReason';
+import type { DecodedRevert } from '../domain/fill/decodedRevert';
 import { refundFailReasonBeforeSending } from '../domain/fill/refundFailReason';
 import { failReasonOfAction, type SolverRule, type SolverRuleInput } from '../domain/fill/solverRules';
 import { depositRefusalReason } from '../domain/fill/depositRefusal';
@@ -324,7 +325,7 @@ export class Solver {
 
     const decision = await decideFill(record, deposit.amount, this.chainFor(record.quote.destinationChainId));
     if (decision.kind === 'refund') {
-      await this.refund(record, deposit, decision.failReason);
+      await this.refund(record, deposit, decision.failReason, decision.revert);
       return;
     }
     // a fill sent again after its chain never saw the last one pays higher fees
@@ -431,7 +432,7 @@ export class Solver {
       this.deps.log(`solver: could not read why fill ${entry.txHash} reverted`, error);
       return undefined;
     });
-    const failReason = revertedFillReason(record, failed?.errorName);
+    const failReason = revertedFillReason(record, failed?.revert);
     transitionRequest(this.deps.lifecycle, {
       requestId: record.id,
       to: 'failure',
@@ -442,10 +443,11 @@ export class Solver {
         r.failedTxHash = entry.txHash;
         r.failedTxBlockNumber = entry.block;
         r.failedCallData = failed?.callData ?? null;
+        if (failed) r.failedRevert = failed.revert;
       },
     });
     // the reverted fill moved nothing: the deposit is still in the depository, so pay it back
-    const deposit = this.deps.chainIndex.depositsForRequest(record.id).find((d) => d.state === 'canonical');
+    const deposit = depositHeldBy(this.deps.chainIndex, record);
     if (deposit) await this.refund(record, deposit, failReason);
   }
 
@@ -455,7 +457,12 @@ export class Solver {
    * back (refundFailReason AMOUNT_TOO_LOW_TO_REFUND, SPEC §7.4); a refund that reverts is recorded
    * in `outTxs` with status failure. Either way the request ends in `failure`.
    */
-  private async refund(record: RequestRecord, deposit: IndexedDeposit, failReason: FailReason): Promise<void> {
+  private async refund(record: RequestRecord, deposit: IndexedDeposit, failReason: FailReason, revert?: DecodedRevert): Promise<void> {
+    // the reason, and the simulated fill's decoded revert when that is why (SPEC §2.4 details)
+    const recordReason = (r: RequestFacts) => {
+      r.failReason = failReason;
+      if (revert) r.failedRevert = revert;
+    };
     const origin = this.chainFor(deposit.chainId);
     const currency = origin.findCurrency(deposit.currency);
     if (!currency) {
@@ -465,7 +472,7 @@ export class Solver {
     const refundFailReason = refundFailReasonBeforeSending({ amount: deposit.amount, currency }, origin.refundGasCost(currency));
     if (refundFailReason) {
       this.settleAsFailure(record.id, (r) => {
-        r.failReason = failReason;
+        recordReason(r);
         r.refundFailReason = refundFailReason;
       });
       return;
@@ -478,7 +485,7 @@ export class Solver {
         requestId: record.id,
         to: 'refund',
         update: (r) => {
-          r.failReason = failReason;
+          recordReason(r);
           r.outTxs.push(entry);
         },
       });
@@ -486,7 +493,7 @@ export class Solver {
     }
     this.deps.log(`solver: refund ${entry.txHash} of ${record.id} reverted on chain ${entry.chainId}; the request stays failed`);
     this.settleAsFailure(record.id, (r) => {
-      r.failReason = failReason;
+      recordReason(r);
       r.outTxs.push(entry);
     });
   }

@@ -98,7 +98,13 @@ export class EvmSolverWallet {
       return { ok: true, gasUnits };
     } catch (error) {
       if (error instanceof BaseError && error.walk((cause) => cause instanceof InsufficientFundsError)) {
-        return { ok: false, errorName: 'InsufficientFunds', message: `the solver's native balance on chain ${this.deps.chainId} cannot pay this fill` };
+        // the node refuses the call before running it: no revert data, named like the shortfall it is
+        return {
+          ok: false,
+          errorName: 'InsufficientFunds',
+          message: `the solver's native balance on chain ${this.deps.chainId} cannot pay this fill`,
+          revert: { kind: 'customError', errorName: 'InsufficientFunds', args: [], data: '0x' },
+        };
       }
       const revert = decodeRevert(error);
       if (!revert) throw error;

@@ -67,6 +67,7 @@ export class EvmTransactionFacts {
       callData: { from: transaction.from, to: transaction.to ?? zeroAddress, data: transaction.input, value: transaction.value },
       errorName: revert.errorName,
       message: revert.message,
+      revert: revert.revert,
     };
   }
 }

@@ -1,19 +1,17 @@
 import { BaseError, decodeErrorResult, type Abi, type Hex } from 'viem';
-import {
-  constantProductPoolArtifact,
-  serviceReceiverArtifact,
-  stablecoinArtifact,
-  wrappedNativeArtifact,
-} from '../../../fixtures/contracts/artifacts.generated';
+import { contractArtifacts } from '../../../fixtures/contracts/artifacts.generated';
 import type { FillSimulation } from '../ChainAdapter';
+import { revertErrorName, revertLabel, type DecodedRevert } from '../../domain/fill/decodedRevert';
+import { STANDARD_ERRORS_ABI } from './standardErrorsAbi';
 
-/** Every custom error a fill can revert with, from the simulator's contracts. */
-const FILL_ERRORS_ABI = [
-  ...serviceReceiverArtifact.abi,
-  ...stablecoinArtifact.abi,
-  ...wrappedNativeArtifact.abi,
-  ...constantProductPoolArtifact.abi,
-].filter((item) => item.type === 'error') as Abi;
+/**
+ * Every custom error a fill can revert with that the simulator knows: its own contracts', the
+ * fixture contracts' (fixtures/contracts: what integrators' destination calls target) and the
+ * standard libraries' (`STANDARD_ERRORS_ABI`). `Error(string)` and `Panic(uint256)` viem adds.
+ */
+const KNOWN_ERRORS_ABI: Abi = [...Object.values(contractArtifacts).flatMap((artifact): Abi => artifact.abi), ...STANDARD_ERRORS_ABI].filter(
+  (item) => item.type === 'error',
+);
 
 /** Finds the revert data an RPC error carries, anywhere in viem's cause chain. */
 function revertDataOf(error: unknown): Hex | undefined {
@@ -31,7 +29,7 @@ function revertDataOf(error: unknown): Hex | undefined {
 
 /**
  * A failed simulation when `error` is a genuine revert (with or without data), decoded against
- * the simulator's contracts; undefined for anything else (a transport failure, a timeout).
+ * the known errors; undefined for anything else (a transport failure, a timeout).
  */
 export function decodeRevert(error: unknown): Extract<FillSimulation, { ok: false }> | undefined {
   if (!(error instanceof BaseError)) return undefined;
@@ -41,16 +39,31 @@ export function decodeRevert(error: unknown): Extract<FillSimulation, { ok: fals
   return decodeRevertData(data);
 }
 
-/** Decodes revert data (from a failed call or a transaction trace) against the simulator's contracts. */
-export function decodeRevertData(data: Hex | undefined): Extract<FillSimulation, { ok: false }> {
-  if (data === undefined || data === '0x') return { ok: false, errorName: 'Reverted', message: 'execution reverted without data' };
+/** An argument of a decoded error as text (bigints in decimal, nested values as JSON). */
+function argText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'bigint' || typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value, (_key, inner: unknown) => (typeof inner === 'bigint' ? inner.toString() : inner));
+}
+
+/** What revert data says: a known custom error, a reason string, a panic, unknown data or none. */
+export function decodeRevertFacts(data: Hex | undefined): DecodedRevert {
+  if (data === undefined || data === '0x') return { kind: 'noData', data: '0x' };
   try {
-    const decoded = decodeErrorResult({ abi: FILL_ERRORS_ABI, data });
+    const decoded = decodeErrorResult({ abi: KNOWN_ERRORS_ABI, data });
     const args = (decoded.args ?? []) as readonly unknown[];
-    const message = `${decoded.errorName}(${args.map(String).join(', ')})`;
-    if (decoded.errorName === 'AccountBlocked') return { ok: false, errorName: decoded.errorName, message, blockedAccount: String(args[0]) };
-    return { ok: false, errorName: decoded.errorName, message };
+    if (decoded.errorName === 'Error') return { kind: 'reasonString', reason: argText(args[0]), data };
+    if (decoded.errorName === 'Panic') return { kind: 'panic', code: Number(args[0]), data };
+    return { kind: 'customError', errorName: decoded.errorName, args: args.map(argText), data };
   } catch {
-    return { ok: false, errorName: 'Reverted', message: `execution reverted with data ${data}` };
+    return { kind: 'undecoded', data };
   }
+}
+
+/** Decodes revert data (from a failed call or a transaction trace) as a failed fill simulation. */
+export function decodeRevertData(data: Hex | undefined): Extract<FillSimulation, { ok: false }> {
+  const revert = decodeRevertFacts(data);
+  const failed = { ok: false as const, errorName: revertErrorName(revert), message: revertLabel(revert), revert };
+  if (revert.kind === 'customError' && revert.errorName === 'AccountBlocked') return { ...failed, blockedAccount: revert.args[0] };
+  return failed;
 }

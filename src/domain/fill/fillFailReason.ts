@@ -1,15 +1,21 @@
 import type { RequestRecord } from '../request/requestRecord';
 import type { FailReason } from '../request/requestStatus';
+import type { DecodedRevert } from './decodedRevert';
+import { failReasonOfRevert } from './revertFailReasons';
 
 /** The fill ran out of the solver's own native or token balance (the solver is the only payer of a fill). */
 export function isSolverBalanceShortfall(errorName: string | undefined): boolean {
   return errorName === 'InsufficientFunds' || errorName === 'InsufficientBalance';
 }
 
-/** The reason a fill that reverts (in simulation or on-chain) is recorded with (SPEC §7.2, §7.3). */
-export function revertedFillReason(record: RequestRecord, errorName?: string): FailReason {
-  if (isSolverBalanceShortfall(errorName)) return 'SOLVER_BALANCE_TOO_LOW';
-  if (errorName === 'TooLittleReceived' || errorName === 'TooMuchRequested') return 'TOO_LITTLE_RECEIVED';
-  if (errorName === 'AccountBlocked') return 'DESTINATION_TOKEN_TRANSFER_REJECTED';
+/**
+ * The reason a fill that reverts (in simulation or on-chain) is recorded with (SPEC §7.2, §7.3):
+ * the decoded revert's label from the table (`revertFailReasons`), else EXECUTION_REVERTED, or
+ * TRANSACTION_REVERTED for a same-chain swap. Without a decoded revert (the trace could not be
+ * read) only the fallback is left.
+ */
+export function revertedFillReason(record: RequestRecord, revert: DecodedRevert | undefined): FailReason {
+  const labelled = revert === undefined ? undefined : failReasonOfRevert(revert);
+  if (labelled !== undefined) return labelled;
   return record.quote.requestType === 'Same-chain Swap' ? 'TRANSACTION_REVERTED' : 'EXECUTION_REVERTED';
 }

@@ -1,4 +1,5 @@
 import type { RequestRecord } from './requestRecord';
+import { revertLabel, type DecodedRevert } from '../fill/decodedRevert';
 import { reportedFailReason, reportedRefundFailReason, type FailReason, type RefundFailReason, type RequestStatus } from './requestStatus';
 
 /** SPEC §2.4: the body of `GET /intents/status/v3`. */
@@ -9,7 +10,7 @@ export interface StatusResponse {
   updatedAt: number;
   originChainId: number;
   destinationChainId: number;
-  details: unknown;
+  details: StatusDetails | null;
   failReason: FailReason;
   refundFailReason: RefundFailReason;
 }
@@ -26,6 +27,17 @@ export function fillTxHashesOf(record: RequestRecord): string[] {
   return [...mined, ...inFlight];
 }
 
+/** SPEC §2.4 `details`: the failed fill's decoded revert data. */
+export interface StatusDetails {
+  decodedRevert: DecodedRevert & { label: string };
+}
+
+/** `details` of a status: the decoded revert of a fill that failed, else null. */
+export function statusDetailsOf(record: RequestRecord): StatusDetails | null {
+  const revert = record.failedRevert;
+  return revert ? { decodedRevert: { ...revert, label: revertLabel(revert) } } : null;
+}
+
 export function buildStatusResponse(record: RequestRecord): StatusResponse {
   return {
     status: record.status,
@@ -34,7 +46,7 @@ export function buildStatusResponse(record: RequestRecord): StatusResponse {
     updatedAt: record.updatedAt,
     originChainId: record.quote.originChainId,
     destinationChainId: record.quote.destinationChainId,
-    details: null,
+    details: statusDetailsOf(record),
     failReason: reportedFailReason(record.status, record.failReason),
     refundFailReason: reportedRefundFailReason(record.refundFailReason),
   };
