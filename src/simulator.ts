@@ -10,6 +10,7 @@ import { createApp } from './api/createApp';
 import { answerClientErrorsAsJson } from './api/httpServerErrors';
 import type { ChainAdapter } from './chains/ChainAdapter';
 import { QuoteRpcScope } from './chains/QuoteRpcScope';
+import { advanceSimulationTime } from './chains/advanceSimulationTime';
 import { RpcFaultStore } from './chains/RpcFaultStore';
 import { deriveSimulatorAccounts, type SimulatorAccounts } from './chains/simulatorAccounts';
 import { VirtualClock } from './clock/VirtualClock';
@@ -96,6 +97,8 @@ export interface SimulatorControl {
     clearRules(): void;
     idle(): Promise<void>;
   };
+  /** Moves every chain's block time and then the virtual clock forward (due timers fire); also `POST /admin/clock/advance`. */
+  advanceTime(seconds: number): Promise<void>;
   /** A chain's adapter: cheat calls (mine, snapshot/revert, reorg, time), RPC URL, description. */
   chain(chainId: number): ChainAdapter;
   /** Chain RPC faults for quotes (also `POST /admin/faults`). */
@@ -294,6 +297,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       solver,
       solverAddress: derived.solver.address,
       rpcFaults,
+      advanceTime: (seconds) => advanceSimulationTime({ clock, chains: chainList }, seconds),
       reset: () => {
         solver.reset();
         if (config.solverPolicy === 'hold') solver.setPolicy('hold');

@@ -17,6 +17,7 @@ import { adminRoutes } from './routes/adminRoutes';
 import { chainRoutes } from './routes/chainRoutes';
 import { fastFillRoutes } from './routes/fastFillRoutes';
 import { faultRoutes } from './routes/faultRoutes';
+import { controlRoutes } from './routes/controlRoutes';
 import { priceRoutes } from './routes/priceRoutes';
 import { quoteRoutes } from './routes/quoteRoutes';
 import { requestListingRoutes } from './routes/requestListingRoutes';
@@ -62,6 +63,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(signatureRoutes(deps));
   app.use(adminRoutes(deps));
   app.use(faultRoutes(deps));
+  app.use(controlRoutes(deps));
   app.use(solverRuleRoutes(deps));
   app.use(webhookAdminRoutes(deps));
   app.use(fastFillRoutes(deps));

@@ -6,3 +6,10 @@ export class SolverRuleNotFoundError extends SimulatorError {
     super('SOLVER_RULE_NOT_FOUND', 404, `No solver rule with id ${ruleId}`);
   }
 }
+
+/** A control route named a chain this simulator does not run. */
+export class UnknownChainError extends SimulatorError {
+  constructor(chainId: number, known: number[]) {
+    super('UNKNOWN_CHAIN', 404, `chain ${chainId} is not run by this simulator (chains: ${known.join(', ')})`);
+  }
+}

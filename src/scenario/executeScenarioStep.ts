@@ -33,13 +33,9 @@ export async function executeScenarioStep(state: ScenarioRunState, step: Scenari
     case 'clearSolverRules':
       control.solver.clearRules();
       return 'every solver rule removed';
-    case 'advanceClock': {
-      const ms = Math.round(step.spec.seconds * 1000);
-      // chains' block time follows the virtual clock
-      for (const chain of sim.chains) await control.chain(chain.id).increaseTime(Math.ceil(step.spec.seconds));
-      control.clock.advance(ms);
+    case 'advanceClock':
+      await control.advanceTime(step.spec.seconds);
       return `${step.spec.seconds} s`;
-    }
     case 'mine':
       await control.chain(step.spec.chainId).mine(step.spec.blocks);
       return `${step.spec.blocks} block(s) on ${step.spec.chainId}`;

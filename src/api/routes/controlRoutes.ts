@@ -1,0 +1,81 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import { advanceSimulationTime } from '../../chains/advanceSimulationTime';
+import type { ChainAdapter } from '../../chains/ChainAdapter';
+import type { VirtualClock } from '../../clock/VirtualClock';
+import { parseWithSchema } from '../../errors/parseWithSchema';
+import { UnknownChainError } from '../../errors/adminErrors';
+
+const ChainIdParam = z.object({ chainId: z.coerce.number().int().positive().max(2 ** 53 - 1) }).strict();
+const Seconds = z.number().positive().max(10 * 365 * 24 * 3600);
+const schemas = {
+  advance: z.object({ seconds: Seconds }).strict(),
+  mine: z.object({ blocks: z.number().int().positive().max(1000).default(1) }).strict(),
+  automine: z.object({ enabled: z.boolean() }).strict(),
+  intervalMining: z.object({ seconds: z.number().int().min(0).max(3600) }).strict(),
+  reorg: z.object({ depth: z.number().int().positive().max(64) }).strict(),
+  revert: z.object({ id: z.string().min(1).max(100) }).strict(),
+};
+
+/**
+ * The control plane over HTTP (not part of the SPEC surface; README "Control plane"), the same
+ * functions as `sim.control` and the scenario steps: the virtual clock, and each chain's cheat calls.
+ * After a cheat call the chain is indexed at once, so a reorged deposit is noticed by the answer.
+ */
+export function controlRoutes(deps: { clock: VirtualClock; chains: ReadonlyMap<number, ChainAdapter> }): Router {
+  const router = Router();
+  const chainOf = (params: unknown): ChainAdapter => {
+    const { chainId } = parseWithSchema(ChainIdParam, params, 'path');
+    const chain = deps.chains.get(chainId);
+    if (!chain) throw new UnknownChainError(chainId, [...deps.chains.keys()]);
+    return chain;
+  };
+  const clockView = () => ({ now: deps.clock.now(), mode: deps.clock.mode });
+
+  router.get('/admin/clock', (_req, res) => {
+    res.json(clockView());
+  });
+  router.post('/admin/clock/advance', async (req, res) => {
+    const { seconds } = parseWithSchema(schemas.advance, req.body);
+    await advanceSimulationTime({ clock: deps.clock, chains: deps.chains.values() }, seconds);
+    res.json(clockView());
+  });
+  router.post('/admin/chains/:chainId/mine', async (req, res) => {
+    const chain = chainOf(req.params);
+    const { blocks } = parseWithSchema(schemas.mine, req.body);
+    await chain.mine(blocks);
+    await chain.syncNow();
+    res.json({ chainId: chain.chainId, mined: blocks });
+  });
+  router.post('/admin/chains/:chainId/automine', async (req, res) => {
+    const chain = chainOf(req.params);
+    const { enabled } = parseWithSchema(schemas.automine, req.body);
+    await chain.setAutomine(enabled);
+    res.json({ chainId: chain.chainId, automine: enabled });
+  });
+  router.post('/admin/chains/:chainId/interval-mining', async (req, res) => {
+    const chain = chainOf(req.params);
+    const { seconds } = parseWithSchema(schemas.intervalMining, req.body);
+    await chain.setIntervalMining(seconds);
+    res.json({ chainId: chain.chainId, intervalSeconds: seconds });
+  });
+  router.post('/admin/chains/:chainId/reorg', async (req, res) => {
+    const chain = chainOf(req.params);
+    const { depth } = parseWithSchema(schemas.reorg, req.body);
+    await chain.reorg(depth);
+    await chain.syncNow();
+    res.json({ chainId: chain.chainId, depth });
+  });
+  router.post('/admin/chains/:chainId/snapshot', async (req, res) => {
+    const chain = chainOf(req.params);
+    res.status(201).json({ chainId: chain.chainId, id: await chain.snapshot() });
+  });
+  router.post('/admin/chains/:chainId/revert', async (req, res) => {
+    const chain = chainOf(req.params);
+    const { id } = parseWithSchema(schemas.revert, req.body);
+    await chain.revert(id);
+    await chain.syncNow();
+    res.json({ chainId: chain.chainId, revertedTo: id });
+  });
+  return router;
+}

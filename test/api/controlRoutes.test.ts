@@ -1,0 +1,68 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSimulator } from '../../src/simulator';
+import { executeQuoteSteps, nativeBridgeBody, postJson, publicClientFor, requestJson } from '../support/bridgeClient';
+import { startTestSimulator } from '../support/startTestSimulator';
+
+// covers: status:failure, transition:pending->failure, failReason:DEPOSIT_REORGED
+
+/** The control plane over HTTP: the same clock and chain cheat calls as `sim.control` and the scenario steps. */
+describe('control routes (/admin/clock, /admin/chains/:chainId/…)', () => {
+  let sim: RunningSimulator;
+  const admin = (method: string, path: string, body?: unknown) => requestJson(`${sim.baseUrl}${path}`, { method, body });
+  beforeAll(async () => {
+    sim = await startTestSimulator({ clockMode: 'manual', clockStartMs: Date.UTC(2026, 0, 1) });
+  });
+  afterAll(async () => {
+    await sim?.stop();
+  });
+
+  it('advances the virtual clock and every chain block time together; due solver delays fire', async () => {
+    expect((await admin('GET', '/admin/clock')).body).toEqual({ now: Date.UTC(2026, 0, 1), mode: 'manual' });
+    const client = publicClientFor(sim, 8453);
+    const before = await client.getBlock();
+    const answer = await admin('POST', '/admin/clock/advance', { seconds: 3600 });
+    expect(answer.body).toEqual({ now: Date.UTC(2026, 0, 1) + 3_600_000, mode: 'manual' });
+    await admin('POST', '/admin/chains/8453/mine', { blocks: 1 });
+    const after = await client.getBlock();
+    expect(after.timestamp - before.timestamp).toBeGreaterThanOrEqual(3600n);
+  });
+
+  it('mines, snapshots and reverts a chain', async () => {
+    const client = publicClientFor(sim, 42161);
+    const start = await client.getBlockNumber({ cacheTime: 0 });
+    const snapshot = await admin('POST', '/admin/chains/42161/snapshot');
+    expect(snapshot.status).toBe(201);
+    expect((await admin('POST', '/admin/chains/42161/mine', { blocks: 3 })).body).toEqual({ chainId: 42161, mined: 3 });
+    expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(start + 3n);
+    expect((await admin('POST', '/admin/chains/42161/revert', { id: snapshot.body.id })).status).toBe(200);
+    expect(await client.getBlockNumber({ cacheTime: 0 })).toBe(start);
+  });
+
+  it('a reorg over HTTP takes a held deposit out of the chain: the request fails with DEPOSIT_REORGED by the time it answers', async () => {
+    sim.control.solver.addRule({ action: { kind: 'never' } });
+    const quote = await postJson(`${sim.baseUrl}/quote/v2`, nativeBridgeBody(sim.accounts[4]!.address, { originChainId: 42161, destinationChainId: 8453 }));
+    await executeQuoteSteps(sim, sim.accounts[4]!.privateKey as `0x${string}`, quote.body);
+    const requestId = quote.body.steps[0].requestId as string;
+    await sim.control.chain(42161).syncNow();
+    await sim.control.solver.idle();
+    expect(sim.control.requests.get(requestId)?.status).toBe('pending');
+    expect((await admin('POST', '/admin/chains/42161/reorg', { depth: 1 })).body).toEqual({ chainId: 42161, depth: 1 });
+    await sim.control.solver.idle();
+    expect(sim.control.requests.get(requestId)).toMatchObject({ status: 'failure', failReason: 'DEPOSIT_REORGED' });
+    sim.control.solver.clearRules();
+  });
+
+  it('automine and interval mining switch; bad input is a 4xx with an errorCode', async () => {
+    expect((await admin('POST', '/admin/chains/1/automine', { enabled: false })).body).toEqual({ chainId: 1, automine: false });
+    expect((await admin('POST', '/admin/chains/1/automine', { enabled: true })).body).toEqual({ chainId: 1, automine: true });
+    expect((await admin('POST', '/admin/chains/1/interval-mining', { seconds: 0 })).body).toEqual({ chainId: 1, intervalSeconds: 0 });
+    const unknown = await admin('POST', '/admin/chains/10/mine', {});
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.errorCode).toBe('UNKNOWN_CHAIN');
+    for (const [path, body] of [['/admin/chains/1/reorg', { depth: 0 }], ['/admin/clock/advance', { seconds: -1 }], ['/admin/chains/x/mine', {}], ['/admin/chains/1/mine', { blocks: 1, extra: 1 }]] as const) {
+      const answer = await admin('POST', path, body);
+      expect(answer.status, path).toBe(400);
+      expect(typeof answer.body.errorCode, path).toBe('string');
+    }
+  });
+});
