@@ -13,3 +13,10 @@ export class UnknownChainError extends SimulatorError {
     super('UNKNOWN_CHAIN', 404, `chain ${chainId} is not run by this simulator (chains: ${known.join(', ')})`);
   }
 }
+
+/** The chain's node refused a control-plane cheat call (a reorg deeper than the chain, an unknown snapshot). */
+export class CheatCallRefusedError extends SimulatorError {
+  constructor(chainId: number, call: string, reason: string) {
+    super('CHEAT_CALL_REFUSED', 400, `chain ${chainId} refused ${call}: ${reason.slice(0, 300)}`);
+  }
+}

@@ -65,4 +65,14 @@ describe('control routes (/admin/clock, /admin/chains/:chainId/…)', () => {
       expect(typeof answer.body.errorCode, path).toBe('string');
     }
   });
+
+  it('what the node refuses is a 400, never a 500: a reorg deeper than the chain, a revert to a snapshot that does not exist', async () => {
+    const deep = await admin('POST', '/admin/chains/1/reorg', { depth: 64 });
+    expect(deep.status).toBe(400);
+    expect(deep.body).toMatchObject({ errorCode: 'CHEAT_CALL_REFUSED' });
+    expect(deep.body.message).toMatch(/^chain 1 refused a reorg of depth 64: .*height/);
+    const missing = await admin('POST', '/admin/chains/1/revert', { id: '0xffff' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toContain('no snapshot 0xffff');
+  });
 });

@@ -94,6 +94,12 @@ export function fuzzArbitraries(sim: RunningSimulator) {
     withBody('POST', '/admin/api-keys'),
     withBody('PUT', `/admin/api-keys/${sim.apiKey}/webhook`),
     withBody('POST', '/admin/faults'),
+    // the control plane: bodies that are mostly wrong, on chains that exist and ones that do not
+    fc.tuple(fc.constantFrom('mine', 'automine', 'interval-mining', 'reorg', 'snapshot', 'revert'), fc.constantFrom('1', '8453', '10', 'x', '-1', '1e3', '99999999999999999999'), anyJson).map(
+      ([action, chain, body]): FuzzRequest => ({ method: 'POST', path: `/admin/chains/${chain}/${action}`, headers: json, body: JSON.stringify(action === 'automine' ? { enabled: true } : body) }),
+    ),
+    fc.oneof(anyJson, fc.record({ seconds: fc.oneof(fc.double(), fc.integer(), fc.string()) })).map((body): FuzzRequest => ({ method: 'POST', path: '/admin/clock/advance', headers: json, body: JSON.stringify(body) })),
+    fc.string().map((id): FuzzRequest => ({ method: 'POST', path: '/admin/chains/1/revert', headers: json, body: JSON.stringify({ id: `0x${id.replace(/[^0-9a-f]/g, '') || 'ff'}` }) })),
     // rules are added and taken away at once (DELETE below), so the solver keeps filling for other tests
     solverRule.map((rule): FuzzRequest => ({ method: 'POST', path: '/admin/solver/rules?fuzz=1', headers: json, body: JSON.stringify({ ...rule, times: 1, match: { requestId: `0x${'fe'.repeat(32)}` } }) })),
     fc.string().map((id): FuzzRequest => ({ method: 'DELETE', path: `/admin/solver/rules/${encodeURIComponent(id)}`, headers: json, body: undefined })),

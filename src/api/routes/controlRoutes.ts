@@ -4,7 +4,8 @@ import { advanceSimulationTime } from '../../chains/advanceSimulationTime';
 import type { ChainAdapter } from '../../chains/ChainAdapter';
 import type { VirtualClock } from '../../clock/VirtualClock';
 import { parseWithSchema } from '../../errors/parseWithSchema';
-import { UnknownChainError } from '../../errors/adminErrors';
+import { CheatCallRefusedError, UnknownChainError } from '../../errors/adminErrors';
+import { BaseError } from 'viem';
 
 const ChainIdParam = z.object({ chainId: z.coerce.number().int().positive().max(2 ** 53 - 1) }).strict();
 const Seconds = z.number().positive().max(10 * 365 * 24 * 3600);
@@ -14,7 +15,7 @@ const schemas = {
   automine: z.object({ enabled: z.boolean() }).strict(),
   intervalMining: z.object({ seconds: z.number().int().min(0).max(3600) }).strict(),
   reorg: z.object({ depth: z.number().int().positive().max(64) }).strict(),
-  revert: z.object({ id: z.string().min(1).max(100) }).strict(),
+  revert: z.object({ id: z.string().regex(/^0x[0-9a-fA-F]{1,64}$/, 'a snapshot id from POST …/snapshot (hex)') }).strict(),
 };
 
 /**
@@ -29,6 +30,15 @@ export function controlRoutes(deps: { clock: VirtualClock; chains: ReadonlyMap<n
     const chain = deps.chains.get(chainId);
     if (!chain) throw new UnknownChainError(chainId, [...deps.chains.keys()]);
     return chain;
+  };
+  /** A cheat call the node refuses is the caller's mistake (400), not the simulator's. */
+  const cheat = async (chain: ChainAdapter, call: string, run: () => Promise<unknown>) => {
+    try {
+      await run();
+    } catch (error) {
+      const reason = error instanceof BaseError ? (error.details || error.shortMessage) : error instanceof Error ? error.message : String(error);
+      throw new CheatCallRefusedError(chain.chainId, call, reason);
+    }
   };
   const clockView = () => ({ now: deps.clock.now(), mode: deps.clock.mode });
 
@@ -62,7 +72,7 @@ export function controlRoutes(deps: { clock: VirtualClock; chains: ReadonlyMap<n
   router.post('/admin/chains/:chainId/reorg', async (req, res) => {
     const chain = chainOf(req.params);
     const { depth } = parseWithSchema(schemas.reorg, req.body);
-    await chain.reorg(depth);
+    await cheat(chain, `a reorg of depth ${depth}`, () => chain.reorg(depth));
     await chain.syncNow();
     res.json({ chainId: chain.chainId, depth });
   });
@@ -73,7 +83,7 @@ export function controlRoutes(deps: { clock: VirtualClock; chains: ReadonlyMap<n
   router.post('/admin/chains/:chainId/revert', async (req, res) => {
     const chain = chainOf(req.params);
     const { id } = parseWithSchema(schemas.revert, req.body);
-    await chain.revert(id);
+    await cheat(chain, `a revert to ${id}`, () => chain.revert(id));
     await chain.syncNow();
     res.json({ chainId: chain.chainId, revertedTo: id });
   });

@@ -1,3 +1,4 @@
+import { ChainError } from '../../errors/IntentsimError';
 import type { Hex, TestClient } from 'viem';
 
 /**
@@ -27,7 +28,9 @@ export class EvmCheatCalls {
 
   /** Back to a snapshot (which is then used up, as Anvil does). */
   async revert(snapshotId: string): Promise<void> {
-    await this.deps.testClient.revert({ id: snapshotId as Hex });
+    // evm_revert answers false for an id it does not know (viem's revert drops the answer)
+    const reverted: unknown = await this.deps.testClient.request({ method: 'evm_revert', params: [snapshotId as Hex] });
+    if (reverted === false) throw new ChainError(`no snapshot ${snapshotId} on this chain (a snapshot can be reverted to once)`);
     await this.deps.afterChange();
   }
 
