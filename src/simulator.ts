@@ -94,7 +94,8 @@ export interface SimulatorControl {
     listRules(): SolverRule[];
     removeRule(id: string): boolean;
     clearRules(): void;
-    idle(): Promise<void>;
+    /** See Solver.idle: `unlessHeld` counts work waiting on a receipt held in a pool as idle. */
+    idle(options?: { unlessHeld?: (tx: { chainId: number; txHash: `0x${string}` }) => Promise<boolean> }): Promise<void>;
   };
   /** A chain's adapter: cheat calls (mine, snapshot/revert, reorg, time), RPC URL, description. */
   chain(chainId: number): ChainAdapter;
