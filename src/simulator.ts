@@ -95,7 +95,8 @@ export interface SimulatorControl {
     listRules(): SolverRule[];
     removeRule(id: string): boolean;
     clearRules(): void;
-    idle(): Promise<void>;
+    /** See Solver.idle: `unlessHeld` counts work waiting on a receipt held in a pool as idle. */
+    idle(options?: { unlessHeld?: (tx: { chainId: number; txHash: `0x${string}` }) => Promise<boolean> }): Promise<void>;
   };
   /** Moves every chain's block time and then the virtual clock forward (due timers fire); also `POST /admin/clock/advance`. */
   advanceTime(seconds: number): Promise<void>;

@@ -47,6 +47,26 @@ export interface UserTransaction {
   blockNumber?: number;
 }
 
+/** What a contract call is encoded against: a fixture contract's ABI (fixtures/contracts, by name) or one of the chain's currencies. */
+export type ContractAbiRef = { fixture: string } | { currency: Currency };
+
+/** A signature a contract checks, whole and in the parts the chain's calls take (EVM: `v`, `r`, `s`). */
+export interface ContractSignature {
+  signature: string;
+  parts: Record<string, string | number>;
+}
+
+/** How a user's wallet sends a transaction. */
+export interface UserSendOptions {
+  /** Wait for the receipt (default true); false while automine is off. */
+  wait?: boolean;
+  /**
+   * Pay fees above anything waiting in the pool, so the next block mines it first (a change made
+   * ahead of a fill held in the mempool while automine is off).
+   */
+  aheadOfPending?: boolean;
+}
+
 export interface SentSolverTransaction {
   txHash: Hex;
   chainId: number;
@@ -132,15 +152,32 @@ export interface ChainAdapter {
 
   // A user's wallet (scenarios, conformance runs): what an integrator's app sends, signed with a test account's key.
   /** Sends one transaction step item (SPEC §2.2 item `data`) from the account; waits for the receipt when `wait` (default true). */
-  sendUserTransaction(privateKey: string, item: Record<string, unknown>, options?: { wait?: boolean }): Promise<UserTransaction>;
+  sendUserTransaction(privateKey: string, item: Record<string, unknown>, options?: UserSendOptions): Promise<UserTransaction>;
   /** Transfers `amount` of `currency` from the account to `to` (a deposit-address payment, a stray transfer). */
   transferFromUser(privateKey: string, to: string, currency: Currency, amount: bigint, options?: { wait?: boolean }): Promise<UserTransaction>;
   /** A stable address of this chain's kind named by `label` (fresh recipients in scenarios). */
   addressForLabel(label: string): string;
 
+  // Contracts a user deploys and drives (scenarios: the targets of Call requests' destination calls).
+  /** Deploys fixture contract `name` (fixtures/contracts) with `args` from the account, and returns its address once mined. */
+  deployFixtureContract(privateKey: string, name: string, args: readonly unknown[]): Promise<string>;
+  /** The calldata of `functionName(args)` on a contract (arguments as JSON: integers as numbers or decimal strings, structs as objects). */
+  encodeContractCall(contract: ContractAbiRef, functionName: string, args: readonly unknown[]): string;
+  /** Signs a message fixture contract `contract` checks (`type`: e.g. `Order`, `Permit`, `UserOperation`) with the account's key. */
+  signContractMessage(privateKey: string, contract: { fixture: string; address: string }, type: string, message: Record<string, unknown>): Promise<ContractSignature>;
+  /**
+   * The issuer of `currency` (the simulator's stablecoin) adds `account` to its blocklist or takes
+   * it off: transfers to or from it revert. `aheadOfPending` as for a user's transaction.
+   */
+  setBlockedByIssuer(currency: Currency, account: string, blocked: boolean, options?: UserSendOptions): Promise<UserTransaction>;
+
   // Cheat calls (scenarios, tests, the admin control plane). A ledger without a node implements them in-process.
   /** Mines `blocks` blocks now (default 1). */
   mine(blocks?: number): Promise<void>;
+  /** Whether a transaction waits in the node's pool, not yet mined (held while automine is off). */
+  isPending(txHash: string): Promise<boolean>;
+  /** Replaces the code at `address` (a contract that starts reverting, or loses its code). */
+  setCode(address: string, code: string): Promise<void>;
   /** Mine each transaction as it arrives (on), or only on `mine` / the interval (off). */
   setAutomine(enabled: boolean): Promise<void>;
   /** Mines a block every `seconds` (0: off). */

@@ -1,7 +1,10 @@
+import type { ChainAdapter } from '../chains/ChainAdapter';
+import type { Currency } from '../domain/chain/currency';
 import type { ExpectationMismatch } from './checkExpectation';
 import { checkBalance, checkExpectation } from './checkExpectation';
 import type { ScenarioStep } from './scenarioSchema';
 import { privateKeyOf, quoteNamed, resolveAddress, resolveCurrency, ScenarioStepError, type NamedQuote, type ScenarioRunState } from './scenarioRunState';
+import { describeArg, encodeCall, encodeCallTxs, resolveCallValue } from './scenarioContracts';
 
 /** Runs one step (every kind but `restart`, which the runner does) and says what it did, for the timeline. */
 export async function executeScenarioStep(state: ScenarioRunState, step: ScenarioStep, index: number, mismatches: ExpectationMismatch[]): Promise<string> {
@@ -15,7 +18,7 @@ export async function executeScenarioStep(state: ScenarioRunState, step: Scenari
     case 'transfer': {
       const chain = control.chain(step.spec.chainId);
       const to = step.spec.to;
-      const target = typeof to === 'string' && to.startsWith('depositAddress:') ? depositAddressOf(state, to.slice('depositAddress:'.length)) : resolveAddress(sim, chain, to);
+      const target = typeof to === 'string' && to.startsWith('depositAddress:') ? depositAddressOf(state, to.slice('depositAddress:'.length)) : resolveAddress(sim, chain, to, state.contracts);
       const currency = resolveCurrency(chain, step.spec.currency);
       const sent = await chain.transferFromUser(privateKeyOf(sim, step.spec.from), target, currency, BigInt(step.spec.amount), { wait: step.spec.wait });
       return `${step.spec.amount} ${currency.symbol} on ${chain.chainId} to ${target}: tx ${sent.txHash} ${sent.status}`;
@@ -36,12 +39,64 @@ export async function executeScenarioStep(state: ScenarioRunState, step: Scenari
     case 'advanceClock':
       await control.advanceTime(step.spec.seconds);
       return `${step.spec.seconds} s`;
-    case 'mine':
-      await control.chain(step.spec.chainId).mine(step.spec.blocks);
-      return `${step.spec.blocks} block(s) on ${step.spec.chainId}`;
+    case 'mine': {
+      const chain = control.chain(step.spec.chainId);
+      if (step.spec.timestamp !== undefined) await chain.setNextBlockTimestamp(step.spec.timestamp);
+      await chain.mine(step.spec.blocks);
+      return `${step.spec.blocks} block(s) on ${step.spec.chainId}${step.spec.timestamp === undefined ? '' : ` from time ${step.spec.timestamp}`}`;
+    }
     case 'automine':
       await control.chain(step.spec.chainId).setAutomine(step.spec.enabled);
+      if (step.spec.enabled) state.automineOff.delete(step.spec.chainId);
+      else state.automineOff.add(step.spec.chainId);
       return `${step.spec.enabled ? 'on' : 'off'} on ${step.spec.chainId}`;
+    case 'deployContract': {
+      const { spec } = step;
+      const chain = control.chain(spec.chainId);
+      if (state.contracts.has(spec.as)) throw new ScenarioStepError(`a contract is named "${spec.as}" already`);
+      const args = (await resolveCallValue(state, chain, spec.args, 'args')) as unknown[];
+      let address: string;
+      try {
+        address = await chain.deployFixtureContract(privateKeyOf(sim, spec.from), spec.name, args);
+      } catch (error) {
+        throw new ScenarioStepError(`${spec.name} was not deployed: ${error instanceof Error ? error.message : String(error)}`);
+      }
+      state.contracts.set(spec.as, { alias: spec.as, chainId: spec.chainId, fixture: spec.name, address });
+      return `${spec.as} = ${spec.name} at ${address} on ${spec.chainId}, deployed by ${resolveAddress(sim, chain, spec.from)}`;
+    }
+    case 'callContract': {
+      const { spec } = step;
+      const name = spec.contract.startsWith('contract:') ? spec.contract.slice('contract:'.length) : spec.contract;
+      const chainId = spec.chainId ?? state.contracts.get(name)?.chainId;
+      if (chainId === undefined) throw new ScenarioStepError(`say on which chain to call ${spec.contract} (chainId)`);
+      const chain = control.chain(chainId);
+      const { target, data } = await encodeCall(state, chain, { contract: spec.contract, function: spec.function, args: spec.args, abi: spec.abi }, 'callContract');
+      const from = resolveAddress(sim, chain, spec.from);
+      const call = `${target.label}.${spec.function}(${spec.args.map(describeArg).join(', ')})${spec.value === '0' ? '' : ` paying ${spec.value}`} from ${from} on ${chainId}`;
+      const sent = await chain.sendUserTransaction(privateKeyOf(sim, spec.from), { to: target.address, data, value: spec.value }, { wait: spec.wait, aheadOfPending: !spec.wait }).catch((error: unknown) => {
+        throw new ScenarioStepError(`${call}: ${error instanceof Error ? error.message : String(error)}`);
+      });
+      const text = `${call}: tx ${sent.txHash} ${sent.status}`;
+      if (sent.status === 'failure') throw new ScenarioStepError(`${text}: it reverted`);
+      return `${text}${spec.wait ? '' : ' (ahead of the pool)'}`;
+    }
+    case 'blockAccount': {
+      const { spec } = step;
+      const chain = control.chain(spec.chainId);
+      const currency = resolveCurrency(chain, spec.currency);
+      const account = resolveAddress(sim, chain, spec.account, state.contracts);
+      const sent = await chain.setBlockedByIssuer(currency, account, spec.blocked, { wait: spec.wait, aheadOfPending: !spec.wait }).catch((error: unknown) => {
+        throw new ScenarioStepError(error instanceof Error ? error.message : String(error));
+      });
+      if (sent.status === 'failure') throw new ScenarioStepError(`the blocklist change ${sent.txHash} reverted`);
+      return `${currency.symbol} issuer ${spec.blocked ? 'blocks' : 'unblocks'} ${account} on ${spec.chainId}: tx ${sent.txHash} ${sent.status}${spec.wait ? '' : ' (ahead of the pool)'}`;
+    }
+    case 'setCode': {
+      const chain = control.chain(step.spec.chainId);
+      const address = resolveAddress(sim, chain, step.spec.address, state.contracts);
+      await chain.setCode(address, step.spec.code);
+      return `code at ${address} on ${step.spec.chainId} replaced with ${step.spec.code}`;
+    }
     case 'reorg':
       await control.chain(step.spec.chainId).reorg(step.spec.depth);
       return `last ${step.spec.depth} block(s) of ${step.spec.chainId} replaced`;
@@ -56,7 +111,7 @@ export async function executeScenarioStep(state: ScenarioRunState, step: Scenari
     }
     case 'expectBalance': {
       const chain = control.chain(step.spec.chainId);
-      const found = await checkBalance(chain, resolveAddress(sim, chain, step.spec.address), resolveCurrency(chain, step.spec.currency), step.spec, index, step.line);
+      const found = await checkBalance(chain, resolveAddress(sim, chain, step.spec.address, state.contracts), balanceCurrency(state, chain, step.spec.currency), step.spec, index, step.line);
       mismatches.push(...found);
       return `${step.spec.equals} ${step.spec.currency} on ${step.spec.chainId}: ${found.length === 0 ? 'as expected' : `is ${String(found[0]!.actual)}`}`;
     }
@@ -70,9 +125,10 @@ async function quoteStep(state: ScenarioRunState, spec: Extract<ScenarioStep, { 
   const origin = sim.control.chain(spec.originChainId);
   const destination = sim.control.chain(spec.destinationChainId);
   const originCurrency = resolveCurrency(origin, spec.originCurrency);
-  const { as: _as, user: _user, recipient: _recipient, refundTo: _refundTo, expectError: _expectError, ...written } = spec;
+  const { as: _as, user: _user, recipient: _recipient, refundTo: _refundTo, expectError: _expectError, expectMessage: _expectMessage, txs, ...written } = spec;
   const body: Record<string, unknown> = {
     ...written,
+    ...(txs === undefined ? {} : { txs: await encodeCallTxs(state, destination, txs) }),
     user: resolveAddress(sim, origin, spec.user),
     originChainId: spec.originChainId,
     destinationChainId: spec.destinationChainId,
@@ -80,15 +136,17 @@ async function quoteStep(state: ScenarioRunState, spec: Extract<ScenarioStep, { 
     destinationCurrency: resolveCurrency(destination, spec.destinationCurrency).address,
     amount: spec.amount,
     tradeType: spec.tradeType,
-    ...(spec.recipient === undefined ? {} : { recipient: resolveAddress(sim, destination, spec.recipient) }),
-    ...(spec.refundTo === undefined ? {} : { refundTo: resolveAddress(sim, origin, spec.refundTo) }),
+    ...(spec.recipient === undefined ? {} : { recipient: resolveAddress(sim, destination, spec.recipient, state.contracts) }),
+    ...(spec.refundTo === undefined ? {} : { refundTo: resolveAddress(sim, origin, spec.refundTo, state.contracts) }),
   };
   const response = await fetch(`${sim.baseUrl}/quote/v2`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': sim.apiKey }, body: JSON.stringify(body) });
   const answer = (await response.json()) as Record<string, any>;
   if (spec.expectError !== undefined) {
     if (response.status === 200) throw new ScenarioStepError(`expected the quote to be refused with ${spec.expectError}; it was answered 200`);
     if (answer.errorCode !== spec.expectError) throw new ScenarioStepError(`expected errorCode ${spec.expectError}; got ${response.status} ${String(answer.errorCode)}: ${String(answer.message)}`);
-    return `${spec.as} refused as expected: ${response.status} ${answer.errorCode}`;
+    if (spec.expectMessage === undefined) return `${spec.as} refused as expected: ${response.status} ${answer.errorCode}`;
+    if (!String(answer.message).includes(spec.expectMessage)) throw new ScenarioStepError(`expected the refusal's message to contain "${spec.expectMessage}"; it is: ${String(answer.message)}`);
+    return `${spec.as} refused as expected: ${response.status} ${answer.errorCode}: ${String(answer.message)}`;
   }
   if (response.status !== 200) throw new ScenarioStepError(`quote answered ${response.status} ${String(answer.errorCode)}: ${String(answer.message)}`);
   const steps = answer.steps as NamedQuote['steps'] & Array<{ requestId: string; depositAddress: string }>;
@@ -142,6 +200,14 @@ async function depositStep(state: ScenarioRunState, spec: Extract<ScenarioStep, 
   if (spec.wait) await chain.syncNow();
   if (spec.as) state.deposits.set(spec.as, { alias: spec.as, index, txHash: depositTxHash, quote });
   return `${spec.as ? `${spec.as} (a deposit for ${spec.request}${spec.requestId ? ` naming ${spec.requestId}` : ''})` : spec.request}: ${amount} ${currency.symbol} on ${chain.chainId} from ${payer}${quote.depositAddress ? ` to deposit address ${quote.depositAddress}` : ''}: ${hashes.join(', ')}`;
+}
+
+/** A currency of the chain, or `contract:NAME`: a token a `deployContract` step deployed (read as an ERC-20 balance). */
+function balanceCurrency(state: ScenarioRunState, chain: ChainAdapter, ref: string): Currency {
+  if (!ref.startsWith('contract:')) return resolveCurrency(chain, ref);
+  const name = ref.slice('contract:'.length);
+  const address = resolveAddress(state.sim, chain, ref, state.contracts);
+  return { chainId: chain.chainId, address: address as Currency['address'], symbol: name, name, decimals: 18, isNative: false, logoURI: '', verified: false, priceUsdMicros: 0n };
 }
 
 function depositAmount(text: string, quoted: bigint): bigint {

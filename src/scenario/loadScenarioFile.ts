@@ -60,7 +60,12 @@ export function loadScenarioFile(file: string, text: string = readFileSync(file,
     return { kind, line, spec } as ScenarioStep;
   });
   const aliases = new Set<string>();
+  const contractNames = new Set<string>();
   steps.forEach((step, index) => {
+    if (step.kind === 'deployContract') {
+      if (contractNames.has(step.spec.as)) fail(['steps', index, step.kind, 'as'], `"${step.spec.as}" names another contract already`);
+      contractNames.add(step.spec.as);
+    }
     const newName = step.kind === 'quote' || step.kind === 'deposit' ? step.spec.as : undefined;
     const named = step.kind === 'deposit' || step.kind === 'expect' ? step.spec.request : step.kind === 'solverRule' ? step.spec.match.request : undefined;
     if (named !== undefined && !aliases.has(named)) fail(['steps', index, step.kind, step.kind === 'solverRule' ? 'match' : 'request'], `no earlier quote is named "${named}"`);

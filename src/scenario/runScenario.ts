@@ -10,7 +10,7 @@ import type { Scenario } from './scenarioSchema';
 import type { ExpectationMismatch } from './checkExpectation';
 import { executeScenarioStep } from './executeScenarioStep';
 import { unreachedCovers } from './unreachedCovers';
-import type { NamedDeposit, NamedQuote, ScenarioRunState } from './scenarioRunState';
+import type { NamedContract, NamedDeposit, NamedQuote, ScenarioRunState } from './scenarioRunState';
 
 /** Where the virtual clock of every scenario starts: 2026-01-01T00:00:00Z (a scenario's times are offsets from it). */
 export const SCENARIO_CLOCK_START_MS = Date.UTC(2026, 0, 1);
@@ -51,6 +51,8 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   const mismatches: ExpectationMismatch[] = [];
   const quotes = new Map<string, NamedQuote>();
   const deposits = new Map<string, NamedDeposit>();
+  const contracts = new Map<string, NamedContract>();
+  const automineOff = new Set<number>();
   const statuses = new Map<string, CommittedStatusChange[]>();
   const webhooks: ReceivedWebhook[] = [];
   const records: Record<string, unknown> = {};
@@ -126,7 +128,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     for (const [index, step] of scenario.steps.entries()) {
       const label = `step ${index + 1} (line ${step.line}) ${step.kind}`;
       try {
-        const state: ScenarioRunState = { sim: sim!, quotes, deposits, statuses, webhooks, claimChanges };
+        const state: ScenarioRunState = { sim: sim!, quotes, deposits, contracts, automineOff, statuses, webhooks, claimChanges };
         if (step.kind === 'restart') {
           const clockNow = sim!.control.clock.now();
           stopped = true;
@@ -139,7 +141,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
           const text = await executeScenarioStep(state, step, index, mismatches);
           timeline.add(sim!.control.clock.now(), `${label}${text ? `: ${text}` : ''}`);
         }
-        await settle(sim!, statuses);
+        await settle(sim!, statuses, automineOff);
         timeline.flush();
       } catch (caught) {
         const message = caught instanceof Error ? caught.message : String(caught);
@@ -178,13 +180,18 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   };
 }
 
-/** Waits until what the last step set off has settled: every chain indexed, the solver and webhook attempts idle. */
-async function settle(sim: RunningSimulator, statuses: Map<string, CommittedStatusChange[]>): Promise<void> {
+/**
+ * Waits until what the last step set off has settled: every chain indexed, the solver and webhook
+ * attempts idle. While a chain's automine is off, the solver waiting for the receipt of a
+ * transaction held in that chain's pool counts as settled (it is mined by a later step).
+ */
+async function settle(sim: RunningSimulator, statuses: Map<string, CommittedStatusChange[]>, automineOff: ReadonlySet<number>): Promise<void> {
   const changes = () => [...statuses.values()].reduce((sum, list) => sum + list.length, 0);
+  const unlessHeld = async ({ chainId, txHash }: { chainId: number; txHash: string }) => automineOff.has(chainId) && (await sim.control.chain(chainId).isPending(txHash));
   for (let round = 0; round < 100; round++) {
     const before = changes();
     for (const chain of sim.chains) await sim.control.chain(chain.id).syncNow();
-    await sim.control.solver.idle();
+    await sim.control.solver.idle(automineOff.size > 0 ? { unlessHeld } : {});
     await sim.control.webhooks.idle();
     if (changes() === before && round > 0) return;
   }

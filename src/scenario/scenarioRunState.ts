@@ -32,6 +32,15 @@ export interface NamedDeposit {
   quote: NamedQuote;
 }
 
+/** A contract a `deployContract` step deployed and named. */
+export interface NamedContract {
+  alias: string;
+  chainId: number;
+  /** The fixture contract it is (fixtures/contracts): its ABI encodes calls to it. */
+  fixture: string;
+  address: string;
+}
+
 /** The scenario's view of one run: the simulator, the names it gave, and what it has seen. */
 export interface ScenarioRunState {
   sim: RunningSimulator;
@@ -40,6 +49,10 @@ export interface ScenarioRunState {
   webhooks: ReceivedWebhook[];
   /** Deposits named with `as` whose record has not been looked up yet. */
   deposits: Map<string, NamedDeposit>;
+  /** Contracts deployed by `deployContract`, by name. */
+  contracts: Map<string, NamedContract>;
+  /** Chains whose automine a step switched off (a fill sent there waits in the pool until mined). */
+  automineOff: Set<number>;
   /** Takes the status changes a request made before the scenario knew its name (the quote's `waiting`). */
   claimChanges(quote: NamedQuote): void;
 }
@@ -69,8 +82,13 @@ export async function requestNamed(state: ScenarioRunState, alias: string): Prom
   return named;
 }
 
-/** `N` / `account:N`: a test account; `fresh:NAME`: an unused address named NAME; anything else: as written. */
-export function resolveAddress(sim: RunningSimulator, chain: ChainAdapter, ref: number | string): string {
+/**
+ * `N` / `account:N`: a test account; `fresh:NAME`: an unused address named NAME; `contract:NAME`:
+ * a contract a `deployContract` step named, or one of the chain's own (`serviceReceiver`,
+ * `depository`, `pool`, …); `currency:SYMBOL`: a currency's address on the chain; anything else:
+ * as written.
+ */
+export function resolveAddress(sim: RunningSimulator, chain: ChainAdapter, ref: number | string, contracts?: ReadonlyMap<string, NamedContract>): string {
   const account = typeof ref === 'number' ? ref : /^account:(\d+)$/.exec(ref)?.[1];
   if (account !== undefined) {
     const found = sim.accounts[Number(account)];
@@ -78,7 +96,31 @@ export function resolveAddress(sim: RunningSimulator, chain: ChainAdapter, ref: 
     return found.address;
   }
   if (typeof ref === 'string' && ref.startsWith('fresh:')) return chain.addressForLabel(ref.slice('fresh:'.length));
+  if (typeof ref === 'string' && ref.startsWith('contract:')) return contractAddressOf(chain, ref.slice('contract:'.length), contracts);
+  if (typeof ref === 'string' && ref.startsWith('currency:')) return resolveCurrency(chain, ref.slice('currency:'.length)).address;
   return String(ref);
+}
+
+/** The chain's own contracts by name: what it describes (`serviceReceiver`, `depository`, `multicall3`, …) and its first `pool`. */
+export function chainContracts(chain: ChainAdapter): Record<string, string> {
+  const described = chain.describe();
+  const own: Record<string, string> = { depository: described.depository };
+  for (const [name, address] of Object.entries(described.contracts)) if (typeof address === 'string') own[name] = address;
+  const pool = chain.liquidity().pools[0];
+  if (pool) own.pool = pool.address;
+  return own;
+}
+
+/** The address of contract NAME: one a step deployed on this chain, else one of the chain's own. */
+export function contractAddressOf(chain: ChainAdapter, name: string, contracts?: ReadonlyMap<string, NamedContract>): string {
+  const deployed = contracts?.get(name);
+  if (deployed) {
+    if (deployed.chainId !== chain.chainId) throw new ScenarioStepError(`contract "${name}" was deployed on chain ${deployed.chainId}, not ${chain.chainId}`);
+    return deployed.address;
+  }
+  const own = chainContracts(chain);
+  if (own[name]) return own[name];
+  throw new ScenarioStepError(`no contract named "${name}" on chain ${chain.chainId} (deployed: ${[...(contracts?.keys() ?? [])].join(', ') || 'none'}; the chain's own: ${Object.keys(own).join(', ')})`);
 }
 
 export function privateKeyOf(sim: RunningSimulator, ref: number | string): string {

@@ -15,6 +15,33 @@ const AddressRef = z.union([z.number().int().min(0).max(99), z.string().min(1).m
 const CurrencyRef = z.string().min(1).max(100);
 const Uint = z.string().regex(/^\d{1,78}$/, 'an integer string in the smallest unit');
 const Status = z.enum(REQUEST_STATUSES);
+const Hex = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'hex bytes (0x…)');
+/**
+ * Arguments of a contract call, as JSON: integers as numbers or decimal strings, addresses as refs
+ * (`account:N`, `fresh:NAME`, `contract:NAME`) or hex, structs as objects; `{ call: {…} }` is the
+ * calldata of another call, `{ sign: {…} }` a signature (README "Contracts in scenarios").
+ */
+const CallArgs = z.array(z.unknown()).max(32).default([]);
+/** A contract: a name a `deployContract` step gave (`NAME` or `contract:NAME`), one of the chain's own (`contract:pool`), a currency symbol, or an address (with `abi`). */
+const ContractRef = z.string().min(1).max(200);
+/** The contract of fixtures/contracts whose ABI encodes the call (default: the deployed contract's own; a currency's token ABI). */
+const AbiName = z.string().regex(/^[A-Za-z][A-Za-z0-9]{0,63}$/, 'a contract name of fixtures/contracts');
+
+/**
+ * One destination call of a Call request (`txs[]`): `function` and `args` encoded against the
+ * contract's ABI into the SPEC's `{ to, data, value }`, or `data` sent as written.
+ */
+export const CallTxSchema = z
+  .object({
+    to: ContractRef,
+    function: z.string().min(1).max(100).optional(),
+    args: CallArgs,
+    abi: AbiName.optional(),
+    data: Hex.optional(),
+    value: Uint.default('0'),
+  })
+  .strict()
+  .refine((tx) => (tx.function === undefined) !== (tx.data === undefined), { message: 'a call has either function (and args) or data', path: ['function'] });
 
 export const QuoteStepSchema = z
   .object({
@@ -30,6 +57,10 @@ export const QuoteStepSchema = z
     refundTo: AddressRef.optional(),
     /** The quote must be refused with this errorCode (SPEC §7.1) instead of answering 200. */
     expectError: z.string().min(1).optional(),
+    /** With `expectError`: text the refusal's message must contain (e.g. the decoded revert's label). */
+    expectMessage: z.string().min(1).max(500).optional(),
+    /** Destination calls (a Call request), encoded by the runner into `{ to, data, value }`. */
+    txs: z.array(CallTxSchema).max(16).optional(),
   })
   // any other POST /quote/v2 field (useDepositAddress, strict, slippageTolerance, appFees, txs, …) is sent as written
   .catchall(z.unknown());
@@ -83,6 +114,42 @@ export const SolverRuleStepSchema = z
   })
   .strict();
 
+export const DeployContractStepSchema = z
+  .object({
+    as: Alias,
+    chainId: ChainId,
+    /** A fixture contract of fixtures/contracts (EditionMint1155, MarketplaceOrderBook, PausableBadge, …). */
+    name: AbiName,
+    args: CallArgs,
+    from: AddressRef.default(0),
+  })
+  .strict();
+
+export const CallContractStepSchema = z
+  .object({
+    contract: ContractRef,
+    /** Default: the chain the contract was deployed on (required for a currency or the chain's own contracts). */
+    chainId: ChainId.optional(),
+    abi: AbiName.optional(),
+    function: z.string().min(1).max(100),
+    args: CallArgs,
+    value: Uint.default('0'),
+    from: AddressRef.default(0),
+    /** false: sent into the pool ahead of everything waiting there (automine off), not waited for. */
+    wait: z.boolean().default(true),
+  })
+  .strict();
+
+export const BlockAccountStepSchema = z
+  .object({
+    chainId: ChainId,
+    currency: CurrencyRef,
+    account: AddressRef,
+    blocked: z.boolean().default(true),
+    wait: z.boolean().default(true),
+  })
+  .strict();
+
 const ExpectedValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 export const ExpectStepSchema = z
@@ -105,6 +172,7 @@ export const ExpectBalanceStepSchema = z
   .object({
     chainId: ChainId,
     address: AddressRef,
+    /** A currency of the chain, or `contract:NAME`: an ERC-20 a `deployContract` step deployed. */
     currency: CurrencyRef,
     equals: Uint,
   })
@@ -117,10 +185,21 @@ export const STEP_SCHEMAS = {
   solverRule: SolverRuleStepSchema,
   clearSolverRules: z.literal(true),
   advanceClock: z.object({ seconds: z.number().positive().max(10 * 365 * 24 * 3600) }).strict(),
-  mine: z.object({ chainId: ChainId, blocks: z.number().int().positive().max(1000).default(1) }).strict(),
+  mine: z
+    .object({
+      chainId: ChainId,
+      blocks: z.number().int().positive().max(1000).default(1),
+      /** The first mined block's time, unix seconds (after the chain's latest block). */
+      timestamp: z.number().int().positive().max(2 ** 40).optional(),
+    })
+    .strict(),
   automine: z.object({ chainId: ChainId, enabled: z.boolean() }).strict(),
   reorg: z.object({ chainId: ChainId, depth: z.number().int().positive().max(64) }).strict(),
   rpcFault: z.object({ chainId: ChainId, kind: z.enum(['rpc-timeout', 'rpc-error']).nullable() }).strict(),
+  deployContract: DeployContractStepSchema,
+  callContract: CallContractStepSchema,
+  blockAccount: BlockAccountStepSchema,
+  setCode: z.object({ chainId: ChainId, address: AddressRef, code: Hex }).strict(),
   restart: z.literal(true),
   expect: ExpectStepSchema,
   expectBalance: ExpectBalanceStepSchema,

@@ -3,7 +3,7 @@ import type { ChainAdapter, ChainObservation, SentSolverTransaction, SolverSendO
 import { SolverBroadcastRefusedError } from '../chains/SolverBroadcastRefusedError';
 import { actualAppFees } from '../domain/quoteOptions/appFees';
 import { refundRecipientOf } from '../domain/fill/depositAddressOutcome';
-import type { RequestRecord } from '../domain/request/requestRecord';
+import type { RequestRecord, TransactionEntry } from '../domain/request/requestRecord';
 import type { FailReason, RequestStatus } from '../domain/request/requestStatus';
 import { recordRequestFacts, transitionRequest, type RequestFacts, type RequestLifecycle } from '../lifecycle/transitionRequest';
 import type { ChainIndexStore } from '../store/ChainIndexStore';
@@ -68,6 +68,8 @@ export class Solver {
   private active = false;
   private readonly buffered: Array<{ chain: ChainAdapter; observation: ChainObservation }> = [];
   private readonly inFlight = new Map<string, Promise<void>>();
+  /** Requests whose work waits for the receipt of one of the solver's transactions, by request id. */
+  private readonly awaitingReceipt = new Map<string, { chainId: number; txHash: Hex }>();
   private readonly unsubscribers: Array<() => void> = [];
   private readonly depositAddresses: DepositAddressSweeper;
 
@@ -149,9 +151,37 @@ export class Solver {
     this.deps.rules.reset();
   }
 
-  /** Resolves when no request is being worked on. */
-  async idle(): Promise<void> {
-    while (this.inFlight.size > 0) await Promise.allSettled([...this.inFlight.values()]);
+  /**
+   * Resolves when no request is being worked on. With `unlessHeld`, a request whose work waits
+   * for the receipt of a transaction `unlessHeld` says will not be mined until told (its chain's
+   * automine is off and it waits in the pool) counts as idle too: a fill held in the mempool.
+   */
+  async idle(options: { unlessHeld?: (tx: { chainId: number; txHash: Hex }) => Promise<boolean> } = {}): Promise<void> {
+    const { unlessHeld } = options;
+    while (this.inFlight.size > 0) {
+      if (!unlessHeld) {
+        await Promise.allSettled([...this.inFlight.values()]);
+        continue;
+      }
+      const keys = [...this.inFlight.keys()];
+      const waiting = keys.map((key) => this.awaitingReceipt.get(key));
+      if (waiting.every((tx) => tx !== undefined)) {
+        const held = await Promise.all(waiting.map((tx) => unlessHeld(tx!)));
+        if (held.every(Boolean) && keys.every((key, index) => this.awaitingReceipt.get(key) === waiting[index])) return;
+      }
+      await Promise.race([Promise.allSettled([...this.inFlight.values()]), new Promise((resolve) => setTimeout(resolve, 5))]);
+    }
+  }
+
+  /** Waits for the receipt of a solver transaction, marked as such for `idle`. */
+  private async awaitReceipt(chain: ChainAdapter, requestId: string, txHash: Hex, kind: 'fill' | 'refund', payment: SolverPayment): Promise<TransactionEntry> {
+    const key = requestId.toLowerCase();
+    this.awaitingReceipt.set(key, { chainId: chain.chainId, txHash });
+    try {
+      return await chain.awaitSolverTransaction(txHash, kind, payment);
+    } finally {
+      this.awaitingReceipt.delete(key);
+    }
   }
 
   private observe(chain: ChainAdapter, observation: ChainObservation): void {
@@ -413,7 +443,7 @@ export class Solver {
       return;
     }
     const payment = fillPaymentOf(record, record.fillAmount);
-    const entry = await destination.awaitSolverTransaction(submitted.txHash, 'fill', payment);
+    const entry = await this.awaitReceipt(destination, record.id, submitted.txHash, 'fill', payment);
     if (entry.status === 'success') {
       const excessRefunds = await this.depositAddresses.refundExcess(record);
       transitionRequest(this.deps.lifecycle, {
@@ -479,7 +509,7 @@ export class Solver {
     }
     const payment: SolverPayment = { requestId: record.id, currency, recipient: refundRecipientOf(record, deposit.depositor), amount: deposit.amount };
     const sent = await origin.sendSolverPayment('refund', payment);
-    const entry = await origin.awaitSolverTransaction(sent.txHash, 'refund', payment);
+    const entry = await this.awaitReceipt(origin, record.id, sent.txHash, 'refund', payment);
     if (entry.status === 'success') {
       transitionRequest(this.deps.lifecycle, {
         requestId: record.id,

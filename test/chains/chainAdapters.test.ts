@@ -65,11 +65,39 @@ describe('chain cheat calls (control.chain)', () => {
       const wallet = createWalletClient({ account: privateKeyToAccount(sim.accounts[2]!.privateKey as Hex), transport: http(chain.rpcUrl) });
       const hash = await wallet.sendTransaction({ chain: null, to: '0x00000000000000000000000000000000000c0a02', value: 1n });
       await expect(client().getTransactionReceipt({ hash })).rejects.toThrow();
+      expect(await chain.isPending(hash)).toBe(true);
       await chain.mine();
       expect((await client().getTransactionReceipt({ hash })).status).toBe('success');
+      expect(await chain.isPending(hash)).toBe(false);
+      expect(await chain.isPending(`0x${'ab'.repeat(32)}`)).toBe(false);
     } finally {
       await chain.setAutomine(true);
     }
+  });
+
+  it('setCode replaces an account’s code; the stablecoin’s issuer blocks an account, a transaction sent ahead of the pool is mined first', async () => {
+    const chain = sim.control.chain(CHAIN);
+    const target = '0x00000000000000000000000000000000000c0a04';
+    await chain.setCode(target, '0x60006000fd');
+    expect(await client().getCode({ address: target })).toBe('0x60006000fd');
+    const usdc = chain.describe().erc20Currencies.find((currency) => currency.symbol === 'USDC')!;
+    const blocked = '0x00000000000000000000000000000000000c0a05';
+    await chain.setAutomine(false);
+    try {
+      const wallet = createWalletClient({ account: privateKeyToAccount(sim.accounts[2]!.privateKey as Hex), transport: http(chain.rpcUrl) });
+      const plain = await wallet.sendTransaction({ chain: null, to: '0x00000000000000000000000000000000000c0a06', value: 1n });
+      const ahead = await chain.setBlockedByIssuer(usdc, blocked, true, { wait: false, aheadOfPending: true });
+      expect(ahead.status).toBe('sent');
+      await chain.mine();
+      const block = await client().getBlock({ blockTag: 'latest' });
+      expect(block.transactions).toEqual([ahead.txHash, plain]);
+    } finally {
+      await chain.setAutomine(true);
+    }
+    const isBlocked = await client().readContract({ address: usdc.address, abi: [{ type: 'function', name: 'isBlocked', stateMutability: 'view', inputs: [{ name: 'a', type: 'address' }], outputs: [{ name: '', type: 'bool' }] }], functionName: 'isBlocked', args: [blocked] });
+    expect(isBlocked).toBe(true);
+    const weth = chain.describe().erc20Currencies.find((currency) => currency.symbol === 'WETH')!;
+    await expect(chain.setBlockedByIssuer(weth, blocked, true)).rejects.toThrow(/WETH on 8453 has no issuer blocklist/);
   });
 
   it('reorg(depth) replaces the last blocks: same height, new hashes, their transactions gone', async () => {

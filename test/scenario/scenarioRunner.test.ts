@@ -53,7 +53,42 @@ describe('scenario files: errors name the file, the line and the field', () => {
   });
 });
 
+describe('contract steps: errors at load time', () => {
+  it('a contract name given twice; a destination call with both function and data', () => {
+    const deploy = '  - deployContract: { as: c, chainId: 42161, name: CallRecorder }\n';
+    expect(loadError(`steps:\n${deploy}${deploy}`).message).toBe('x.yaml:3: steps[1].deployContract.as: "c" names another contract already');
+    const quote = '  - quote: { as: q, originChainId: 8453, destinationChainId: 42161, originCurrency: ETH, destinationCurrency: ETH, amount: "1", txs: [{ to: c, function: record, data: "0x" }] }\n';
+    expect(loadError(`steps:\n${quote}`).message).toMatch(/^x\.yaml:2: steps\[0\]\.quote\.txs\[0\]\.function: a call has either function \(and args\) or data/);
+  });
+});
+
 describe('running scenarios', () => {
+  it('contract steps: deploy, call, sign; a call that reverts, a contract or function that does not exist stop the scenario there, saying why', async () => {
+    const steps = (last: string) => `chains: [8453, 42161]
+steps:
+  - deployContract: { as: recorder, chainId: 42161, name: CallRecorder, from: 1 }
+  - callContract: { contract: recorder, function: record, args: [7], value: "5", from: 1 }
+  - deployContract: { as: market, chainId: 42161, name: MarketplaceOrderBook, from: 1 }
+  - callContract: { contract: market, function: cancel, from: 4, args: [{ offerer: account:4, token: contract:recorder, tokenId: 1, amount: 4, price: "4", startTime: 0, endTime: 9, fulfiller: account:3, salt: 1 }] }
+  - expectBalance: { chainId: 42161, address: contract:recorder, currency: ETH, equals: "5" }
+${last}`;
+    const runText = async (text: string) => {
+      writeFileSync(join(dir, 'contracts.yaml'), text);
+      return runScenario(loadScenarioFile(join(dir, 'contracts.yaml')), { nodes: pooledNodes() });
+    };
+    const reverted = await runText(steps('  - callContract: { contract: recorder, function: fail, args: [3], from: 1 }\n'));
+    expect(reverted.mismatches, reverted.timeline).toEqual([]);
+    expect(reverted.timeline).toMatch(/step 1 \(line 3\) deployContract: recorder = CallRecorder at 0x[0-9a-fA-F]{40} on 42161, deployed by 0x70997970C51812dc3A010C7d01b50e0d17dc79C8/);
+    expect(reverted.timeline).toContain('step 4 (line 6) callContract: market.cancel({…}) from 0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65 on 42161');
+    expect(reverted.error).toBe('step 6 (line 8) callContract: recorder.fail(3) from 0x70997970C51812dc3A010C7d01b50e0d17dc79C8 on 42161: it would revert: Refused(3)');
+    const unknownFunction = await runText(steps('  - callContract: { contract: recorder, function: fly, from: 1 }\n'));
+    expect(unknownFunction.error).toMatch(/callContract: CallRecorder has no function fly \(it has .*record/);
+    const unknownContract = await runText(steps('  - callContract: { contract: nowhere, chainId: 42161, function: fly }\n'));
+    expect(unknownContract.error).toMatch(/chain 42161 has no currency nowhere/);
+    const unknownRef = await runText(steps('  - callContract: { contract: recorder, function: record, args: [contract:nowhere] }\n'));
+    expect(unknownRef.error).toMatch(/no contract named "nowhere" on chain 42161 \(deployed: recorder, market; the chain's own: depository, .*serviceReceiver.*pool\)/);
+  });
+
   it('the same seed and file give the same timeline, byte for byte; webhooks retried on the virtual clock', async () => {
     writeFileSync(join(dir, 'bridge.yaml'), BRIDGE);
     const scenario = loadScenarioFile(join(dir, 'bridge.yaml'));

@@ -12,7 +12,21 @@ import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import type { ChainAdapterContext } from '../chainAdapterContext';
 import { evmAddressForLabel, EvmUserWallet } from './EvmUserWallet';
-import type { ChainAdapter, ChainObservation, UserTransaction, DepositStepParams, FailedTransactionFacts, FillSimulation, SentSolverTransaction, SolverSendOptions } from '../ChainAdapter';
+import type {
+  ChainAdapter,
+  ChainObservation,
+  ContractAbiRef,
+  ContractSignature,
+  UserSendOptions,
+  UserTransaction,
+  DepositStepParams,
+  FailedTransactionFacts,
+  FillSimulation,
+  SentSolverTransaction,
+  SolverSendOptions,
+} from '../ChainAdapter';
+import { deployFixtureContract, FIXTURE_CONTRACT_NAMES, FixtureDeploymentError, type FixtureContractName } from './deployFixtureContract';
+import { ContractCallError, encodeFixtureCall, fixtureConstructorArgs, signContractMessage } from './fixtureContractCalls';
 import { createAnvilInstance, type AnvilEndpoints, type AnvilInstance } from './AnvilInstance';
 import { fillGasUnits } from './calibrateGas';
 import type { SimulatorContracts } from './deploySimulatorContracts';
@@ -346,16 +360,49 @@ export class EvmChain implements ChainAdapter {
     return this.parts().facts.depositTransactionEntry(deposit, status);
   }
 
-  sendUserTransaction(privateKey: string, item: Record<string, unknown>, options: { wait?: boolean } = {}): Promise<UserTransaction> {
-    return this.userWallet().sendStepItem(privateKey, item, options.wait ?? true);
+  sendUserTransaction(privateKey: string, item: Record<string, unknown>, options: UserSendOptions = {}): Promise<UserTransaction> {
+    return this.userWallet().sendStepItem(privateKey, item, options);
   }
 
-  transferFromUser(privateKey: string, to: string, currency: Currency, amount: bigint, options: { wait?: boolean } = {}): Promise<UserTransaction> {
-    return this.userWallet().transfer(privateKey, to, currency, amount, options.wait ?? true);
+  transferFromUser(privateKey: string, to: string, currency: Currency, amount: bigint, options: UserSendOptions = {}): Promise<UserTransaction> {
+    return this.userWallet().transfer(privateKey, to, currency, amount, options);
   }
 
   addressForLabel(label: string): string {
     return evmAddressForLabel(label);
+  }
+
+  async deployFixtureContract(privateKey: string, name: string, args: readonly unknown[]): Promise<string> {
+    if (!(FIXTURE_CONTRACT_NAMES as readonly string[]).includes(name)) throw new FixtureDeploymentError(`no fixture contract ${name} (one of ${FIXTURE_CONTRACT_NAMES.join(', ')})`);
+    // the arguments are checked against the constructor's ABI here, then encoded by deployFixtureContract
+    return deployFixtureContract(this.rpcUrl, privateKey as Hex, name as FixtureContractName, fixtureConstructorArgs(name, args) as never);
+  }
+
+  encodeContractCall(contract: ContractAbiRef, functionName: string, args: readonly unknown[]): string {
+    return encodeFixtureCall(this.abiNameOf(contract), functionName, args);
+  }
+
+  /** The contract whose ABI a call uses: the fixture named, or the simulator's own token contract of a currency. */
+  private abiNameOf(contract: ContractAbiRef): string {
+    if ('fixture' in contract) return contract.fixture;
+    const address = contract.currency.address.toLowerCase();
+    const { stablecoin, wrappedNative } = this.contractAddresses;
+    if (address === stablecoin.toLowerCase()) return 'Stablecoin';
+    if (address === wrappedNative.toLowerCase()) return 'WrappedNative';
+    throw new ContractCallError(`${contract.currency.symbol} on ${this.chainId} has no contract to call`);
+  }
+
+  signContractMessage(privateKey: string, contract: { fixture: string; address: string }, type: string, message: Record<string, unknown>): Promise<ContractSignature> {
+    return signContractMessage({ client: this.publicClient, chainId: this.chainId }, privateKey, contract, type, message);
+  }
+
+  /** The stablecoin's owner is the simulator's deployer: it signs the blocklist change. */
+  async setBlockedByIssuer(currency: Currency, account: string, blocked: boolean, options: UserSendOptions = {}): Promise<UserTransaction> {
+    if (currency.address.toLowerCase() !== this.contractAddresses.stablecoin.toLowerCase()) {
+      throw new ContractCallError(`${currency.symbol} on ${this.chainId} has no issuer blocklist (only the stablecoin has one)`);
+    }
+    const data = encodeFixtureCall('Stablecoin', 'setBlocked', [account, blocked]);
+    return this.userWallet().send(this.options.accounts().deployer, { to: getAddress(currency.address), data, value: 0n }, options);
   }
 
   private userWallet(): EvmUserWallet {
@@ -369,6 +416,14 @@ export class EvmChain implements ChainAdapter {
 
   setAutomine(enabled: boolean): Promise<void> {
     return this.parts().cheats.setAutomine(enabled);
+  }
+
+  isPending(txHash: string): Promise<boolean> {
+    return this.parts().cheats.isPending(txHash as Hex);
+  }
+
+  setCode(address: string, code: string): Promise<void> {
+    return this.parts().cheats.setCode(getAddress(address), code as Hex);
   }
 
   setIntervalMining(seconds: number): Promise<void> {

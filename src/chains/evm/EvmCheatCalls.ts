@@ -13,6 +13,17 @@ export class EvmCheatCalls {
     await this.deps.afterChange();
   }
 
+  /** Whether the node holds the transaction in its pool, not yet mined. */
+  async isPending(txHash: Hex): Promise<boolean> {
+    const tx = await this.deps.testClient.request({ method: 'eth_getTransactionByHash', params: [txHash] } as never).catch(() => null);
+    return tx !== null && (tx as { blockNumber: string | null }).blockNumber === null;
+  }
+
+  /** Replaces the code at `address` (`anvil_setCode`). */
+  async setCode(address: Hex, code: Hex): Promise<void> {
+    await this.deps.testClient.setCode({ address, bytecode: code });
+  }
+
   async setAutomine(enabled: boolean): Promise<void> {
     await this.deps.testClient.setAutomine(enabled);
   }

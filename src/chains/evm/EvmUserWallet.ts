@@ -1,14 +1,26 @@
 import { createWalletClient, encodeFunctionData, erc20Abi, getAddress, http, keccak256, stringToBytes, zeroAddress, type Address, type Chain, type Hex, type PublicClient } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { Currency } from '../../domain/chain/currency';
-import type { UserTransaction } from '../ChainAdapter';
+import type { UserSendOptions, UserTransaction } from '../ChainAdapter';
+import { ChainError } from '../../errors/IntentsimError';
+import { decodeRevert } from './decodeRevert';
 import { waitForReceipt } from './waitForReceipt';
+
+/** The node would not take a user's transaction (its gas estimate reverted, a nonce or funds problem). */
+export class UserTransactionRefusedError extends ChainError {}
 
 export interface EvmUserWalletDeps {
   client: PublicClient;
   chain: Chain;
   rpcUrl: string;
 }
+
+/**
+ * The fees of a transaction sent ahead of what waits in the pool: a priority fee far above the
+ * solver's, so the next block mines it first; a fixed gas limit, since estimating against the
+ * mined state can fail for a transaction that depends on others still waiting.
+ */
+const AHEAD_OF_PENDING = { gas: 1_000_000n, maxPriorityFeePerGas: 500n * 10n ** 9n, maxFeePerGas: 1_000n * 10n ** 9n } as const;
 
 /**
  * A user's wallet on an EVM chain, for scenarios and conformance runs: it does what an
@@ -19,23 +31,30 @@ export class EvmUserWallet {
   constructor(private readonly deps: EvmUserWalletDeps) {}
 
   /** Sends one transaction step item's `data` from the account; waits for its receipt when `wait`. */
-  sendStepItem(privateKey: string, item: Record<string, unknown>, wait: boolean): Promise<UserTransaction> {
-    return this.send(privateKey, { to: getAddress(String(item.to)), data: (item.data as Hex | undefined) ?? '0x', value: BigInt(String(item.value ?? '0')) }, wait);
+  sendStepItem(privateKey: string, item: Record<string, unknown>, options: UserSendOptions): Promise<UserTransaction> {
+    return this.send(privateKeyToAccount(privateKey as Hex), { to: getAddress(String(item.to)), data: (item.data as Hex | undefined) ?? '0x', value: BigInt(String(item.value ?? '0')) }, options);
   }
 
   /** Transfers native currency or a token from the account to `to`. */
-  transfer(privateKey: string, to: string, currency: Currency, amount: bigint, wait: boolean): Promise<UserTransaction> {
+  transfer(privateKey: string, to: string, currency: Currency, amount: bigint, options: UserSendOptions): Promise<UserTransaction> {
     const recipient = getAddress(to);
-    if (currency.address.toLowerCase() === zeroAddress) return this.send(privateKey, { to: recipient, data: '0x', value: amount }, wait);
+    const account = privateKeyToAccount(privateKey as Hex);
+    if (currency.address.toLowerCase() === zeroAddress) return this.send(account, { to: recipient, data: '0x', value: amount }, options);
     const data = encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [recipient, amount] });
-    return this.send(privateKey, { to: getAddress(currency.address), data, value: 0n }, wait);
+    return this.send(account, { to: getAddress(currency.address), data, value: 0n }, options);
   }
 
-  private async send(privateKey: string, tx: { to: Address; data: Hex; value: bigint }, wait: boolean): Promise<UserTransaction> {
-    const account = privateKeyToAccount(privateKey as Hex);
+  /** Sends a transaction from `account` (a test account's, or the simulator's own deployer acting as a token's issuer). */
+  async send(account: PrivateKeyAccount, tx: { to: Address; data: Hex; value: bigint }, options: UserSendOptions): Promise<UserTransaction> {
     const wallet = createWalletClient({ account, chain: this.deps.chain, transport: http(this.deps.rpcUrl) });
-    const txHash = await wallet.sendTransaction(tx);
-    if (!wait) return { txHash, status: 'sent' };
+    const txHash = await wallet.sendTransaction({ ...tx, ...(options.aheadOfPending ? AHEAD_OF_PENDING : {}) }).catch((error: unknown) => {
+      // a revert in the gas estimate: what it decodes to (a fixture contract's error, a reason string)
+      const reverted = decodeRevert(error);
+      if (reverted) throw new UserTransactionRefusedError(`it would revert: ${reverted.message}`);
+      const reason = (error as { shortMessage?: string }).shortMessage ?? (error instanceof Error ? error.message : String(error));
+      throw new UserTransactionRefusedError(`the node refused the transaction: ${reason.replace(/\s+/g, ' ').trim()}`);
+    });
+    if (!(options.wait ?? true)) return { txHash, status: 'sent' };
     const receipt = await waitForReceipt(this.deps.client, txHash);
     return { txHash, status: receipt.status === 'success' ? 'success' : 'failure', blockNumber: Number(receipt.blockNumber) };
   }
