@@ -125,7 +125,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   try {
     await boot(true, SCENARIO_CLOCK_START_MS);
     // every chain indexed to its head (deployments included) before the first step quotes on it
-    await settle(sim!, statuses);
+    await settle(sim!, statuses, automineOff);
     timeline.add(sim!.control.clock.now(), `scenario ${scenario.name} (seed ${seed}) on chains ${sim!.chains.map((chain) => chain.id).join(', ')}`);
     for (const [index, step] of scenario.steps.entries()) {
       const label = `step ${index + 1} (line ${step.line}) ${step.kind}`;
