@@ -13,7 +13,7 @@ import { SCENARIO_CLOCK_START_MS } from '../../src/scenario/runScenario';
 import { resolveAddress, resolveCurrency, type NamedQuote, type ScenarioRunState } from '../../src/scenario/scenarioRunState';
 import type { ReceivedWebhook } from '../../src/scenario/ScenarioWebhookReceiver';
 import { STEP_SCHEMAS, type ScenarioStep, type StepKind } from '../../src/scenario/scenarioSchema';
-import { startSimulator, type RunningSimulator } from '../../src/simulator';
+import type { RunningSimulator, StartSimulatorOptions } from '../../src/simulator';
 import { evmChainOf } from '../support/evmChainOf';
 import { pooledNodes } from '../support/pooledNodes';
 import { DESTINATION_CHAIN, PROPERTY_SIMULATOR_SEED, SETUP_STEPS, type PropertyCommandData, type PropertyModel, type ScenarioStepObject } from './propertyCommands';
@@ -67,10 +67,11 @@ export class PropertyWorld {
   private webhookUrl = '';
   private readonly dir = mkdtempSync(join(tmpdir(), 'intentsim-property-'));
 
-  private constructor() {}
+  private constructor(private readonly launch: (options: StartSimulatorOptions) => Promise<RunningSimulator>) {}
 
-  static async start(): Promise<PropertyWorld> {
-    const world = new PropertyWorld();
+  /** A world whose simulators (the first, and each restart's) `launch` starts. */
+  static async start(launch: (options: StartSimulatorOptions) => Promise<RunningSimulator>): Promise<PropertyWorld> {
+    const world = new PropertyWorld(launch);
     world.receiver = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -93,7 +94,7 @@ export class PropertyWorld {
   }
 
   private boot(reset: boolean, clockStartMs: number): Promise<RunningSimulator> {
-    return startSimulator({
+    return this.launch({
       port: 0,
       env: {},
       log: (message, error) => this.logLines.push(`${message}${error ? `: ${error instanceof Error ? error.message : String(error)}` : ''}`),

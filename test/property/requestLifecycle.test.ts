@@ -3,6 +3,7 @@
 // covers: transition:success->failure, transition:submitted->failure, transition:failure->refund
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { startSimulator } from '../../src/simulator';
 import { commandData } from './commandArbitraries';
 import { advance, applicable, commandsToScenarioYaml, FINAL_STEPS, type PropertyCommandData, type PropertyModel } from './propertyCommands';
 import { PropertyWorld } from './PropertyWorld';
@@ -70,7 +71,8 @@ const commands = fc.noBias(fc.commands([commandData.map((data) => new SimulatorC
 describe('request lifecycle against the real simulator (model-based)', () => {
   it(`keeps its invariants over ${RUNS} random sequences of up to ${MAX_COMMANDS} commands (seed ${SEED})`, { timeout: 600_000 }, async () => {
     const property = fc.asyncProperty(commands, async (sequence) => {
-      const world = await PropertyWorld.start();
+      // a fresh simulator per sequence (a fresh database, the chains reset), started again on each restart
+      const world = await PropertyWorld.start((options) => startSimulator(options));
       try {
         const model: PropertyModel = { quotes: [] };
         await fc.asyncModelRun(() => ({ model, real: world }), sequence);
