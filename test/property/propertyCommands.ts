@@ -103,9 +103,13 @@ export const SETUP_STEPS: readonly ScenarioStepObject[] = ORIGIN_CHAINS.map((cha
 /**
  * Steps run after the commands, before the last check (and written last in a replay file whose
  * failure they found): every solver rule removed and the clock moved past every delay (200 s at
- * most) and the fill inclusion window (120 s), so every paid request must have settled.
+ * most) and the fill inclusion window (120 s), 30 s at a time, so every paid request must have settled.
  */
-export const FINAL_STEPS: readonly ScenarioStepObject[] = [{ clearSolverRules: true }, { advanceClock: { seconds: 240 } }];
+export const FINAL_STEPS: readonly ScenarioStepObject[] = [
+  { clearSolverRules: true },
+  // in steps of a quarter-window or so, so a dropped fill is sent again (submitted → pending → submitted) rather than timed out
+  ...Array.from({ length: 8 }, () => ({ advanceClock: { seconds: 30 } })),
+];
 
 /** Whether the command can run in this model state (fast-check skips it otherwise; so does the converter). */
 export function applicable(command: PropertyCommandData, model: PropertyModel): boolean {

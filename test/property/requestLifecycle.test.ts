@@ -1,6 +1,6 @@
 // covers: status:waiting, status:pending, status:submitted, status:success, status:failure, status:refund
 // covers: transition:waiting->pending, transition:pending->submitted, transition:submitted->success, transition:pending->refund
-// covers: transition:success->failure, transition:submitted->failure, transition:failure->refund
+// covers: transition:success->failure, transition:submitted->pending
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { startSimulator } from '../../src/simulator';

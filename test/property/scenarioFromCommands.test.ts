@@ -58,7 +58,7 @@ describe('commandsToScenarioYaml', () => {
   it('appends the final steps when the failure came after the commands', () => {
     const scenario = loadScenarioFile('replay.yaml', commandsToScenarioYaml([quote({ how: 'exact', percent: 1, otherChain: 0 })], { final: true }));
     expect(scenario.steps.map((step) => step.kind)).toEqual([...SETUP_STEPS, { quote: {} }, { deposit: {} }, ...FINAL_STEPS].map((step) => Object.keys(step)[0]));
-    expect(scenario.steps.at(-1)!.spec).toEqual({ seconds: 240 });
+    expect(scenario.steps.at(-1)!.spec).toEqual({ seconds: 30 });
   });
 
   it('gives a file the loader accepts for any command list, with one step per step the commands ran', () => {
