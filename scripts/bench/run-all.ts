@@ -7,7 +7,8 @@
  * Options (environment): BENCH_COLD_RUNS (default 5), BENCH_BRIDGE_ITERATIONS (default 30),
  * BENCH_QUOTE_COUNT (default 1000), BENCH_FUZZ_COUNT (default 10000), BENCH_FUZZ_SEED (default 1),
  * BENCH_LOAD_SECONDS (default 3), BENCH_LISTING_STORED (default 100000), BENCH_RSS_QUOTES (default 30000),
- * BENCH_CHAOS_ITERATIONS (default 12), BENCH_CHAOS_SEED (default 1).
+ * BENCH_CHAOS_ITERATIONS (default 12), BENCH_CHAOS_SEED (default 1), BENCH_PROPERTY_RUNS (default 200),
+ * BENCH_PROPERTY_SEED (default 1).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -21,6 +22,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCrashHarness, type CrashHarnessResult } from '../chaos/crashHarness';
+import { benchProperty, type PropertyResult } from './property';
 import { formatMs, percentile, rounded } from './measure';
 
 /** The speed targets. They live here only — never in tests (docs/TESTING.md). */
@@ -46,7 +48,15 @@ function positiveIntFromEnv(name: string, fallback: number): number {
 
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
 
-function report(cold: ColdStartResult, bridge: BridgeResult, quotes: QuoteLatencyResult, fuzz: FuzzResult, load: LoadResult, chaos: CrashHarnessResult): { lines: string[]; targets: Record<string, unknown> } {
+function report(
+  cold: ColdStartResult,
+  bridge: BridgeResult,
+  quotes: QuoteLatencyResult,
+  fuzz: FuzzResult,
+  load: LoadResult,
+  chaos: CrashHarnessResult,
+  property: PropertyResult,
+): { lines: string[]; targets: Record<string, unknown> } {
   const lib = cold.library.summary;
   const cli = cold.cli.summary;
   const b = bridge.breakdown;
@@ -87,6 +97,9 @@ function report(cold: ColdStartResult, bridge: BridgeResult, quotes: QuoteLatenc
     `  requests ${chaos.requests}, problems ${chaos.problems.length}, leftover processes ${chaos.leftovers.length}, success webhooks missing ${chaos.webhooksMissing.length}   ${verdict(chaos.problems.length === 0 && chaos.leftovers.length === 0 && chaos.webhooksMissing.length === 0)}`,
     ...chaos.problems.slice(0, 10).map((problem) => `    ${problem}`),
     `  restart to ready: median ${formatMs(percentile(chaos.restartMs, 50))}  max ${formatMs(Math.max(...chaos.restartMs))}   ${verdict(Math.max(...chaos.restartMs) <= 2000)}`,
+    `model-based property (test/property/requestLifecycle.test.ts; target: every invariant holds)`,
+    `  ${property.runs} random sequences of up to 8 commands from seed ${property.seed} in ${property.seconds.toFixed(1)} s   ${verdict(property.passed)}`,
+    ...(property.failure ? [`    the shrunk sequence and its scenario file: bench-results/property-failure.txt`] : []),
     '',
   ];
   return {
@@ -98,6 +111,7 @@ function report(cold: ColdStartResult, bridge: BridgeResult, quotes: QuoteLatenc
       quoteP99: { targetMs: TARGETS.quoteP99Ms, p99Ms: Math.round(quotes.p99 * 10) / 10, pass: quotePass },
       fuzzFailures: { target: 0, failures: fuzz.failures.length, inputs: fuzz.httpInputs, pass: fuzz.failures.length === 0 },
       listingPageP99: { targetMs: TARGETS.listingPageP99Ms, worstP99Ms: Math.round(Math.max(...load.listing.queries.map((q) => q.p99Ms)) * 10) / 10 },
+      property: { runs: property.runs, seed: property.seed, pass: property.passed },
     },
   };
 }
@@ -139,7 +153,11 @@ async function main(): Promise<void> {
     rmSync(chaosDir, { recursive: true, force: true }),
   );
 
-  const { lines, targets } = report(cold, bridge, quotes, fuzz, load, chaos);
+  const propertyRuns = positiveIntFromEnv('BENCH_PROPERTY_RUNS', 200);
+  progress(`model-based property: ${propertyRuns} runs`);
+  const property = await benchProperty(propertyRuns, positiveIntFromEnv('BENCH_PROPERTY_SEED', 1), progress);
+
+  const { lines, targets } = report(cold, bridge, quotes, fuzz, load, chaos, property);
   process.stdout.write(lines.join('\n'));
 
   const roundMs = (values: number[]) => values.map((v) => Math.round(v * 10) / 10);
@@ -168,10 +186,12 @@ async function main(): Promise<void> {
     },
     load,
     chaos,
+    property: { runs: property.runs, seed: property.seed, seconds: Math.round(property.seconds * 10) / 10, passed: property.passed },
     fuzz: { httpInputs: fuzz.httpInputs, websocketBatches: fuzz.websocketBatches, seconds: Math.round(fuzz.seconds * 10) / 10, failures: fuzz.failures },
     quoteLatency: { count: quotes.count, summary: rounded(quotes.summary), p50: Math.round(quotes.p50 * 10) / 10, p99: Math.round(quotes.p99 * 10) / 10 },
   };
   mkdirSync(resultsDir, { recursive: true });
+  if (property.failure) writeFileSync(`${resultsDir}property-failure.txt`, `${property.failure}\n`);
   const file = `${resultsDir}latest.json`;
   writeFileSync(file, `${JSON.stringify(json, null, 2)}\n`);
   process.stdout.write(`figures written to ${file}\n`);
