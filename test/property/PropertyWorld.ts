@@ -57,6 +57,8 @@ export class PropertyWorld {
   private readonly recipientBalances = new Map<string, { last: bigint; increases: number }>();
   private readonly logLines: string[] = [];
   private stepIndex = 0;
+  /** Deposits named with `as` (the scenario steps' own bookkeeping). */
+  private readonly namedDeposits: ScenarioRunState['deposits'] = new Map();
   /** The commands run so far, for the replay file. */
   readonly ran: PropertyCommandData[] = [];
   /** Set once the commands are done and FINAL_STEPS run. */
@@ -179,6 +181,9 @@ export class PropertyWorld {
         quotes: this.quotes,
         statuses: this.statusesByAlias,
         webhooks: this.scenarioWebhooks,
+        deposits: this.namedDeposits,
+        contracts: new Map(),
+        automineOff: new Set(),
         claimChanges: (quote) => this.statusesByAlias.set(quote.alias, this.changes.filter((change) => change.requestId === quote.requestId)),
       };
       const mismatches: ExpectationMismatch[] = [];
