@@ -65,3 +65,12 @@ export function summarize(values: readonly number[]): Summary {
 export function rounded<T extends object>(summary: T): T {
   return Object.fromEntries(Object.entries(summary).map(([k, v]) => [k, typeof v === 'number' ? Math.round(v * 10) / 10 : v])) as T;
 }
+
+/** A positive integer from the environment (a bench or test knob), or the fallback when unset. */
+export function positiveIntFromEnv(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${raw}`);
+  return value;
+}

@@ -23,7 +23,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCrashHarness, type CrashHarnessResult } from '../chaos/crashHarness';
 import { benchProperty, type PropertyResult } from './property';
-import { formatMs, percentile, rounded } from './measure';
+import { benchScenarioLibrary, type ScenarioLibraryResult } from './scenarioLibrary';
+import { formatMs, percentile, positiveIntFromEnv, rounded } from './measure';
 
 /** The speed targets. They live here only — never in tests (docs/TESTING.md). */
 export const TARGETS = {
@@ -32,19 +33,14 @@ export const TARGETS = {
   quoteP99Ms: 20,
   /** POST /quote/v2 p99 at 8 connections. */
   quoteP99At8Ms: 20,
+  /** The whole scenario library, `intentsim scenario run scenarios/`. */
+  scenarioLibrarySeconds: 60,
   /** One GET /requests/v3 page over 100,000 stored requests. */
   listingPageP99Ms: 50,
 } as const;
 
 const resultsDir = fileURLToPath(new URL('../../bench-results/', import.meta.url));
 
-function positiveIntFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${raw}`);
-  return value;
-}
 
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
 
@@ -56,6 +52,7 @@ function report(
   load: LoadResult,
   chaos: CrashHarnessResult,
   property: PropertyResult,
+  scenarios: ScenarioLibraryResult,
 ): { lines: string[]; targets: Record<string, unknown> } {
   const lib = cold.library.summary;
   const cli = cold.cli.summary;
@@ -100,6 +97,8 @@ function report(
     `model-based property (test/property/requestLifecycle.test.ts; target: every invariant holds)`,
     `  ${property.runs} random sequences of up to 8 commands from seed ${property.seed} in ${property.seconds.toFixed(1)} s   ${verdict(property.passed)}`,
     ...(property.failure ? [`    the shrunk sequence and its scenario file: bench-results/property-failure.txt`] : []),
+    `scenario library (intentsim scenario run scenarios/, one process; target wall time <= ${TARGETS.scenarioLibrarySeconds} s)`,
+    `  ${scenarios.scenarios} scenarios, ${scenarios.failed} failed, ${(scenarios.wallMs / 1000).toFixed(1)} s, ${scenarios.scenariosPerSecond.toFixed(2)} scenarios/s   ${verdict(scenarios.failed === 0 && scenarios.wallMs / 1000 <= TARGETS.scenarioLibrarySeconds)}`,
     '',
   ];
   return {
@@ -157,7 +156,10 @@ async function main(): Promise<void> {
   progress(`model-based property: ${propertyRuns} runs`);
   const property = await benchProperty(propertyRuns, positiveIntFromEnv('BENCH_PROPERTY_SEED', 1), progress);
 
-  const { lines, targets } = report(cold, bridge, quotes, fuzz, load, chaos, property);
+  progress('scenario library');
+  const scenarios = await benchScenarioLibrary();
+
+  const { lines, targets } = report(cold, bridge, quotes, fuzz, load, chaos, property, scenarios);
   process.stdout.write(lines.join('\n'));
 
   const roundMs = (values: number[]) => values.map((v) => Math.round(v * 10) / 10);
@@ -187,6 +189,7 @@ async function main(): Promise<void> {
     load,
     chaos,
     property: { runs: property.runs, seed: property.seed, seconds: Math.round(property.seconds * 10) / 10, passed: property.passed },
+    scenarios: { ...scenarios, wallMs: Math.round(scenarios.wallMs), scenariosPerSecond: Math.round(scenarios.scenariosPerSecond * 100) / 100 },
     fuzz: { httpInputs: fuzz.httpInputs, websocketBatches: fuzz.websocketBatches, seconds: Math.round(fuzz.seconds * 10) / 10, failures: fuzz.failures },
     quoteLatency: { count: quotes.count, summary: rounded(quotes.summary), p50: Math.round(quotes.p50 * 10) / 10, p99: Math.round(quotes.p99 * 10) / 10 },
   };

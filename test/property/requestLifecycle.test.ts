@@ -7,6 +7,7 @@ import { startSimulator } from '../../src/simulator';
 import { commandData } from './commandArbitraries';
 import { advance, applicable, commandsToScenarioYaml, FINAL_STEPS, type PropertyCommandData, type PropertyModel } from './propertyCommands';
 import { PropertyWorld } from './PropertyWorld';
+import { positiveIntFromEnv } from '../../scripts/bench/measure';
 
 /**
  * Model-based property test against the real simulator (SPEC §2.3, §2.4, §3, §6): random
@@ -44,13 +45,6 @@ const MAX_COMMANDS = positiveIntFromEnv('INTENTSIM_PROPERTY_COMMANDS', 8);
  */
 const SOLVER_REORGS = process.env.INTENTSIM_PROPERTY_SOLVER_REORGS === '1';
 
-function positiveIntFromEnv(name: string, fallback: number): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive integer, got ${raw}`);
-  return value;
-}
 
 /** One command: runs its scenario step on the real simulator, then checks every invariant. */
 class SimulatorCommand implements fc.AsyncCommand<PropertyModel, PropertyWorld> {
