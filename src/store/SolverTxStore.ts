@@ -87,6 +87,14 @@ export class SolverTxStore {
       .map(toTransaction);
   }
 
+  /** Every transaction on a chain from this nonce up, by nonce (what a reorg may have dropped). */
+  fromNonce(chainId: number, nonce: number): SolverTransaction[] {
+    return this.db
+      .prepare<[number, number], Row>('SELECT * FROM solver_transactions WHERE chain_id = ? AND nonce >= ? ORDER BY nonce')
+      .all(chainId, nonce)
+      .map(toTransaction);
+  }
+
   /** The highest nonce this store has used on a chain, or -1. */
   highestNonce(chainId: number): number {
     const row = this.db

@@ -36,6 +36,8 @@ export class EvmDepositWatcher {
       inspectBlock?: (block: Block) => Promise<void>;
       /** Journals each block before its observations go out, and forgets reorged ones (durable chains). */
       journal?: { record(block: Block): Promise<void>; forgetFrom(number: number): void };
+      /** Blocks above `forkPoint` were replaced (a reorg), after the new ones are indexed. */
+      onReorged?: (forkPoint: number) => Promise<void>;
       onError: (error: unknown) => void;
     },
   ) {}
@@ -138,7 +140,10 @@ export class EvmDepositWatcher {
       const block = number === Number(head.number) ? head : await client.getBlock({ blockNumber: BigInt(number) });
       await this.indexBlock(block);
     }
-    if (forkPoint < last.number) this.reportDepositsStillReorged(forkPoint);
+    if (forkPoint < last.number) {
+      this.reportDepositsStillReorged(forkPoint);
+      await this.deps.onReorged?.(forkPoint);
+    }
     index.pruneBlocks(chainId, KEPT_BLOCKS);
   }
 

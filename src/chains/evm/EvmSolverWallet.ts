@@ -85,6 +85,23 @@ export class EvmSolverWallet {
     return { maxFeePerGas: bumpedFee(fees.maxFeePerGas, bumps), maxPriorityFeePerGas: bumpedFee(fees.maxPriorityFeePerGas, bumps) };
   }
 
+  /**
+   * After a reorg: the solver's transactions the chain no longer has (its nonce is back below
+   * them) are sent again, same bytes and nonces, in nonce order — a refund or sweep that was
+   * recorded stays paid, and later transactions do not wait behind a nonce gap. Returns their hashes.
+   */
+  async restoreDroppedByReorg(): Promise<Hex[]> {
+    const { client, store, account, chainId } = this.deps;
+    const chainNonce = await client.getTransactionCount({ address: account.address, blockTag: 'latest' });
+    const resent: Hex[] = [];
+    for (const tx of store.fromNonce(chainId, chainNonce)) {
+      if (await this.hasTransaction(tx.txHash)) continue; // mined again, or waiting in the pool
+      await client.sendRawTransaction({ serializedTransaction: tx.rawTx }).catch(() => undefined);
+      resent.push(tx.txHash);
+    }
+    return resent;
+  }
+
   /** Re-sends every transaction that was signed but never seen mined (after a restart). */
   async resumeUnsettled(): Promise<void> {
     for (const tx of this.deps.store.unsettled(this.deps.chainId)) await this.broadcast(tx.rawTx, tx.txHash, tx.id);

@@ -105,6 +105,8 @@ export async function startEvmChain(params: StartEvmChainParams): Promise<Starte
     pollIntervalMs: params.pollIntervalMs,
     emit: params.emit,
     inspectBlock: (block) => depositAddresses.inspectBlock(block),
+    // a reorg that dropped the solver's own transactions: they are sent again (same bytes, same nonces)
+    onReorged: async () => void (await wallet.restoreDroppedByReorg()),
     ...(params.journal ? { journal: params.journal } : {}),
     onError: (error) => params.onFatalError(error instanceof Error ? error : new Error(String(error))),
   });
