@@ -1,4 +1,5 @@
 import { createPublicClient, createTestClient, defineChain, getAddress, http, isAddress, type Chain, type Hex, type PublicClient, type TestClient } from 'viem';
+import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { constantProductPoolArtifact, stablecoinArtifact } from '../../../fixtures/contracts/artifacts.generated';
 import { POOL_FEE_BPS } from '../../../fixtures/pools';
@@ -16,6 +17,7 @@ import { createAnvilInstance, type AnvilEndpoints, type AnvilInstance } from './
 import { fillGasUnits } from './calibrateGas';
 import type { SimulatorContracts } from './deploySimulatorContracts';
 import { ExternalEvmNode } from './ExternalEvmNode';
+import { nodeHttpFetch } from './nodeHttpFetch';
 import { quoteScopedTransport } from './quoteScopedTransport';
 import { readDeliveries } from './readDeliveries';
 import { EvmChainJournal } from './EvmChainJournal';
@@ -38,6 +40,8 @@ interface BootedNode {
   endpoints: AnvilEndpoints;
   client: PublicClient;
   testClient: TestClient;
+  /** The kept-alive sockets of both clients (plain HTTP nodes). */
+  agent?: Agent;
 }
 
 /**
@@ -77,11 +81,16 @@ export class EvmChain implements ChainAdapter {
   async startNode(): Promise<void> {
     const endpoints = await this.node.start();
     const chain = this.viemChainAt(endpoints);
-    const transport = quoteScopedTransport(http(endpoints.rpcUrl), { chainId: this.chainId, ...this.options.quoteRpc });
+    // plain HTTP to the node (always, for a node this simulator spawns): over node:http, kept alive
+    const agent = endpoints.rpcUrl.startsWith('http:') ? new Agent({ keepAlive: true }) : undefined;
+    const fetchFn = agent ? nodeHttpFetch(agent) : undefined;
+    const rpc = () => http(endpoints.rpcUrl, fetchFn ? { fetchFn } : {});
+    const transport = quoteScopedTransport(rpc(), { chainId: this.chainId, ...this.options.quoteRpc });
     this.booted = {
       endpoints,
       client: createPublicClient({ chain, transport }),
-      testClient: createTestClient({ chain, mode: 'anvil', transport: http(endpoints.rpcUrl) }),
+      testClient: createTestClient({ chain, mode: 'anvil', transport: rpc() }),
+      ...(agent ? { agent } : {}),
     };
   }
 
@@ -128,6 +137,7 @@ export class EvmChain implements ChainAdapter {
   async stop(): Promise<void> {
     await this.started?.watcher.stop();
     await this.node.stop();
+    this.booted?.agent?.destroy();
   }
 
   /** Viem test client for cheat calls (reorgs, time travel, balances) used by tests and scenarios. */
