@@ -23,22 +23,15 @@ export class MetaStore {
   /**
    * Takes the counter's next value (starting at 1) now, and stores it later with `store`, best
    * inside the transaction of the work that uses it (one commit instead of two). Values taken
-   * and not stored yet are remembered here, so concurrent takers never get the same value;
-   * `store` writes the highest value taken so far. A value taken and never stored (the process
-   * died first) was never used in anything stored, and may be taken again after a restart.
+   * are remembered here, so concurrent takers never get the same value, and the table is read
+   * only for the first one (one MetaStore per database takes a given counter); `store` writes
+   * the highest value taken so far. A value taken and never stored (the process died first) was
+   * never used in anything stored, and may be taken again after a restart.
    */
   takeCounter(key: string): { value: bigint; store: () => void } {
-    const stored = BigInt(this.get(key) ?? '0');
-    const taken = this.taken.get(key);
-    const value = (taken !== undefined && taken > stored ? taken : stored) + 1n;
+    const value = (this.taken.get(key) ?? BigInt(this.get(key) ?? '0')) + 1n;
     this.taken.set(key, value);
-    return {
-      value,
-      store: () => {
-        const highest = this.taken.get(key) ?? value;
-        if (BigInt(this.get(key) ?? '0') < highest) this.put(key, highest.toString());
-      },
-    };
+    return { value, store: () => this.put(key, String(this.taken.get(key) ?? value)) };
   }
 
   reset(): void {
