@@ -30,6 +30,7 @@ import { ChainJournalStore } from './store/ChainJournalStore';
 import { DepositAddressStore } from './store/DepositAddressStore';
 import { MetaStore } from './store/MetaStore';
 import { openDatabase } from './store/openDatabase';
+import { startBackgroundCheckpoints } from './store/backgroundCheckpoints';
 import { RequestListingStore } from './store/RequestListingStore';
 import { RequestRecordWriter } from './store/RequestRecordWriter';
 import { RequestStore } from './store/RequestStore';
@@ -134,6 +135,8 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const clock = new VirtualClock({ mode: config.clockMode, ...(config.clockStartMs !== undefined ? { startMs: config.clockStartMs } : {}) });
   const rng = new SeededRng(config.seed);
   const db = openDatabase(dbPath);
+  // WAL checkpoints (and their fsyncs) in a worker thread, not inside a request's commit
+  const checkpoints = startBackgroundCheckpoints(db, dbPath, (message) => log(message));
   const requests = new RequestStore(db);
   const chainIndex = new ChainIndexStore(db);
   const solverTransactions = new SolverTxStore(db);
@@ -215,6 +218,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       clock.cancelAll();
       // stop in reverse order of start, gathering every failure
       for (const chain of [...chainList].reverse()) await chain.stop().catch((error: unknown) => failures.push(error));
+      await checkpoints.stop().catch((error: unknown) => failures.push(error));
       try {
         db.close();
       } catch (error) {

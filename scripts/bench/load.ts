@@ -45,6 +45,9 @@ const row = (route: string, connections: number, result: autocannon.Result): Loa
   non2xx: result.non2xx,
 });
 
+/** Statuses of requests not settled yet. */
+const IN_FLIGHT = ['waiting', 'depositing', 'pending', 'submitted'] as const;
+
 /** Resident memory of a process, from /proc (bytes). */
 function rssOf(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
@@ -53,7 +56,8 @@ function rssOf(pid: number): number {
 
 /**
  * Load against loopback (issue: durability and hardening, part 7): status and quote at 1 / 8 / 64
- * connections, `GET /requests/v3` pages over 100,000 stored requests, and RSS after many quotes.
+ * connections, `GET /requests/v3` pages over 100,000 stored requests (filters by settled
+ * statuses match nothing among the newest 30,000), and RSS after many quotes.
  * The simulator runs as users run it (the CLI, its own process); autocannon runs here.
  */
 export async function benchLoad(params: { seconds: number; storedRequests: number; quotes: number }, progress: (line: string) => void): Promise<LoadResult> {
@@ -78,16 +82,22 @@ export async function benchLoad(params: { seconds: number; storedRequests: numbe
     const rssAfter = rssOf(child.pid!);
     progress(`  ${params.quotes} more quotes done`);
 
-    // 100,000 stored requests, written as a long-running service would have them
+    // 100,000 stored requests, written as a long-running service would have them: the older 70%
+    // in every status, the newest 30% still in flight (so settled statuses lie 30,000 down)
     const db = openDatabase(dbPath);
     const writer = new RequestRecordWriter(db);
     const base = 1_760_000_000_000;
-    writer.transaction(() => {
-      for (let n = 0; n < params.storedRequests; n++) {
-        const at = base + n * 1000;
-        writer.insert(makeRequestRecord({ id: hexId(0x10_000_000 + n), status: REQUEST_STATUSES[n % REQUEST_STATUSES.length]!, createdAt: at, updatedAt: at }));
-      }
-    });
+    const settledBefore = Math.floor(params.storedRequests * 0.7);
+    // in transactions of 5,000: the running simulator writes too, and waits at most 5 s for the lock
+    for (let from = 0; from < params.storedRequests; from += 5000) {
+      writer.transaction(() => {
+        for (let n = from; n < Math.min(from + 5000, params.storedRequests); n++) {
+          const at = base + n * 1000;
+          const status = n < settledBefore ? REQUEST_STATUSES[n % REQUEST_STATUSES.length]! : IN_FLIGHT[n % IN_FLIGHT.length]!;
+          writer.insert(makeRequestRecord({ id: hexId(0x10_000_000 + n), status, createdAt: at, updatedAt: at }));
+        }
+      });
+    }
     db.close();
     progress(`  ${params.storedRequests} requests stored`);
     const queries: Array<{ name: string; p50Ms: number; p99Ms: number }> = [];
@@ -97,6 +107,8 @@ export async function benchLoad(params: { seconds: number; storedRequests: numbe
       ['sortBy=amountUsd page', 'sortBy=amountUsd&limit=50'],
       ['includeTotal', 'includeTotal=true&limit=20'],
       ['filters (OR of two groups)', `filters=${encodeURIComponent(JSON.stringify([{ status: 'refund' }, { status: 'failure' }]))}&limit=20`],
+      ['filters (status list)', `filters=${encodeURIComponent(JSON.stringify([{ status: ['success', 'refund'] }]))}&limit=20`],
+      ['status list by amountUsd', `filters=${encodeURIComponent(JSON.stringify([{ status: ['success', 'refund'] }]))}&sortBy=amountUsd&limit=20`],
     ] as const) {
       const times: number[] = [];
       for (let i = 0; i < 60; i++) {

@@ -110,9 +110,10 @@ export class RequestLifecycle {
   }
 
   /** See `createRequest`. */
-  create(record: RequestRecord): void {
+  create(record: RequestRecord, alsoInTransaction?: () => void): void {
     if (record.status !== 'waiting') throw new IllegalTransitionError(record.id, record.status, 'waiting');
     const seq = this.#writer.transaction(() => {
+      alsoInTransaction?.();
       this.#writer.insert(record);
       return this.#appendStatusEvent(record, null);
     });
@@ -148,7 +149,10 @@ export function recordRequestFacts(lifecycle: RequestLifecycle, requestId: strin
   return lifecycle.recordFacts(requestId, update);
 }
 
-/** Creates a request in `waiting` (at quote time) and records its first event. */
-export function createRequest(lifecycle: RequestLifecycle, record: RequestRecord): void {
-  lifecycle.create(record);
+/**
+ * Creates a request in `waiting` (at quote time) and records its first event. `alsoInTransaction`
+ * writes what goes with it in the same SQLite transaction (the quote sequence number it used).
+ */
+export function createRequest(lifecycle: RequestLifecycle, record: RequestRecord, alsoInTransaction?: () => void): void {
+  lifecycle.create(record, alsoInTransaction);
 }

@@ -88,6 +88,27 @@ export async function createQuote(
   context: QuoteContext = { apiKey: null },
   mode: 'record' | 'price' = 'record',
 ): Promise<{ requestId: Hex; facts: QuoteFacts; response: QuoteResponse }> {
+  const taken: TakenSequence = {};
+  try {
+    return await runQuotePipeline(deps, request, context, mode, taken);
+  } catch (error) {
+    taken.sequence?.store(); // a quote that fails once it has its number uses it up all the same
+    throw error;
+  }
+}
+
+/** The quote's sequence number once taken: stored with its request, or alone if the quote fails. */
+interface TakenSequence {
+  sequence?: ReturnType<MetaStore['takeCounter']>;
+}
+
+async function runQuotePipeline(
+  deps: QuoteProviderDeps,
+  request: QuoteRequest,
+  context: QuoteContext,
+  mode: 'record' | 'price',
+  taken: TakenSequence,
+): Promise<{ requestId: Hex; facts: QuoteFacts; response: QuoteResponse }> {
   const slippageBps = slippageOf(request, deps.defaultSlippageBps);
   const origin = chainFor(deps, request.originChainId, 'origin');
   const destination = chainFor(deps, request.destinationChainId, 'destination');
@@ -134,10 +155,8 @@ export async function createQuote(
   // attached calls cost what they cost: price the fill with the gas its simulation measured
   if (calls.length > 0) planned = await planQuoteRoute({ ...routeParams, fillGasUnits: (await simulated).gasUnits });
 
-  const requestId =
-    mode === 'record'
-      ? deriveRequestId({ seed: deps.seed, sequence: deps.meta.nextCounter(QUOTE_SEQUENCE_KEY), canonicalBody: canonicalJson(request) })
-      : PRICE_ONLY_REQUEST_ID;
+  const sequence = mode === 'record' ? (taken.sequence = deps.meta.takeCounter(QUOTE_SEQUENCE_KEY)) : undefined;
+  const requestId = sequence ? deriveRequestId({ seed: deps.seed, sequence: sequence.value, canonicalBody: canonicalJson(request) }) : PRICE_ONLY_REQUEST_ID;
   const priced = planned.priced;
   const now = deps.clock.now();
   const facts: QuoteFacts = {
@@ -208,7 +227,8 @@ export async function createQuote(
   facts.orderId = order.orderId;
   const orderSignature = options.includeProtocolData ? await deps.solver.signOrderId(order.orderId) : undefined;
 
-  if (mode === 'record') createRequest(deps.lifecycle, newWaitingRequest(requestId, facts, now, init));
+  // the sequence number goes into the request's own transaction: one commit per quote
+  if (sequence) createRequest(deps.lifecycle, newWaitingRequest(requestId, facts, now, init), sequence.store);
 
   return {
     requestId,

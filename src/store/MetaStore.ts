@@ -4,6 +4,8 @@ import type Database from 'better-sqlite3';
 export class MetaStore {
   private readonly getStatement: Database.Statement<[string], { value: string }>;
   private readonly putStatement: Database.Statement<[string, string]>;
+  /** The highest counter value taken, per key (see `takeCounter`). */
+  private readonly taken = new Map<string, bigint>();
 
   constructor(private readonly db: Database.Database) {
     this.getStatement = db.prepare('SELECT value FROM meta WHERE key = ?');
@@ -18,16 +20,22 @@ export class MetaStore {
     this.putStatement.run(key, value);
   }
 
-  /** Returns the counter's next value (starting at 1) and stores it, atomically. */
-  nextCounter(key: string): bigint {
-    return this.db.transaction(() => {
-      const next = BigInt(this.get(key) ?? '0') + 1n;
-      this.put(key, next.toString());
-      return next;
-    })();
+  /**
+   * Takes the counter's next value (starting at 1) now, and stores it later with `store`, best
+   * inside the transaction of the work that uses it (one commit instead of two). Values taken
+   * are remembered here, so concurrent takers never get the same value, and the table is read
+   * only for the first one (one MetaStore per database takes a given counter); `store` writes
+   * the highest value taken so far. A value taken and never stored (the process died first) was
+   * never used in anything stored, and may be taken again after a restart.
+   */
+  takeCounter(key: string): { value: bigint; store: () => void } {
+    const value = (this.taken.get(key) ?? BigInt(this.get(key) ?? '0')) + 1n;
+    this.taken.set(key, value);
+    return { value, store: () => this.put(key, String(this.taken.get(key) ?? value)) };
   }
 
   reset(): void {
     this.db.exec('DELETE FROM meta');
+    this.taken.clear();
   }
 }

@@ -176,6 +176,15 @@ const MIGRATIONS: readonly Migration[] = [
     PRIMARY KEY (chain_id, number)
   );
   `,
+  // 9: listing pages for a list of statuses read each status off its own (status, sort key, id)
+  // index and merge them (RequestListingStore), so status lists sorted by amount get theirs too.
+  // Two indexes every request write paid for go: (status) and (created_at, id, status) are
+  // prefixes of, or read no better than, (status, created_at, id) and (created_at, id).
+  `
+  CREATE INDEX IF NOT EXISTS requests_status_amount_usd ON requests (status, amount_usd_key, id);
+  DROP INDEX IF EXISTS requests_status;
+  DROP INDEX IF EXISTS requests_created_status;
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

@@ -4,6 +4,7 @@ import { startSimulator, type RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, getJson, nativeBridgeBody, postJson, requestJson, waitForSettledStatus } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
 import { evmChainOf } from '../support/evmChainOf';
+import { pauseProcess, resumeProcess } from '../support/pauseProcess';
 
 // covers: errorCode:REQUEST_TIMED_OUT, errorCode:RPC_HTTP_ERROR, endpoint:POST /quote/v2, endpoint:POST /price, endpoint:POST /quote
 
@@ -84,12 +85,12 @@ describe('REQUEST_TIMED_OUT from a real cause: the origin Anvil process paused (
   it('a quote whose chain does not answer in time is REQUEST_TIMED_OUT; once it answers again, quotes succeed', async () => {
     const pid = evmChainOf(sim, 1).nodePid!;
     expect(pid).toBeGreaterThan(0);
-    process.kill(pid, 'SIGSTOP');
+    await pauseProcess(pid); // stopped for sure, before the quote is sent
     let paused: { status: number; body: any };
     try {
       paused = await postJson(`${sim.baseUrl}/quote/v2`, nativeBridge(sim));
     } finally {
-      process.kill(pid, 'SIGCONT');
+      resumeProcess(pid);
     }
     expect(paused.status).toBe(400);
     expect(paused.body).toMatchObject({ errorCode: 'REQUEST_TIMED_OUT', statusCode: 400 });

@@ -4,7 +4,7 @@ import type Database from 'better-sqlite3';
 import { matchesListFilter, type FilterCondition, type FilterGroup, type ListFilter } from '../../src/domain/listing/requestListFilter';
 import { REQUEST_STATUSES, type RequestStatus } from '../../src/domain/request/requestStatus';
 import type { RequestRecord } from '../../src/domain/request/requestRecord';
-import { listingPrefilter } from '../../src/store/listingPrefilter';
+import { listingPrefilter, type ListingPrefilter } from '../../src/store/listingPrefilter';
 import { openDatabase } from '../../src/store/openDatabase';
 import { RequestListingStore } from '../../src/store/RequestListingStore';
 import { RequestRecordWriter } from '../../src/store/RequestRecordWriter';
@@ -29,9 +29,10 @@ beforeAll(() => {
     const base = makeRequestRecord();
     return makeRequestRecord({
       id: hexId(n + 1),
-      status: REQUEST_STATUSES[(n * 7) % REQUEST_STATUSES.length] as RequestStatus,
-      createdAt: 1_700_000_000_000 + ((n * 37) % 300) * 1000,
-      updatedAt: 1_700_000_000_000 + n * 1000,
+      status: REQUEST_STATUSES[(n * 3) % REQUEST_STATUSES.length] as RequestStatus,
+      // ties in both time orders (two records per createdAt, per updatedAt): the id decides
+      createdAt: 1_700_000_000_000 + ((n * 37) % 150) * 1000,
+      updatedAt: 1_700_000_000_000 + Math.floor(n / 2) * 1000,
       apiKey: KEYS[n % 3] ?? null,
       quote: {
         ...base.quote,
@@ -63,29 +64,78 @@ const filter: fc.Arbitrary<ListFilter> = fc.record({
   sortBy: fc.constantFrom('createdAt' as const, 'updatedAt' as const, 'amountUsd' as const),
 });
 
+/** Every page, following the continuation cursor, with or without the prefilter. */
+function allPages(f: ListFilter, direction: 'asc' | 'desc', limit: number, prefilter: ListingPrefilter | undefined): string[] {
+  const matches = (record: RequestRecord) => matchesListFilter(record, f);
+  const ids: string[] = [];
+  let after;
+  for (let guard = 0; guard < 400; guard++) {
+    const page = listing.page({ sortBy: f.sortBy, direction, after, limit, matches, ...(prefilter ? { prefilter } : {}) });
+    ids.push(...page.records.map((r) => r.id));
+    if (!page.next) break;
+    after = page.next;
+  }
+  return ids;
+}
+
+function checkAgainstExactFilter(f: ListFilter, direction: 'asc' | 'desc', limit: number): ListingPrefilter {
+  const matches = (record: RequestRecord) => matchesListFilter(record, f);
+  const prefilter = listingPrefilter(f);
+  const expected = allPages(f, direction, limit, undefined);
+  expect(allPages(f, direction, limit, prefilter)).toEqual(expected);
+  expect(listing.count(matches, prefilter)).toBe(all.filter(matches).length);
+  expect(expected.length).toBe(all.filter(matches).length);
+  return prefilter;
+}
+
 describe('listing prefilter (SQL) vs the exact filter alone', () => {
   it('pages through the same records and counts the same total', () => {
     fc.assert(
       fc.property(filter, fc.constantFrom('asc' as const, 'desc' as const), fc.integer({ min: 1, max: 50 }), (f, direction, limit) => {
-        const matches = (record: RequestRecord) => matchesListFilter(record, f);
-        const prefilter = listingPrefilter(f);
-        const pages = (withPrefilter: boolean) => {
-          const ids: string[] = [];
-          let after;
-          for (let guard = 0; guard < 400; guard++) {
-            const page = listing.page({ sortBy: f.sortBy, direction, after, limit, matches, ...(withPrefilter ? { prefilter } : {}) });
-            ids.push(...page.records.map((r) => r.id));
-            if (!page.next) break;
-            after = page.next;
-          }
-          return ids;
-        };
-        const expected = pages(false);
-        expect(pages(true)).toEqual(expected);
-        expect(listing.count(matches, prefilter)).toBe(all.filter(matches).length);
-        expect(expected.length).toBe(all.filter(matches).length);
+        checkAgainstExactFilter(f, direction, limit);
       }),
       { numRuns: 300, seed: 3 },
     );
+  });
+
+  // one indexed column in a list (status or origin chain), as a status list or as `filters` groups
+  // of one value each, beside other conditions: pages merge one index read per value
+  const listed = fc.oneof(
+    fc.record({ field: fc.constant('status' as const), values: fc.subarray([...REQUEST_STATUSES], { minLength: 2 }) }),
+    fc.record({ field: fc.constant('originChainId' as const), values: fc.subarray(CHAINS, { minLength: 2 }) }),
+  );
+  const splitFilter: fc.Arbitrary<ListFilter> = fc
+    .record({
+      list: listed,
+      asGroups: fc.boolean(),
+      duplicate: fc.boolean(),
+      others: fc.array(condition, { maxLength: 2 }),
+      sortBy: fc.constantFrom('createdAt' as const, 'updatedAt' as const, 'amountUsd' as const),
+    })
+    .map(({ list, asGroups, duplicate, others, sortBy }) => {
+      const values: FilterCondition['values'] = duplicate ? [...list.values, list.values[0]!] : list.values;
+      return asGroups
+        ? { base: others, anyOf: values.map((value) => [{ field: list.field, negated: false, values: [value] }]), sortBy }
+        : { base: [{ field: list.field, negated: false, values }, ...others], anyOf: undefined, sortBy };
+    });
+
+  it('merges one indexed read per listed value into the same pages, cursors and counts', () => {
+    let merged = 0;
+    fc.assert(
+      fc.property(splitFilter, fc.constantFrom('asc' as const, 'desc' as const), fc.integer({ min: 1, max: 40 }), (f, direction, limit) => {
+        const prefilter = checkAgainstExactFilter(f, direction, limit);
+        expect(prefilter.split).toBeDefined();
+        if (f.sortBy !== 'amountUsd') merged++;
+      }),
+      { numRuns: 150, seed: 11 },
+    );
+    expect(merged).toBeGreaterThan(50);
+  });
+
+  it('leaves no statement busy after a merged page (the connection can write again)', () => {
+    const f: ListFilter = { base: [{ field: 'status', negated: false, values: ['success', 'refund', 'failure'] }], anyOf: undefined, sortBy: 'createdAt' };
+    const page = listing.page({ sortBy: 'createdAt', direction: 'desc', after: undefined, limit: 2, matches: (record) => matchesListFilter(record, f), prefilter: listingPrefilter(f) });
+    expect(page.records).toHaveLength(2);
+    expect(() => db.prepare("INSERT INTO meta (key, value) VALUES ('after-merged-page', '1')").run()).not.toThrow();
   });
 });

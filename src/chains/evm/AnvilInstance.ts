@@ -40,6 +40,8 @@ export type AnvilInstanceOptions = {
   baseFeeWei?: bigint;
   /** `--timestamp`: the genesis block's time, unix seconds (a chain rebuilt from a journal needs its old genesis). */
   genesisTimestamp?: number;
+  /** `--ipc`: also serve JSON-RPC on this Unix socket (its directory is created; a stale socket file is replaced). */
+  ipcPath?: string;
   /** Default 10 000. */
   startTimeoutMs?: number;
   /** Appended after the flags derived from the options above. */
@@ -49,7 +51,13 @@ export type AnvilInstanceOptions = {
 /** The options that become command-line flags. */
 export type AnvilArgsOptions = Omit<AnvilInstanceOptions, 'binaryPath' | 'logFile' | 'startTimeoutMs'>;
 
-export type AnvilEndpoints = { rpcUrl: string; wsUrl: string; port: number };
+export type AnvilEndpoints = {
+  rpcUrl: string;
+  wsUrl: string;
+  port: number;
+  /** The IPC socket, when started with `ipcPath`. */
+  ipcPath?: string;
+};
 
 export type AnvilInstance = {
   /** `anvil-<chainId>`; names the instance in errors. */
@@ -92,6 +100,7 @@ export function anvilArgs(options: AnvilArgsOptions): string[] {
   if (options.preserveHistoricalStates === true) args.push('--preserve-historical-states');
   if (options.baseFeeWei !== undefined) args.push('--base-fee', options.baseFeeWei.toString());
   if (options.genesisTimestamp !== undefined) args.push('--timestamp', String(options.genesisTimestamp));
+  if (options.ipcPath !== undefined) args.push('--ipc', options.ipcPath);
   args.push(...(options.extraArgs ?? []));
   return args;
 }
@@ -139,7 +148,7 @@ export function createAnvilInstance(options: AnvilInstanceOptions): AnvilInstanc
       logFile: options.logFile,
       readyLine: (line) => {
         const address = readListeningLine(line);
-        return address === undefined ? undefined : endpointsOf(address);
+        return address === undefined ? undefined : { ...endpointsOf(address), ...(options.ipcPath !== undefined ? { ipcPath: options.ipcPath } : {}) };
       },
       probeReady: (ready, context) => probeChainId(ready.rpcUrl, options.chainId, context),
       startTimeoutMs: options.startTimeoutMs,
@@ -162,6 +171,13 @@ export function createAnvilInstance(options: AnvilInstanceOptions): AnvilInstanc
       processPort = assignedPort;
       anvilProcess = createProcess(processPort);
       anvilProcess.onUnexpectedExit(forwardUnexpectedExit);
+    }
+    if (idle && options.ipcPath !== undefined) {
+      try {
+        mkdirSync(dirname(options.ipcPath), { recursive: true });
+      } catch (error) {
+        return Promise.reject(error);
+      }
     }
     if (idle && options.statePath !== undefined) {
       // anvil 1.7.1 silently skips writing --state when the file's directory is missing.

@@ -1,4 +1,7 @@
 import { createPublicClient, createTestClient, defineChain, getAddress, http, isAddress, type Chain, type Hex, type PublicClient, type TestClient } from 'viem';
+import { rmSync } from 'node:fs';
+import { Agent } from 'node:http';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { constantProductPoolArtifact, stablecoinArtifact } from '../../../fixtures/contracts/artifacts.generated';
 import { POOL_FEE_BPS } from '../../../fixtures/pools';
@@ -31,6 +34,8 @@ import { createAnvilInstance, type AnvilEndpoints, type AnvilInstance } from './
 import { fillGasUnits } from './calibrateGas';
 import type { SimulatorContracts } from './deploySimulatorContracts';
 import { ExternalEvmNode } from './ExternalEvmNode';
+import { ipcTransport, type IpcTransport } from './ipcTransport';
+import { nodeHttpFetch } from './nodeHttpFetch';
 import { quoteScopedTransport } from './quoteScopedTransport';
 import { readDeliveries } from './readDeliveries';
 import { EvmChainJournal } from './EvmChainJournal';
@@ -53,6 +58,23 @@ interface BootedNode {
   endpoints: AnvilEndpoints;
   client: PublicClient;
   testClient: TestClient;
+  /** The kept-alive sockets of the HTTP clients (plain HTTP nodes). */
+  agent?: Agent;
+  /** The public client's transport, for a node spawned with an IPC socket. */
+  ipc?: IpcTransport;
+}
+
+/** How long a spawned node's IPC socket may take to answer its first call before HTTP is used instead. */
+const IPC_PROBE_TIMEOUT_MS = 2000;
+/** Unix socket paths are limited to 107 bytes; longer ones go to the temp directory. */
+const MAX_IPC_PATH_BYTES = 100;
+let ipcPathsInTmp = 0;
+
+/** Where a spawned node serves IPC: in the data directory, or in the temp directory when that path is too long. */
+function ipcPathFor(dataDir: string, chainId: number): string {
+  const inDataDir = join(dataDir, `anvil-${chainId}.ipc`);
+  if (Buffer.byteLength(inDataDir) <= MAX_IPC_PATH_BYTES) return inDataDir;
+  return join(tmpdir(), `intentsim-${process.pid}-${++ipcPathsInTmp}-${chainId}.ipc`);
 }
 
 /**
@@ -82,6 +104,7 @@ export class EvmChain implements ChainAdapter {
           // graceful exit, and mixing the two can disagree); the chain is rebuilt on its old genesis
           ...(options.persistState && !this.durable() ? { statePath: this.statePath() } : {}),
           ...(this.rebuildsFromJournal() ? { genesisTimestamp: options.chainJournal!.block(this.chainId, 0)!.timestamp } : {}),
+          ipcPath: ipcPathFor(options.dataDir, this.chainId),
         });
     this.node.onUnexpectedExit((exit) =>
       options.onFatalError(new Error(`anvil for chain ${this.chainId} exited unexpectedly (code ${exit.exitCode ?? exit.signal}); see ${this.node.logFile}`)),
@@ -92,12 +115,30 @@ export class EvmChain implements ChainAdapter {
   async startNode(): Promise<void> {
     const endpoints = await this.node.start();
     const chain = this.viemChainAt(endpoints);
-    const transport = quoteScopedTransport(http(endpoints.rpcUrl), { chainId: this.chainId, ...this.options.quoteRpc });
+    // HTTP to the node over node:http, kept alive: cheat calls, and every call to a node attached by URL
+    const agent = endpoints.rpcUrl.startsWith('http:') ? new Agent({ keepAlive: true }) : undefined;
+    const fetchFn = agent ? nodeHttpFetch(agent) : undefined;
+    const rpc = () => http(endpoints.rpcUrl, fetchFn ? { fetchFn } : {});
+    // the simulator's own calls (quotes, solver, watcher) to a node it spawned: over its IPC socket
+    const ipc = endpoints.ipcPath ? await this.openIpc(endpoints.ipcPath) : undefined;
+    const transport = quoteScopedTransport(ipc ? ipc.transport : rpc(), { chainId: this.chainId, ...this.options.quoteRpc });
     this.booted = {
       endpoints,
       client: createPublicClient({ chain, transport }),
-      testClient: createTestClient({ chain, mode: 'anvil', transport: http(endpoints.rpcUrl) }),
+      testClient: createTestClient({ chain, mode: 'anvil', transport: rpc() }),
+      ...(agent ? { agent } : {}),
+      ...(ipc ? { ipc } : {}),
     };
+  }
+
+  /** The node's IPC socket once it answers with this chain's id; undefined (HTTP is used) if it does not. */
+  private async openIpc(path: string): Promise<IpcTransport | undefined> {
+    const ipc = ipcTransport(path);
+    const answered = await ipc.probe(IPC_PROBE_TIMEOUT_MS).catch((error: unknown) => error);
+    if (answered === this.chainId) return ipc;
+    ipc.close();
+    this.options.log?.(`chain ${this.chainId}: the IPC socket ${path} did not answer (${answered instanceof Error ? answered.message : String(answered)}); using HTTP`);
+    return undefined;
   }
 
   async start(): Promise<void> {
@@ -142,7 +183,10 @@ export class EvmChain implements ChainAdapter {
 
   async stop(): Promise<void> {
     await this.started?.watcher.stop();
+    this.booted?.ipc?.close();
     await this.node.stop();
+    this.booted?.agent?.destroy();
+    if (this.booted?.endpoints.ipcPath) rmSync(this.booted.endpoints.ipcPath, { force: true }); // Anvil leaves it
   }
 
   /** Viem test client for cheat calls (reorgs, time travel, balances) used by tests and scenarios. */

@@ -1,4 +1,4 @@
-import { HttpRequestError, TimeoutError, type Transport } from 'viem';
+import { HttpRequestError, SocketClosedError, TimeoutError, type Transport } from 'viem';
 import { QuoteRpcFault } from '../../errors/upstreamRpcErrors';
 import type { QuoteRpcScope } from '../QuoteRpcScope';
 import type { RpcFaultStore } from '../RpcFaultStore';
@@ -7,7 +7,7 @@ import type { RpcFaultStore } from '../RpcFaultStore';
  * The one hook on an EVM chain's RPC path. Outside a quote it is the plain transport. Inside
  * one (`QuoteRpcScope`): an admin fault for the chain fails the call at once (`rpc-timeout` as a
  * timeout, `rpc-error` as an HTTP failure), a call slower than `timeoutMs` is abandoned, and a
- * transport failure (no answer, non-2xx) becomes a `QuoteRpcFault` — which viem does not retry,
+ * transport failure (no answer, non-2xx, a lost IPC socket) becomes a `QuoteRpcFault` — which viem does not retry,
  * so the quote answers REQUEST_TIMED_OUT / RPC_HTTP_ERROR promptly. JSON-RPC errors (reverts)
  * pass through untouched.
  */
@@ -28,7 +28,8 @@ export function quoteScopedTransport(inner: Transport, params: { chainId: number
         return await Promise.race([base.request(args, requestOptions), timedOut]);
       } catch (error) {
         if (error instanceof TimeoutError) throw new QuoteRpcFault('timeout', params.chainId, args.method, error);
-        if (error instanceof HttpRequestError) throw new QuoteRpcFault('http', params.chainId, args.method, error);
+        // the node's socket lost (IPC) is a transport failure as an HTTP one is
+        if (error instanceof HttpRequestError || error instanceof SocketClosedError) throw new QuoteRpcFault('http', params.chainId, args.method, error);
         throw error;
       } finally {
         clearTimeout(timer);

@@ -1,4 +1,4 @@
-import { keccak256, toHex, type Hex } from 'viem';
+import { keccak256, stringToBytes, type Hex } from 'viem';
 import { canonicalJson } from '../request/requestId';
 import type { QuoteFacts } from '../request/requestRecord';
 
@@ -57,7 +57,7 @@ export function buildProtocolOrder(params: {
     version: PROTOCOL_ORDER_VERSION,
     solverChainId: origin,
     solver: params.solver,
-    salt: BigInt(keccak256(toHex(`salt:${params.requestId}`))).toString(),
+    salt: BigInt(keccak256(stringToBytes(`salt:${params.requestId}`))).toString(),
     inputs: [
       {
         payment: { chainId: origin, currency: facts.currencyIn.address, amount: amounts.amountIn.toString(), weight: '1' },
@@ -97,7 +97,8 @@ export function buildProtocolOrder(params: {
     ],
   };
   return {
-    orderId: keccak256(toHex(canonicalJson(orderData))),
+    // hashed from the UTF-8 bytes directly (the same hash as through hex, without building the hex)
+    orderId: keccak256(stringToBytes(canonicalJson(orderData))),
     hubType: 'onchain',
     orderData,
     paymentDetails: { chainId: origin, depository: facts.depository, currency: facts.currencyIn.address, amount: amounts.amountIn.toString() },

@@ -32,6 +32,8 @@ export class WebhookDispatcher {
 
   start(): void {
     this.unsubscribe = this.deps.bus.subscribe((change) => {
+      // the outbox writes deliveries for requests made with an API key only
+      if (change.record.apiKey === null) return;
       for (const delivery of this.deps.store.pendingForEvent(change.seq)) this.schedule(delivery);
     });
     for (const delivery of this.deps.store.pending()) this.schedule(delivery);
