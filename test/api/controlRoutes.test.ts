@@ -54,8 +54,8 @@ describe('control routes (/admin/clock, /admin/chains/:chainId/…)', () => {
 
   it('automine and interval mining switch; bad input is a 4xx with an errorCode', async () => {
     expect((await admin('POST', '/admin/chains/1/automine', { enabled: false })).body).toEqual({ chainId: 1, automine: false });
-    expect((await admin('POST', '/admin/chains/1/automine', { enabled: true })).body).toEqual({ chainId: 1, automine: true });
     expect((await admin('POST', '/admin/chains/1/interval-mining', { seconds: 0 })).body).toEqual({ chainId: 1, intervalSeconds: 0 });
+    expect((await admin('POST', '/admin/chains/1/automine', { enabled: true })).body).toEqual({ chainId: 1, automine: true });
     const unknown = await admin('POST', '/admin/chains/10/mine', {});
     expect(unknown.status).toBe(404);
     expect(unknown.body.errorCode).toBe('UNKNOWN_CHAIN');

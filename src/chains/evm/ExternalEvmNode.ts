@@ -21,7 +21,13 @@ export class ExternalEvmNode {
     if (Number(chainIdHex) !== this.options.chainId) {
       throw new Error(`node at ${this.options.rpcUrl} is chain ${Number(chainIdHex)}, configured as ${this.options.chainId}`);
     }
-    if (this.options.resetOnStart) await this.call('anvil_reset');
+    if (this.options.resetOnStart) {
+      // anvil_reset keeps the mining mode and the pool: a lease starts mining on arrival, with an empty pool
+      await this.call('anvil_reset');
+      await this.call('anvil_dropAllTransactions');
+      await this.call('evm_setIntervalMining', [0]);
+      await this.call('evm_setAutomine', [true]);
+    }
     const url = new URL(this.options.rpcUrl);
     const wsUrl = `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}${url.pathname === '/' ? '' : url.pathname}`;
     return { rpcUrl: this.options.rpcUrl, wsUrl, port: Number(url.port) };
@@ -35,7 +41,7 @@ export class ExternalEvmNode {
     return () => undefined;
   }
 
-  private call(method: string): Promise<unknown> {
-    return callJsonRpc(this.options.rpcUrl, method);
+  private call(method: string, params: readonly unknown[] = []): Promise<unknown> {
+    return callJsonRpc(this.options.rpcUrl, method, params);
   }
 }
