@@ -111,7 +111,8 @@ export class EvmSolverWallet {
   async simulate(payment: SolverPayment): Promise<FillSimulation> {
     const { to, data, value } = this.buildCall('fill', payment);
     try {
-      const gasUnits = await this.deps.client.estimateGas({ account: this.deps.account.address, to, data, value });
+      // prepare: false — a plain call needs none of viem's request preparation (blob hashes, fees)
+      const gasUnits = await this.deps.client.estimateGas({ account: this.deps.account.address, to, data, value, prepare: false });
       return { ok: true, gasUnits };
     } catch (error) {
       if (error instanceof BaseError && error.walk((cause) => cause instanceof InsufficientFundsError)) {
