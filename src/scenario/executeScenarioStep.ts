@@ -139,6 +139,9 @@ async function quoteStep(state: ScenarioRunState, spec: Extract<ScenarioStep, { 
     ...(spec.recipient === undefined ? {} : { recipient: resolveAddress(sim, destination, spec.recipient, state.contracts) }),
     ...(spec.refundTo === undefined ? {} : { refundTo: resolveAddress(sim, origin, spec.refundTo, state.contracts) }),
   };
+  // the quote prices gas at the chains' latest indexed blocks: index both to their heads first
+  await origin.syncNow();
+  await destination.syncNow();
   const response = await fetch(`${sim.baseUrl}/quote/v2`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': sim.apiKey }, body: JSON.stringify(body) });
   const answer = (await response.json()) as Record<string, any>;
   if (spec.expectError !== undefined) {
