@@ -2,8 +2,12 @@ import type Database from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 
-/** How often the checkpointer copies the WAL into the database file (real time). */
-const CHECKPOINT_INTERVAL_MS = 100;
+/**
+ * How often the checkpointer copies the WAL into the database file (real time). Each complete
+ * checkpoint lets the next commit start the WAL over, and that commit fsyncs the WAL header on
+ * the event loop: twice a second keeps those rare, and the WAL at a few MB under quote load.
+ */
+const CHECKPOINT_INTERVAL_MS = 500;
 /** SQLite's own default, restored when the checkpointer cannot run. */
 const DEFAULT_AUTOCHECKPOINT_PAGES = 1000;
 
@@ -41,7 +45,7 @@ export interface BackgroundCheckpoints {
  * the WAL; the cost is in the checkpoint that SQLite runs inside whichever commit crosses 1000
  * pages, and its fsyncs stall the event loop (~10 ms each, several per second under quote load).
  * Here the main connection never checkpoints on its own (`wal_autocheckpoint = 0`) and a worker
- * thread does it every 100 ms. Durability is unchanged: commits are in the WAL as before. If the
+ * thread does it every 500 ms. Durability is unchanged: commits are in the WAL as before. If the
  * worker fails, the main connection checkpoints by itself again.
  */
 export function startBackgroundCheckpoints(db: Database.Database, path: string, log: (message: string) => void = () => undefined): BackgroundCheckpoints {
