@@ -1,14 +1,12 @@
 // covers: status:submitted, status:failure, status:refund, transition:submitted->pending, transition:submitted->failure, transition:pending->failure, transition:failure->refund
 // covers: failReason:TRANSACTION_NOT_INCLUDED, failReason:TRANSACTION_SUBMISSION_FAILED
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { encodeFunctionData, type Address, type Hex } from 'viem';
-import { depositoryArtifact } from '../../fixtures/contracts/artifacts.generated';
+import type { Address } from 'viem';
 import { bumpedFee, INCLUSION_CHECKS_PER_WINDOW } from '../../src/domain/fill/fillInclusion';
 import type { RunningSimulator } from '../../src/simulator';
-import { nativeBridgeBody, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
+import { nativeBridgeBody, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
-import { sendFrom } from '../support/swapClient';
-import { evmChainOf } from '../support/evmChainOf';
+import { quoteAndDepositNative } from '../support/quoteAndDepositNative';
 
 const ORIGIN = 8453;
 const DESTINATION = 42161;
@@ -36,23 +34,7 @@ describe('fill broadcast faults', () => {
   const nativeBalance = (chainId: number, owner: string, blockNumber?: bigint) =>
     publicClientFor(sim, chainId).getBalance({ address: owner as Address, ...(blockNumber === undefined ? {} : { blockNumber }) });
 
-  /** Quotes a native bridge and deposits it; resolves once the solver has looked at it. */
-  async function bridge(index: number) {
-    const user = sim.accounts[index]!;
-    const quote = await postJson(`${sim.baseUrl}/quote/v2`, nativeBridgeBody(user.address, { originChainId: ORIGIN, destinationChainId: DESTINATION }));
-    expect(quote.status).toBe(200);
-    const requestId = quote.body.steps[0].requestId as Hex;
-    const amount = BigInt(quote.body.details.currencyIn.amount);
-    const depositHash = await sendFrom(sim, ORIGIN, user.privateKey, {
-      to: evmChainOf(sim, ORIGIN).contractAddresses.depository,
-      data: encodeFunctionData({ abi: depositoryArtifact.abi, functionName: 'depositNative', args: [user.address as Address, requestId] }),
-      value: amount,
-    });
-    const depositBlock = (await publicClientFor(sim, ORIGIN).getTransactionReceipt({ hash: depositHash })).blockNumber;
-    await evmChainOf(sim, ORIGIN).syncNow();
-    await sim.control.solver.idle();
-    return { requestId, amount, user, depositBlock };
-  }
+  const bridge = (index: number, body: Partial<Parameters<typeof nativeBridgeBody>[1]> = {}) => quoteAndDepositNative(sim, index, { origin: ORIGIN, destination: DESTINATION }, body);
 
   /** Moves the virtual clock to the next inclusion check and lets the solver act on it. */
   async function nextInclusionCheck() {

@@ -8,6 +8,7 @@ import { getJson, nativeBridgeBody, postJson, publicClientFor, requestJson, wait
 import { startTestSimulator } from '../support/startTestSimulator';
 import { sendFrom } from '../support/swapClient';
 import { evmChainOf } from '../support/evmChainOf';
+import { quoteAndDepositNative } from '../support/quoteAndDepositNative';
 
 const ORIGIN = 8453;
 const DESTINATION = 42161;
@@ -25,22 +26,7 @@ describe('solver rules', () => {
     await sim?.stop();
   });
 
-  /** Quotes a native bridge for account `index` and deposits it; resolves once the solver has looked at it. */
-  async function bridge(index: number, body: Partial<Parameters<typeof nativeBridgeBody>[1]> = {}) {
-    const user = sim.accounts[index]!;
-    const quote = await postJson(`${sim.baseUrl}/quote/v2`, nativeBridgeBody(user.address, { originChainId: ORIGIN, destinationChainId: DESTINATION, ...body }));
-    expect(quote.status).toBe(200);
-    const requestId = quote.body.steps[0].requestId as Hex;
-    const amount = BigInt(quote.body.details.currencyIn.amount);
-    const depositHash = await sendFrom(sim, ORIGIN, user.privateKey, {
-      to: evmChainOf(sim, ORIGIN).contractAddresses.depository,
-      data: encodeFunctionData({ abi: depositoryArtifact.abi, functionName: 'depositNative', args: [user.address as Address, requestId] }),
-      value: amount,
-    });
-    await evmChainOf(sim, ORIGIN).syncNow();
-    await sim.control.solver.idle();
-    return { requestId, amount, depositHash, user };
-  }
+  const bridge = (index: number, body: Partial<Parameters<typeof nativeBridgeBody>[1]> = {}) => quoteAndDepositNative(sim, index, { origin: ORIGIN, destination: DESTINATION }, body);
   const statusOf = async (requestId: string) => (await getJson(`${sim.baseUrl}/intents/status/v3?requestId=${requestId}`)).body;
   const statusesOf = (requestId: string) => sim.control.requests.eventsFor(requestId).map((e) => e.toStatus);
 
