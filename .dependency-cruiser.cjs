@@ -109,7 +109,21 @@ module.exports = {
       name: 'src-never-imports-tests-or-scripts',
       severity: 'error',
       from: { path: '^src/' },
-      to: { path: '^(test|scripts|conformance)/' },
+      to: { path: '^(test|scripts)/' },
+    },
+    {
+      name: 'only-entry-points-run-the-conformance-suite',
+      comment: 'The CLI command and the package entry point run conformance/; the scenario runner shares its JUnit writer (a leaf).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: '^src/(index|cli|conformanceCommand)\\.ts$' },
+      to: { path: '^conformance/', pathNot: '^conformance/report/junitXml\\.ts$' },
+    },
+    {
+      name: 'conformance-knows-only-http',
+      comment: 'conformance/ checks any deployment over HTTP (+ chain RPC): it imports nothing from the simulator, so it can catch the simulator\'s own mistakes.',
+      severity: 'error',
+      from: { path: '^conformance/' },
+      to: { path: '^(src|test|scripts|fixtures)/' },
     },
   ],
   options: {

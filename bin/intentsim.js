@@ -22,7 +22,7 @@ function newestSourceMtime(dir) {
 }
 
 async function freshBundle() {
-  const sourcesChanged = Math.max(newestSourceMtime(join(root, 'src')), newestSourceMtime(join(root, 'fixtures')), statSync(join(root, 'package.json')).mtimeMs);
+  const sourcesChanged = Math.max(newestSourceMtime(join(root, 'src')), newestSourceMtime(join(root, 'fixtures')), newestSourceMtime(join(root, 'conformance')), statSync(join(root, 'package.json')).mtimeMs);
   if (existsSync(bundle) && statSync(bundle).mtimeMs >= sourcesChanged) return bundle;
   const { build } = await import('esbuild');
   mkdirSync(dirname(bundle), { recursive: true });

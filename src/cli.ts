@@ -9,6 +9,7 @@ import { loadSimulatorConfig } from './config/simulatorConfig';
 import { parseNonNegativeInteger } from './config/configFlags';
 import { runScenarioFiles } from './scenario/runScenarioFiles';
 import { scenarioFromRecord } from './scenario/scenarioFromRecord';
+import { conformanceCommand } from './conformanceCommand';
 import { readFileSync, writeFileSync } from 'node:fs';
 
 /** Help text of a flag: what it does, its environment variable and its default (from the config schema). */
@@ -112,6 +113,7 @@ export function buildCli(): Command {
       if (flags.output) writeFileSync(flags.output, yaml);
       else process.stdout.write(yaml);
     });
+  program.addCommand(conformanceCommand());
   return program;
 }
 

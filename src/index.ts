@@ -11,3 +11,4 @@ export { runScenario, SCENARIO_CLOCK_START_MS, type ScenarioResult, type RunScen
 export { loadScenarioFile, ScenarioFileError } from './scenario/loadScenarioFile';
 export { runScenarioFiles, type ScenarioFileOutcome } from './scenario/runScenarioFiles';
 export { startChainNodes, type ChainNodes } from './chains/startChainNodes';
+export { runConformance, allChecks as conformanceChecks, ConformanceHttp, type ConformanceCheck, type ConformanceReport } from '../conformance';

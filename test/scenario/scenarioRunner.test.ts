@@ -120,7 +120,7 @@ ${last}`;
     expect(failed.stdout).toContain('- expected "refund"');
     expect(failed.stdout).toContain('+ actual   "success"');
     expect(failed.stdout).toContain('0 passed, 1 failed');
-    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toMatch(/<testsuite name="intentsim scenarios" tests="1" failures="1">[\s\S]*expected &quot;refund&quot;, actual &quot;success&quot;/);
+    expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toMatch(/<testsuite name="intentsim scenarios" tests="1" failures="1" skipped="0">[\s\S]*expected &quot;refund&quot;, actual &quot;success&quot;/);
 
     expect((await cli(['--update'])).code).toBe(1);
     expect(readFileSync(file, 'utf8')).toContain('status: success');

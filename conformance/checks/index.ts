@@ -1,0 +1,8 @@
+import type { ConformanceCheck } from '../check';
+import { chainsChecks } from './chainsChecks';
+
+/**
+ * Every check of the suite, by family. Each family file exports an array; ids are
+ * `<family>.<name>` and unique.
+ */
+export const allChecks: readonly ConformanceCheck[] = [...chainsChecks];

@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allChecks, describeFailure, runConformance } from '../../conformance';
+import type { RunningSimulator } from '../../src/simulator';
+import { startTestSimulator } from '../support/startTestSimulator';
+
+let sim: RunningSimulator;
+beforeAll(async () => {
+  sim = await startTestSimulator();
+});
+afterAll(async () => {
+  await sim?.stop();
+});
+
+describe('the conformance suite against the simulator', () => {
+  it('check ids are unique and each names a SPEC section', () => {
+    const ids = allChecks.map((check) => check.id);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const check of allChecks) expect(check.section, check.id).toMatch(/^\d+(\.\d+)*$/);
+  });
+
+  it('full mode: every check passes (none skipped for want of a control plane or an account)', async () => {
+    const report = await runConformance({ baseUrl: sim.baseUrl, apiKey: sim.apiKey, mode: 'full', privateKey: sim.accounts[2]!.privateKey as `0x${string}` });
+    const failures = report.results.filter((result) => result.outcome === 'fail').map((result) => `§${result.section} ${result.id}\n${describeFailure(result)}`);
+    expect(failures, failures.join('\n\n')).toEqual([]);
+    expect(report.results.filter((result) => result.outcome === 'skip').map((r) => `${r.id}: ${r.skipReason}`)).toEqual([]);
+    expect(report.passed).toBe(true);
+    expect(report.results.length).toBe(allChecks.length);
+  });
+});

@@ -1,0 +1,100 @@
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { ConformanceMode } from '../../conformance';
+
+/** A request as the proxy saw it, before it goes on to the simulator. */
+export interface ProxiedRequest {
+  method: string;
+  /** The path without the query, e.g. `/quote/v2`. */
+  path: string;
+  query: URLSearchParams;
+  headers: IncomingHttpHeaders;
+  /** The parsed JSON body (undefined when there is none or it is not JSON). */
+  body: unknown;
+}
+
+/** A response as the simulator gave it. */
+export interface ProxiedResponse {
+  status: number;
+  headers: Record<string, string>;
+  /** The parsed JSON body (undefined when it is not JSON). */
+  body: unknown;
+  text: string;
+}
+
+/**
+ * One way a deployment can deviate from the SPEC, put between the suite and the simulator by
+ * the proxy. The suite must fail at least one check whose section starts with `section`.
+ */
+export interface Deviation {
+  name: string;
+  /** The SPEC section the failing check must name (`2.2`, `7.1`, `4.3`, …). */
+  section: string;
+  /** The checks to run against it (tags as in `--only`); default: `[section]`. */
+  only?: readonly string[];
+  /** Default `read-only`; `full` for deviations only a stateful run can see. */
+  mode?: ConformanceMode;
+  /** Rewrites the request before it goes on (e.g. add the API key the caller left out). */
+  request?: (request: ProxiedRequest) => Partial<Pick<ProxiedRequest, 'path' | 'headers' | 'body'>> | undefined;
+  /** Rewrites the answer: return a new status and/or body, or undefined to pass it through. */
+  response?: (request: ProxiedRequest, response: ProxiedResponse) => { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
+}
+
+export interface DeviationProxy {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'host']);
+
+function parseJson(text: string): unknown {
+  try {
+    return text.length > 0 ? JSON.parse(text) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** An HTTP proxy in front of `targetBaseUrl` that applies one deviation to what passes through. */
+export async function startDeviationProxy(targetBaseUrl: string, deviation: Pick<Deviation, 'request' | 'response'>): Promise<DeviationProxy> {
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      void (async () => {
+        const url = new URL(req.url ?? '/', 'http://proxy');
+        const rawBody = Buffer.concat(chunks).toString('utf8');
+        const seen: ProxiedRequest = { method: req.method ?? 'GET', path: url.pathname, query: url.searchParams, headers: req.headers, body: parseJson(rawBody) };
+        const changed = deviation.request?.(seen) ?? {};
+        const path = changed.path ?? seen.path;
+        const headers = Object.fromEntries(Object.entries(changed.headers ?? seen.headers).filter(([name, value]) => !HOP_BY_HOP.has(name) && typeof value === 'string')) as Record<string, string>;
+        const body = changed.body !== undefined ? JSON.stringify(changed.body) : rawBody;
+        const upstream = await fetch(`${targetBaseUrl.replace(/\/$/, '')}${path}${url.search}`, {
+          method: seen.method,
+          headers,
+          ...(seen.method === 'GET' || seen.method === 'HEAD' || body.length === 0 ? {} : { body }),
+        });
+        const text = await upstream.text();
+        const responseHeaders = Object.fromEntries([...upstream.headers.entries()].filter(([name]) => !HOP_BY_HOP.has(name)));
+        const answer: ProxiedResponse = { status: upstream.status, headers: responseHeaders, body: parseJson(text), text };
+        const altered = deviation.response?.({ ...seen, path }, answer);
+        const outText = altered?.body !== undefined ? JSON.stringify(altered.body) : text;
+        res.writeHead(altered?.status ?? answer.status, { ...responseHeaders, ...(altered?.headers ?? {}) });
+        res.end(outText);
+      })().catch((error: unknown) => {
+        res.writeHead(502, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ errorCode: 'PROXY_ERROR', message: String(error) }));
+      });
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    baseUrl: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
