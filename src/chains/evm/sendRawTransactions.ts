@@ -9,8 +9,10 @@ export interface PlainTransaction {
 }
 
 /**
- * Signs a batch of transactions locally with consecutive nonces and sends them without waiting
- * for each one, then checks every receipt succeeded. Used at start-up to deploy and fund.
+ * Signs a batch of transactions locally with consecutive nonces and sends them one at a time,
+ * each after the previous one's receipt, so each is mined in a block of its own. Sent all at
+ * once, a loaded Anvil sometimes packs two into one block: the chain then has fewer blocks and
+ * another base fee, and every quote priced on it differs. Used at start-up to deploy and fund.
  */
 export async function sendRawTransactions(params: {
   client: PublicClient;
@@ -21,7 +23,6 @@ export async function sendRawTransactions(params: {
   maxPriorityFeePerGas: bigint;
   transactions: readonly PlainTransaction[];
 }): Promise<void> {
-  const hashes: Hex[] = [];
   for (const [i, tx] of params.transactions.entries()) {
     const serialized = await params.account.signTransaction({
       type: 'eip1559',
@@ -34,9 +35,8 @@ export async function sendRawTransactions(params: {
       maxFeePerGas: params.maxFeePerGas,
       maxPriorityFeePerGas: params.maxPriorityFeePerGas,
     });
-    hashes.push(await params.client.sendRawTransaction({ serializedTransaction: serialized }));
+    const hash: Hex = await params.client.sendRawTransaction({ serializedTransaction: serialized });
+    const receipt = await waitForReceipt(params.client, hash);
+    if (receipt.status !== 'success') throw new Error(`set-up transaction ${hash} on chain ${params.chainId} reverted`);
   }
-  const receipts = await Promise.all(hashes.map((hash) => waitForReceipt(params.client, hash)));
-  const failed = receipts.find((receipt) => receipt.status !== 'success');
-  if (failed) throw new Error(`set-up transaction ${failed.transactionHash} on chain ${params.chainId} reverted`);
 }
