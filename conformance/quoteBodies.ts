@@ -1,4 +1,4 @@
-import { getAddress, keccak256, toHex, zeroAddress } from 'viem';
+import { keccak256, toHex, zeroAddress } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { skipCheck } from './check';
 import type { ConformanceHttp } from './http';
@@ -49,13 +49,6 @@ export async function twoEvmChains(target: ConformanceTarget): Promise<[TargetCh
   const chains = await target.evmChains();
   if (chains.length < 2) skipCheck('GET /chains lists fewer than two EVM chains that take deposits: no cross-chain quote to ask for');
   return [chains[0]!, chains[1]!];
-}
-
-/** One EVM chain that takes deposits, or the check is skipped. */
-export async function oneEvmChain(target: ConformanceTarget): Promise<TargetChain> {
-  const chains = await target.evmChains();
-  if (chains.length === 0) skipCheck('GET /chains lists no EVM chain that takes deposits');
-  return chains[0]!;
 }
 
 /** A cross-chain native bridge of a hundredth of a native unit, EXACT_INPUT, no recipient (it defaults to the user). */
@@ -123,11 +116,6 @@ export function sameChainBody(chain: TargetChain, from: TargetCurrency, to: Targ
     amount: amount.toString(),
     tradeType: 'EXACT_INPUT',
   };
-}
-
-/** The checksummed form of an address (EIP-55). */
-export function checksummed(address: string): string {
-  return getAddress(address);
 }
 
 /** A decimal USD string ("29.718271") in micro-dollars; undefined when it is not a plain decimal. */

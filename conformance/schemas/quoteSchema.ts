@@ -154,4 +154,3 @@ export const evmQuoteResponseSchema = z
   });
 
 export type EvmQuoteResponse = z.infer<typeof evmQuoteResponseSchema>;
-export type QuoteStep = z.infer<typeof stepSchema>;
