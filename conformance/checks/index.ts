@@ -1,8 +1,10 @@
 import type { ConformanceCheck } from '../check';
 import { chainsChecks } from './chainsChecks';
+import { quoteChecks } from './quoteChecks';
+import { quoteErrorChecks } from './quoteErrorChecks';
 
 /**
  * Every check of the suite, by family. Each family file exports an array; ids are
  * `<family>.<name>` and unique.
  */
-export const allChecks: readonly ConformanceCheck[] = [...chainsChecks];
+export const allChecks: readonly ConformanceCheck[] = [...chainsChecks, ...quoteChecks, ...quoteErrorChecks];
