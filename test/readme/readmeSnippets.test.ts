@@ -52,3 +52,42 @@ describe('README scenario example', () => {
     expect(snippet).toBe(readFileSync('scenarios/bridge/native-bridge-success.yaml', 'utf8'));
   });
 });
+
+describe('README "Checking a deployment"', () => {
+  let sim: RunningSimulator;
+  let dir: string;
+  beforeAll(async () => {
+    sim = await startTestSimulator();
+    dir = mkdtempSync(join(tmpdir(), 'intentsim-readme-conformance-'));
+  });
+  afterAll(async () => {
+    await sim?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('each command runs as written against the simulator and exits 0; the JUnit and JSON files are written', async () => {
+    const commands = codeBlockAfter('## Checking a deployment', 'sh')
+      .split('\n')
+      .filter((line) => line.startsWith('npx intentsim conformance'));
+    expect(commands).toHaveLength(3);
+    for (const command of commands) {
+      // the user's shell would expand these; the port is the test simulator's
+      const args = command
+        .replace('npx intentsim ', '')
+        .replaceAll('http://127.0.0.1:4646', sim.baseUrl)
+        .replaceAll('"$KEY"', sim.apiKey)
+        .replaceAll('"$PRIVATE_KEY"', sim.accounts[4]!.privateKey)
+        .split(' ');
+      const { stdout } = await promisify(execFile)(process.execPath, [resolve('bin/intentsim.js'), ...args], { cwd: dir, timeout: 120_000 });
+      expect(stdout, command).toMatch(/\d+ passed, 0 failed, \d+ skipped in/);
+    }
+    const junit = readFileSync(join(dir, 'conformance.xml'), 'utf8');
+    expect(junit).toMatch(/<testsuite name="intentsim conformance" tests="\d+" failures="0"/);
+    expect(junit).toContain('classname="SPEC §7.1"');
+    // --only 7.1,listing: the JSON report holds those checks and no others
+    const json = JSON.parse(readFileSync(join(dir, 'conformance.json'), 'utf8')) as { passed: boolean; results: Array<{ id: string; section: string }> };
+    expect(json.passed).toBe(true);
+    expect(json.results.length).toBeGreaterThan(0);
+    expect(json.results.filter((result) => !(result.section === '7.1' || result.section.startsWith('7.1.') || result.id.startsWith('listing.'))).map((r) => r.id)).toEqual([]);
+  }, 300_000);
+});
