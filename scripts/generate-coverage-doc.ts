@@ -25,6 +25,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parse as parseYaml } from 'yaml';
 import { TRANSITIONS, UNREACHED_TRANSITIONS } from '../src/domain/request/transitions';
+import { allChecks, type ConformanceCheck } from '../conformance';
+import { allDeviations } from '../test/conformance/deviations';
 
 export const COVERAGE_KINDS = ['endpoint', 'status', 'transition', 'failReason', 'refundFailReason', 'errorCode', 'limit'] as const;
 export type CoverageKind = (typeof COVERAGE_KINDS)[number];
@@ -388,7 +390,33 @@ export function readAnnotatedFiles(repoRoot: string = REPO_ROOT): SourceFile[] {
 
 /** What docs/coverage.md should hold now. */
 export function buildCoverageDoc(repoRoot: string = REPO_ROOT): string {
-  return renderCoverageDoc(extractSpecItems(readSpec(repoRoot)), countedAnnotations(readAnnotatedFiles(repoRoot)), UNREACHED_TRANSITIONS);
+  const doc = renderCoverageDoc(extractSpecItems(readSpec(repoRoot)), countedAnnotations(readAnnotatedFiles(repoRoot)), UNREACHED_TRANSITIONS);
+  return `${doc}\n${renderConformanceSection(allChecks, allDeviations)}`;
+}
+
+/**
+ * The conformance suite by SPEC section: its checks (id, mode) and how many injected deviations
+ * (test/conformance/deviations/) the deviation test shows it catching there.
+ */
+export function renderConformanceSection(checks: readonly ConformanceCheck[], deviations: readonly { section: string }[]): string {
+  const sectionKey = (section: string) => section.split('.').map((part) => part.padStart(3, '0')).join('.');
+  const sections = uniqueSorted(checks.map((check) => check.section)).sort((a, b) => compareText(sectionKey(a), sectionKey(b)));
+  const lines = [
+    '## Conformance checks by SPEC section',
+    '',
+    'The checks of `conformance/` (`npx intentsim conformance`), and the number of deviations the',
+    'deviation test (`test/conformance/deviations.test.ts`) injects in each section, every one caught there.',
+    '',
+    '| Section | Checks | Deviations caught |',
+    '|---|---|---|',
+  ];
+  for (const section of sections) {
+    const ids = checks.filter((check) => check.section === section).map((check) => `\`${check.id}\`${check.mode === 'full' ? ' (full)' : ''}`);
+    const caught = deviations.filter((deviation) => deviation.section === section).length;
+    lines.push(`| §${section} | ${ids.join(', ')} | ${caught} |`);
+  }
+  lines.push('', `${checks.length} checks, ${deviations.length} deviations.`, '');
+  return lines.join('\n');
 }
 
 /** The annotations that count: statuses and transitions only from files that drive a simulator. */
