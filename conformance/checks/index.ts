@@ -1,8 +1,9 @@
 import type { ConformanceCheck } from '../check';
 import { chainsChecks } from './chainsChecks';
+import { lifecycleChecks } from './lifecycleChecks';
 
 /**
  * Every check of the suite, by family. Each family file exports an array; ids are
  * `<family>.<name>` and unique.
  */
-export const allChecks: readonly ConformanceCheck[] = [...chainsChecks];
+export const allChecks: readonly ConformanceCheck[] = [...chainsChecks, ...lifecycleChecks];
