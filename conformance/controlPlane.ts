@@ -18,14 +18,31 @@ export async function removeSolverRule(http: ConformanceHttp, id: string): Promi
   await http.request('DELETE', `/admin/solver/rules/${encodeURIComponent(id)}`, { withApiKey: true });
 }
 
-/** `PUT /admin/api-keys/:apiKey/webhook`: the key's one webhook endpoint (SPEC §6.1 "Configure Webhook"). */
-export async function registerWebhook(http: ConformanceHttp, apiKey: string, url: string): Promise<void> {
-  const exchange = await http.request('PUT', `/admin/api-keys/${encodeURIComponent(apiKey)}/webhook`, { body: { url, enabled: true }, withApiKey: true });
+/** The settings of a key's webhook endpoint, as `GET /admin/api-keys/:apiKey/webhook` answers them. */
+export interface WebhookEndpointSettings {
+  url: string;
+  enabled?: boolean;
+  headers?: Record<string, string>;
+}
+
+const webhookPathOf = (apiKey: string) => `/admin/api-keys/${encodeURIComponent(apiKey)}/webhook`;
+
+/** The key's webhook endpoint, or undefined when it has none. */
+export async function webhookEndpointOf(http: ConformanceHttp, apiKey: string): Promise<WebhookEndpointSettings | undefined> {
+  const exchange = await http.get(webhookPathOf(apiKey), { withApiKey: true });
+  const endpoint = exchange.json as Partial<WebhookEndpointSettings> | undefined;
+  if (exchange.status !== 200 || typeof endpoint?.url !== 'string') return undefined;
+  return { url: endpoint.url, ...(endpoint.enabled !== undefined ? { enabled: endpoint.enabled } : {}), ...(endpoint.headers ? { headers: endpoint.headers } : {}) };
+}
+
+/** `PUT /admin/api-keys/:apiKey/webhook`: the key's one webhook endpoint (SPEC §6.1 "Configure Webhook"), replacing any earlier one. */
+export async function registerWebhook(http: ConformanceHttp, apiKey: string, settings: WebhookEndpointSettings): Promise<void> {
+  const exchange = await http.request('PUT', webhookPathOf(apiKey), { body: { enabled: true, ...settings }, withApiKey: true });
   if (exchange.status >= 300) throw new Error(`the control plane refused the webhook endpoint: HTTP ${exchange.status} ${exchange.responseText.slice(0, 200)}`);
 }
 
 export async function removeWebhook(http: ConformanceHttp, apiKey: string): Promise<void> {
-  await http.request('DELETE', `/admin/api-keys/${encodeURIComponent(apiKey)}/webhook`, { withApiKey: true });
+  await http.request('DELETE', webhookPathOf(apiKey), { withApiKey: true });
 }
 
 /** `POST /admin/clock/advance`: moves the target's clock, so timers due by then (webhook retries) fire. */

@@ -1,6 +1,6 @@
 import { skipCheck, type CheckContext } from './check';
 import { bridgeRouteOf } from './bridgeRoute';
-import { advanceClock, registerWebhook, removeWebhook } from './controlPlane';
+import { advanceClock, registerWebhook, removeWebhook, webhookEndpointOf } from './controlPlane';
 import { driveBridge, type BridgeRun } from './driveBridge';
 import type { Exchange } from './http';
 import { sharedRun } from './sharedRuns';
@@ -9,7 +9,7 @@ import { startWebhookReceiver, type ReceivedWebhook } from './webhookReceiver';
 /** The referrer the webhook run quotes with; §4.1 says the payload echoes it. */
 export const WEBHOOK_RUN_REFERRER = 'intentsim-conformance';
 /** How long after the request settles the deliveries (and the retry) may take to arrive. */
-const DELIVERY_WAIT_MS = 5_000;
+const DELIVERY_WAIT_MS = 3_000;
 /** How often the target's clock is moved on while a retry is awaited (README: retries wait on the simulator's clock, 1 s before the first). */
 const CLOCK_NUDGE_EVERY_MS = 400;
 
@@ -53,7 +53,8 @@ export function exchangeOfDelivery(run: Pick<WebhookRun, 'receiverUrl'>, deliver
  * SPEC §6: a local receiver registered as the API key's webhook endpoint (control plane:
  * `PUT /admin/api-keys/:apiKey/webhook`), a bridge quoted with that key and paid, and every
  * delivery for it until the final status has been delivered and the first attempt, refused with
- * a 500, has been retried. Skips without a control plane, an API key or a funded account.
+ * a 500, has been retried. The key's earlier endpoint, if any, is put back afterwards. Skips
+ * without a control plane, an API key or a funded account.
  */
 export function webhookRun({ http, target }: CheckContext): Promise<WebhookRun> {
   return sharedRun(target, 'webhooks.session', async () => {
@@ -68,7 +69,8 @@ export function webhookRun({ http, target }: CheckContext): Promise<WebhookRun> 
       return firstForRequest ? 500 : 200;
     });
     try {
-      await registerWebhook(http, apiKey, receiver.url);
+      const earlierEndpoint = await webhookEndpointOf(http, apiKey);
+      await registerWebhook(http, apiKey, { url: receiver.url });
       try {
         const bridge = await driveBridge(http, route, { withApiKey: true, referrer: WEBHOOK_RUN_REFERRER, settlesAt: ['success', 'failure', 'refund'] });
         const settled = bridge.final.body.status;
@@ -92,7 +94,8 @@ export function webhookRun({ http, target }: CheckContext): Promise<WebhookRun> 
         const refused = refusedOf(receiver.received);
         return { bridge, apiKey, receiverUrl: receiver.url, deliveries: ours(receiver.received, bridge.requestId), refused, retry: retryOf(receiver.received, refused) };
       } finally {
-        await removeWebhook(http, apiKey);
+        if (earlierEndpoint) await registerWebhook(http, apiKey, earlierEndpoint);
+        else await removeWebhook(http, apiKey);
       }
     } finally {
       await receiver.close();

@@ -48,3 +48,15 @@ describe('full-mode checks skip, with the reason, what the run cannot do', () =>
     expect(report.results).toEqual([]);
   });
 });
+
+describe('the webhook run leaves the target as it found it', () => {
+  it("puts back the key's earlier webhook endpoint", async () => {
+    const endpoint = `${sim.baseUrl}/admin/api-keys/${sim.apiKey}/webhook`;
+    const earlier = { url: 'http://127.0.0.1:9/integrator-webhook', enabled: true, headers: { 'X-Team': 'payments' } };
+    expect((await fetch(endpoint, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(earlier) })).status).toBe(200);
+    const report = await runConformance({ baseUrl: sim.baseUrl, apiKey: sim.apiKey, mode: 'full', only: ['webhooks.signature'], privateKey: sim.accounts[4]!.privateKey as `0x${string}` });
+    expect(report.results.map((result) => result.outcome)).toEqual(['pass']);
+    expect(await (await fetch(endpoint)).json()).toMatchObject(earlier);
+  });
+});
+
