@@ -219,6 +219,7 @@ export const lifecycleChecks: readonly ConformanceCheck[] = [
       expectStatusesAlongTable(run);
       expectReasonsOfFailedRun(run);
       expectThat(run.final.body.status === 'refund', '§3: a request whose fill failed is refunded', `statuses seen: ${statusTrail(run)}`, run.final.exchange);
+      expectThat(run.final.body.refundFailReason === 'N/A', '§2.4/§7.4: refundFailReason stays N/A when the refund was made', `refund with refundFailReason ${run.final.body.refundFailReason}`, run.final.exchange);
       if (context.target.apiKey) {
         const { record, exchange } = await requestRecordOf(context.http, run.requestId);
         expectThat(record.data.failReason !== null && isFailReason(record.data.failReason), '§2.3/§7.3: a refunded request records its failReason, a §7.3 value', `record failReason ${record.data.failReason}`, exchange);
