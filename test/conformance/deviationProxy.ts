@@ -38,6 +38,20 @@ export interface Deviation {
   request?: (request: ProxiedRequest) => Partial<Pick<ProxiedRequest, 'path' | 'headers' | 'body'>> | undefined;
   /** Rewrites the answer: return a new status and/or body, or undefined to pass it through. */
   response?: (request: ProxiedRequest, response: ProxiedResponse) => { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
+  /**
+   * Rewrites each webhook the target sends. Webhooks go from the target straight to the suite's
+   * receiver, so with this hook the proxy puts itself in between: it registers its own relay URL
+   * in place of the receiver's (`PUT /admin/api-keys/:apiKey/webhook`) and passes each delivery on
+   * as changed here; `drop: true` answers the target 200 and passes nothing on.
+   */
+  webhook?: (delivery: RelayedWebhook) => { headers?: Record<string, string>; body?: string; drop?: boolean } | undefined;
+}
+
+/** A webhook request from the target, on its way to the receiver the suite registered. */
+export interface RelayedWebhook {
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body: string;
 }
 
 export interface DeviationProxy {
@@ -46,6 +60,17 @@ export interface DeviationProxy {
 }
 
 const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'transfer-encoding', 'content-length', 'content-encoding', 'host']);
+/** The proxy's own path where the target's webhooks arrive when a deviation rewrites them. */
+const WEBHOOK_RELAY_PATH = '/__deviation-webhook-relay';
+const WEBHOOK_REGISTRATION = /^\/admin\/api-keys\/[^/]+\/webhook$/;
+
+/** Passes one webhook on to the receiver named in the relay URL, as the deviation changed it. */
+async function relayWebhook(deviation: Pick<Deviation, 'webhook'>, query: URLSearchParams, headers: Record<string, string>, body: string): Promise<{ status: number; text: string }> {
+  const changed = deviation.webhook?.({ headers, body }) ?? {};
+  if (changed.drop) return { status: 200, text: 'dropped by the deviation' };
+  const answer = await fetch(query.get('to')!, { method: 'POST', headers: changed.headers ?? headers, body: changed.body ?? body });
+  return { status: answer.status, text: await answer.text() };
+}
 
 function parseJson(text: string): unknown {
   try {
@@ -56,7 +81,8 @@ function parseJson(text: string): unknown {
 }
 
 /** An HTTP proxy in front of `targetBaseUrl` that applies one deviation to what passes through. */
-export async function startDeviationProxy(targetBaseUrl: string, deviation: Pick<Deviation, 'request' | 'response'>): Promise<DeviationProxy> {
+export async function startDeviationProxy(targetBaseUrl: string, deviation: Pick<Deviation, 'request' | 'response' | 'webhook'>): Promise<DeviationProxy> {
+  let ownBaseUrl = '';
   const server: Server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -68,7 +94,18 @@ export async function startDeviationProxy(targetBaseUrl: string, deviation: Pick
         const changed = deviation.request?.(seen) ?? {};
         const path = changed.path ?? seen.path;
         const headers = Object.fromEntries(Object.entries(changed.headers ?? seen.headers).filter(([name, value]) => !HOP_BY_HOP.has(name) && typeof value === 'string')) as Record<string, string>;
-        const body = changed.body !== undefined ? JSON.stringify(changed.body) : rawBody;
+        if (deviation.webhook && path === WEBHOOK_RELAY_PATH) {
+          const relayed = await relayWebhook(deviation, url.searchParams, headers, rawBody);
+          res.writeHead(relayed.status, { 'content-type': 'text/plain' });
+          res.end(relayed.text);
+          return;
+        }
+        let bodyValue = changed.body ?? seen.body;
+        if (deviation.webhook && seen.method === 'PUT' && WEBHOOK_REGISTRATION.test(path) && typeof (bodyValue as { url?: unknown } | undefined)?.url === 'string') {
+          const receiverUrl = (bodyValue as { url: string }).url;
+          bodyValue = { ...(bodyValue as object), url: `${ownBaseUrl}${WEBHOOK_RELAY_PATH}?to=${encodeURIComponent(receiverUrl)}` };
+        }
+        const body = bodyValue !== seen.body ? JSON.stringify(bodyValue) : rawBody;
         const upstream = await fetch(`${targetBaseUrl.replace(/\/$/, '')}${path}${url.search}`, {
           method: seen.method,
           headers,
@@ -89,8 +126,9 @@ export async function startDeviationProxy(targetBaseUrl: string, deviation: Pick
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
+  ownBaseUrl = `http://127.0.0.1:${port}`;
   return {
-    baseUrl: `http://127.0.0.1:${port}`,
+    baseUrl: ownBaseUrl,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
