@@ -36,7 +36,8 @@ import type { SimulatorContracts } from './deploySimulatorContracts';
 import { ExternalEvmNode } from './ExternalEvmNode';
 import { ipcTransport, type IpcTransport } from './ipcTransport';
 import { nodeHttpFetch } from './nodeHttpFetch';
-import { quoteScopedTransport } from './quoteScopedTransport';
+import { quoteScopedTransport, stateChangeTransport } from './quoteScopedTransport';
+import { SameStateReadCache } from './SameStateReadCache';
 import { readDeliveries } from './readDeliveries';
 import { EvmChainJournal } from './EvmChainJournal';
 import type { ChainJournalStore } from '../../store/ChainJournalStore';
@@ -88,6 +89,8 @@ export class EvmChain implements ChainAdapter {
   private readonly node: AnvilInstance | ExternalEvmNode;
   private readonly listeners = new Set<(observation: ChainObservation) => void>();
   private booted: BootedNode | undefined;
+  /** Quote-time reads kept while the chain's state stands (a block indexed or a write forgets them). */
+  private readonly sameStateReads = new SameStateReadCache();
   private started: StartedEvmChain | undefined;
 
   constructor(private readonly options: EvmChainOptions) {
@@ -121,11 +124,11 @@ export class EvmChain implements ChainAdapter {
     const rpc = () => http(endpoints.rpcUrl, fetchFn ? { fetchFn } : {});
     // the simulator's own calls (quotes, solver, watcher) to a node it spawned: over its IPC socket
     const ipc = endpoints.ipcPath ? await this.openIpc(endpoints.ipcPath) : undefined;
-    const transport = quoteScopedTransport(ipc ? ipc.transport : rpc(), { chainId: this.chainId, ...this.options.quoteRpc });
+    const transport = quoteScopedTransport(stateChangeTransport(ipc ? ipc.transport : rpc(), this.sameStateReads), { chainId: this.chainId, ...this.options.quoteRpc, reads: this.sameStateReads });
     this.booted = {
       endpoints,
       client: createPublicClient({ chain, transport }),
-      testClient: createTestClient({ chain, mode: 'anvil', transport: rpc() }),
+      testClient: createTestClient({ chain, mode: 'anvil', transport: stateChangeTransport(rpc(), this.sameStateReads) }),
       ...(agent ? { agent } : {}),
       ...(ipc ? { ipc } : {}),
     };
@@ -156,6 +159,7 @@ export class EvmChain implements ChainAdapter {
       depositAddressStore: this.options.depositAddresses,
       pollIntervalMs: this.options.pollIntervalMs,
       emit: (observation) => this.listeners.forEach((listener) => listener(observation)),
+      onBlocksIndexed: () => this.sameStateReads.stateChanged(),
       onFatalError: this.options.onFatalError,
       ...(this.durable() ? { journal: new EvmChainJournal({ chainId: this.chainId, client: booted.client, testClient: booted.testClient, store: this.options.chainJournal!, log: this.options.log ?? (() => undefined) }) } : {}),
     });

@@ -32,6 +32,8 @@ export class EvmDepositWatcher {
       clock: VirtualClock;
       pollIntervalMs: number;
       emit: (observation: ChainObservation) => void;
+      /** A block was indexed, or blocks were forgotten by a reorg: the chain's state changed. */
+      onBlocksIndexed?: () => void;
       /** Looks at each block before it counts as indexed (deposit-address payments); a failure retries the block. */
       inspectBlock?: (block: Block) => Promise<void>;
       /** Journals each block before its observations go out, and forgets reorged ones (durable chains). */
@@ -168,6 +170,7 @@ export class EvmDepositWatcher {
       index.setDepositState(chainId, deposit.txHash, deposit.logIndex, 'reorged');
     }
     index.dropBlocksFrom(chainId, forkPoint + 1);
+    this.deps.onBlocksIndexed?.();
     this.deps.journal?.forgetFrom(forkPoint + 1);
   }
 
@@ -195,6 +198,7 @@ export class EvmDepositWatcher {
       this.deps.journal?.record(block),
     ]);
     index.putBlock({ chainId, number: Number(block.number), hash: block.hash, parentHash: block.parentHash });
+    this.deps.onBlocksIndexed?.();
     for (const log of logs) {
       const deposit: IndexedDeposit = {
         chainId,

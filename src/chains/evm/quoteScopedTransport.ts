@@ -2,6 +2,7 @@ import { HttpRequestError, SocketClosedError, TimeoutError, type Transport } fro
 import { QuoteRpcFault } from '../../errors/upstreamRpcErrors';
 import type { QuoteRpcScope } from '../QuoteRpcScope';
 import type { RpcFaultStore } from '../RpcFaultStore';
+import { SameStateReadCache } from './SameStateReadCache';
 
 /**
  * The one hook on an EVM chain's RPC path. Outside a quote it is the plain transport. Inside
@@ -9,9 +10,13 @@ import type { RpcFaultStore } from '../RpcFaultStore';
  * timeout, `rpc-error` as an HTTP failure), a call slower than `timeoutMs` is abandoned, and a
  * transport failure (no answer, non-2xx, a lost IPC socket) becomes a `QuoteRpcFault` — which viem does not retry,
  * so the quote answers REQUEST_TIMED_OUT / RPC_HTTP_ERROR promptly. JSON-RPC errors (reverts)
- * pass through untouched.
+ * pass through untouched. Inside a quote, state reads answer from `reads` while the chain's
+ * state stands (`stateChangeTransport` below tells it when the state may have changed).
  */
-export function quoteScopedTransport(inner: Transport, params: { chainId: number; scope: QuoteRpcScope; faults: RpcFaultStore; timeoutMs: number }): Transport {
+export function quoteScopedTransport(
+  inner: Transport,
+  params: { chainId: number; scope: QuoteRpcScope; faults: RpcFaultStore; timeoutMs: number; reads?: SameStateReadCache },
+): Transport {
   return (options) => {
     const base = inner(options);
     const request = (async (args: Parameters<typeof base.request>[0], requestOptions?: Parameters<typeof base.request>[1]) => {
@@ -25,7 +30,8 @@ export function quoteScopedTransport(inner: Transport, params: { chainId: number
         timer = setTimeout(() => reject(new QuoteRpcFault('timeout', params.chainId, args.method, new Error(`no answer in ${params.timeoutMs} ms`))), params.timeoutMs);
       });
       try {
-        return await Promise.race([base.request(args, requestOptions), timedOut]);
+        const answer = params.reads ? params.reads.read(args.method, args.params, () => base.request(args, requestOptions)) : base.request(args, requestOptions);
+        return await Promise.race([answer, timedOut]);
       } catch (error) {
         if (error instanceof TimeoutError) throw new QuoteRpcFault('timeout', params.chainId, args.method, error);
         // the node's socket lost (IPC) is a transport failure as an HTTP one is
@@ -33,6 +39,23 @@ export function quoteScopedTransport(inner: Transport, params: { chainId: number
         throw error;
       } finally {
         clearTimeout(timer);
+      }
+    }) as typeof base.request;
+    return { ...base, request };
+  };
+}
+
+/** Tells `reads` the state may have changed around every call that may write (a send, a cheat call). */
+export function stateChangeTransport(inner: Transport, reads: SameStateReadCache): Transport {
+  return (options) => {
+    const base = inner(options);
+    const request = (async (args: Parameters<typeof base.request>[0], requestOptions?: Parameters<typeof base.request>[1]) => {
+      if (!SameStateReadCache.mayWrite(args.method)) return base.request(args, requestOptions);
+      reads.stateChanged();
+      try {
+        return await base.request(args, requestOptions);
+      } finally {
+        reads.stateChanged();
       }
     }) as typeof base.request;
     return { ...base, request };

@@ -51,6 +51,8 @@ export interface StartEvmChainParams {
   depositAddressStore: DepositAddressStore;
   pollIntervalMs: number;
   emit: (observation: ChainObservation) => void;
+  /** New blocks were indexed (or a reorg replaced some): the chain's state changed. */
+  onBlocksIndexed?: () => void;
   onFatalError: (error: Error) => void;
   /** With a database: blocks are journaled, and those a killed node lost are mined again first. */
   journal?: EvmChainJournal;
@@ -104,6 +106,7 @@ export async function startEvmChain(params: StartEvmChainParams): Promise<Starte
     clock,
     pollIntervalMs: params.pollIntervalMs,
     emit: params.emit,
+    ...(params.onBlocksIndexed ? { onBlocksIndexed: params.onBlocksIndexed } : {}),
     inspectBlock: (block) => depositAddresses.inspectBlock(block),
     // a reorg that dropped the solver's own transactions: they are sent again (same bytes, same nonces)
     onReorged: async () => void (await wallet.restoreDroppedByReorg()),

@@ -1,0 +1,56 @@
+import { createPublicClient, createTestClient, createWalletClient, http, parseEther, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSimulator } from '../../src/simulator';
+import { nativeBridgeBody, postJson } from '../support/bridgeClient';
+import { startTestSimulator } from '../support/startTestSimulator';
+
+let sim: RunningSimulator;
+beforeAll(async () => {
+  sim = await startTestSimulator();
+});
+afterAll(async () => {
+  await sim?.stop();
+});
+
+const userBalanceOf = async (user: string): Promise<bigint> => {
+  const quote = await postJson(`${sim.baseUrl}/quote/v2`, nativeBridgeBody(user));
+  expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+  return BigInt(quote.body.details.userBalance);
+};
+
+/** Quotes until `details.userBalance` is `expected` (the watcher sees a block a few ms after it is mined), or fails after many tries. */
+async function userBalanceBecomes(user: string, expected: bigint): Promise<bigint> {
+  let seen = await userBalanceOf(user);
+  for (let tries = 0; seen !== expected && tries < 200; tries++) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    seen = await userBalanceOf(user);
+  }
+  return seen;
+}
+
+describe('quote-time reads kept while the chain state stands never outlive a change (SameStateReadCache)', () => {
+  it('an equal quote repeats its answer; a transfer sent straight to the node, not through the simulator, shows in the next quotes', async () => {
+    const user = sim.accounts[5]!;
+    const chain = sim.chains.find((c) => c.id === 1)!;
+    const before = await userBalanceOf(user.address);
+    expect(await userBalanceOf(user.address)).toBe(before);
+    const wallet = createWalletClient({ account: privateKeyToAccount(user.privateKey as Hex), transport: http(chain.rpcUrl) });
+    const client = createPublicClient({ transport: http(chain.rpcUrl) });
+    const hash = await wallet.sendTransaction({ chain: null, to: sim.accounts[6]!.address as Hex, value: parseEther('1') });
+    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 10 });
+    const after = before - parseEther('1') - receipt.gasUsed * receipt.effectiveGasPrice;
+    expect(await client.getBalance({ address: user.address as Hex })).toBe(after);
+    expect(await userBalanceBecomes(user.address, after)).toBe(after);
+  });
+
+  it('a balance set straight on the node (a cheat call not made through the simulator) shows once a block is mined', async () => {
+    const user = sim.accounts[7]!;
+    const before = await userBalanceOf(user.address);
+    const chain = sim.chains.find((c) => c.id === 1)!;
+    const testClient = createTestClient({ mode: 'anvil', transport: http(chain.rpcUrl) });
+    await testClient.setBalance({ address: user.address as Hex, value: before + 12345n });
+    await testClient.mine({ blocks: 1 });
+    expect(await userBalanceBecomes(user.address, before + 12345n)).toBe(before + 12345n);
+  });
+});
