@@ -53,7 +53,7 @@ export const listingAuthChecks: readonly ConformanceCheck[] = [
   {
     id: 'listing.authenticated-data',
     section: '5',
-    title: 'includeAuthenticatedData=true only adds fields: the same records, in the same order, each field as without it',
+    title: 'includeAuthenticatedData=true only adds fields, and only to requests made with the key: the same records, in the same order, each field as without it',
     mode: 'read-only',
     async run({ http, target }) {
       requireApiKey(http);
@@ -81,6 +81,16 @@ export const listingAuthChecks: readonly ConformanceCheck[] = [
           ...Object.keys(beforeData).filter((key) => !sameJson(beforeData[key], afterData[key])).map((key) => `data.${key}`),
         ];
         expectThat(changed.length === 0, rule, `record ${shortId(record.id)} changed ${changed.join(', ')}`, withData.exchange);
+        // a request quoted without the key is not the integrator's own: nothing is added to it
+        if (set.requests.some((request) => !request.withApiKey && sameId(request.requestId, record.id))) {
+          const added = [...Object.keys(after).filter((key) => !(key in before)), ...Object.keys(afterData).filter((key) => !(key in beforeData)).map((key) => `data.${key}`)];
+          expectThat(
+            added.length === 0,
+            '§5.5: includeAuthenticatedData adds fields only to the authenticating integrator\'s own requests',
+            `record ${shortId(record.id)}, quoted without the key, gained ${added.join(', ')}`,
+            withData.exchange,
+          );
+        }
       }
     },
   },

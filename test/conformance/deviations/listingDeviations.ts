@@ -83,6 +83,16 @@ export const listingDeviations: readonly Deviation[] = [
     ),
   },
 
+  {
+    name: 'includeAuthenticatedData=true adds a referrer to every record, the integrator\'s own or not',
+    section: '5',
+    only: ['listing.authenticated-data'],
+    response: listingAnswer(
+      (body) => body.requests.forEach((record) => void (record.data = { ...record.data, referrer: record.data?.referrer ?? 'someone' })),
+      (request) => request.query.get('includeAuthenticatedData') === 'true',
+    ),
+  },
+
   // §8: limit
   { name: 'limit=51 is served as limit=50 (the maximum not enforced)', section: '8', only: ['listing.limit-bounds'], request: listingQuery((query) => void (query.get('limit') === '51' && query.set('limit', '50'))) },
   { name: 'limit=0 is served as limit=1 (the minimum not enforced)', section: '8', only: ['listing.limit-bounds'], request: listingQuery((query) => void (query.get('limit') === '0' && query.set('limit', '1'))) },
