@@ -82,13 +82,14 @@ export const listingFilterChecks: readonly ConformanceCheck[] = [
     ];
   }),
 
-  filterCheck('listing.filter-parties', 'user, recipient and apiKey find the requests of that user, recipient and key', (set, { http }): FilterCase[] => {
+  filterCheck('listing.filter-parties', 'user, recipient, term (a wallet) and apiKey find the requests of that user, recipient and key', (set, { http }): FilterCase[] => {
     const otherKey = `conformance-unknown-${randomBytes(12).toString('hex')}`;
     return [
       // §4.3 says `user` "matches sender or deposit-address depositor"; §4.1 calls the quote's
       // `user` "the address of the sender", so an unpaid quote is found by its user.
       { rule: '§4.3: user matches the requests of that user', query: { user: set.user }, expect: all, onlyOurs: true },
       { rule: '§4.3: recipient matches the requests paying that recipient', query: { recipient: set.recipient }, expect: all, onlyOurs: true },
+      { rule: '§4.3: term searches wallets (the user\'s)', query: { term: set.user }, expect: all, onlyOurs: true },
       // §5.1: keys authenticate requests, so a quote sent with the run's key is that key's request.
       { rule: '§4.3: apiKey matches the requests made with that key', query: { recipient: set.recipient, apiKey: http.apiKey! }, expect: (r) => r.withApiKey, onlyOurs: true },
       { rule: '§4.3: apiKey takes a comma-separated list and matches any of its keys', query: { recipient: set.recipient, apiKey: `${otherKey},${http.apiKey!}` }, expect: (r) => r.withApiKey, onlyOurs: true },

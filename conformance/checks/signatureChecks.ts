@@ -55,6 +55,8 @@ export const signatureChecks: readonly ConformanceCheck[] = [
       const requests = evmRequests(set.requests);
       if (requests.length === 0) throw new CheckSkipped('no quoted request with a 32-byte id and EVM addresses: the signed tuple cannot be rebuilt');
       const chains = await target.chains();
+      // "the same address on every supported chain": every EVM chain that names its solvers
+      const evmChainsWithSolvers = chains.filter((chain) => chain.vmType === 'evm' && chain.solverAddresses.length > 0);
       for (const request of requests) {
         const solvers = chains.find((chain) => chain.id === request.originChainId)?.solverAddresses ?? [];
         if (solvers.length === 0) throw new CheckSkipped(`GET /chains lists no solverAddresses for chain ${request.originChainId}: no signer to compare with`);
@@ -80,6 +82,13 @@ export const signatureChecks: readonly ConformanceCheck[] = [
           solvers.some((solver) => sameId(solver, signer)),
           rule,
           `the signature of the ${request.label} recovers to ${signer}, which is not among solverAddresses of chain ${request.originChainId} (${solvers.join(', ')})`,
+          exchange,
+        );
+        const without = evmChainsWithSolvers.filter((chain) => !chain.solverAddresses.some((solver) => sameId(solver, signer)));
+        expectThat(
+          without.length === 0,
+          '§4.5: the solver wallet has the same address on every supported chain',
+          `the signer ${signer} is not among solverAddresses of chain${without.length > 1 ? 's' : ''} ${without.map((chain) => chain.id).join(', ')}`,
           exchange,
         );
       }

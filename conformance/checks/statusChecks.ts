@@ -8,6 +8,9 @@ import { quotedRequestsOf, type QuotedRequest } from '../quotedRequests';
 import { failedStatusValues } from '../schemas/failReasonValues';
 import { statusResponseSchema, type StatusResponse } from '../schemas/statusSchema';
 
+/** 10^13 ms is the year 2286: a larger updatedAt is in a finer unit than milliseconds (the schema catches seconds). */
+const LATEST_UNIX_MILLIS = 10_000_000_000_000;
+
 const SHAPE_RULE = '§2.4: the status response has every field, typed as the table says (updatedAt in unix milliseconds)';
 
 /** `GET /intents/status/v3?requestId=…` of a request the run quoted: 200 and the §2.4 shape. */
@@ -32,6 +35,7 @@ export const statusChecks: readonly ConformanceCheck[] = [
       const set = await quotedRequestsOf(target);
       for (const request of set.requests) {
         const { status, exchange } = await statusOf(http, request);
+        expectThat(status.updatedAt < LATEST_UNIX_MILLIS, SHAPE_RULE, `updatedAt ${status.updatedAt} is after the year 2286 in milliseconds: a finer unit`, exchange);
         expectThat(
           status.originChainId === request.originChainId && status.destinationChainId === request.destinationChainId,
           '§2.4: originChainId and destinationChainId are those of the request',

@@ -35,6 +35,17 @@ export const signatureDeviations: readonly Deviation[] = [
       body.signature = await forger.signMessage({ message: { raw: digest } });
     }),
   },
+  {
+    name: 'the last chain of GET /chains names another solver address',
+    section: '4.5',
+    only: ['signature.recovers-to-solver'],
+    response: (request, response) => {
+      if (request.path !== '/chains' || response.status !== 200) return undefined;
+      const body = structuredClone(response.body) as { chains: Array<{ solverAddresses: string[] }> };
+      body.chains.at(-1)!.solverAddresses = [forger.address];
+      return { body };
+    },
+  },
   { name: 'a signature with a byte flipped', section: '4.5', only: ['signature.recovers-to-solver'], response: signatureAnswer((body) => void (body.signature = `${body.signature.slice(0, 10)}${body.signature[10] === 'a' ? 'b' : 'a'}${body.signature.slice(11)}` as Hex)) },
   { name: 'requestData.originAmount one more than quoted', section: '2.5', only: ['signature.request-data'], response: signatureAnswer((body) => void (body.requestData.originAmount = (BigInt(body.requestData.originAmount) + 1n).toString())) },
   { name: 'requestData.destinationUser is the user, not the recipient', section: '2.5', only: ['signature.request-data'], response: signatureAnswer((body) => void (body.requestData.destinationUser = body.requestData.originUser)) },

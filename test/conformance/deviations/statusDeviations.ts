@@ -14,6 +14,7 @@ function statusAnswer(change: (body: Record<string, unknown>) => void): Deviatio
 
 export const statusDeviations: readonly Deviation[] = [
   { name: 'updatedAt in unix seconds instead of milliseconds', section: '2.4', only: ['status.fields'], response: statusAnswer((body) => void (body.updatedAt = Math.floor(Number(body.updatedAt) / 1000))) },
+  { name: 'updatedAt in unix microseconds', section: '2.4', only: ['status.fields'], response: statusAnswer((body) => void (body.updatedAt = Number(body.updatedAt) * 1000)) },
   { name: 'a status of "completed"', section: '2.4', only: ['status.fields'], response: statusAnswer((body) => void (body.status = 'completed')) },
   { name: 'a status without refundFailReason', section: '2.4', only: ['status.fields'], response: statusAnswer((body) => void delete body.refundFailReason) },
   { name: 'txHashes as a comma-separated string', section: '2.4', only: ['status.fields'], response: statusAnswer((body) => void (body.txHashes = (body.txHashes as string[]).join(','))) },
