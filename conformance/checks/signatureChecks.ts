@@ -97,11 +97,13 @@ export const signatureChecks: readonly ConformanceCheck[] = [
   {
     id: 'signature.unknown-request',
     section: '4.5',
-    title: 'the signature lookup of a requestId the service never issued is a 4xx with an errorCode, not a signature',
+    title: 'the signature lookup of a requestId the service never issued (or a malformed one) is a 4xx with an errorCode, not a signature',
     mode: 'read-only',
     async run({ http }) {
-      const exchange = await http.get(`/requests/0x${randomBytes(32).toString('hex')}/signature`);
-      expectClientError(exchange, '§4.5: the solver attests only to requests it has: an unknown requestId is refused with a 4xx and an errorCode');
+      const unknown = await http.get(`/requests/0x${randomBytes(32).toString('hex')}/signature`);
+      expectClientError(unknown, '§4.5: the solver attests only to requests it has: an unknown requestId is refused with a 4xx and an errorCode');
+      const malformed = await http.get('/requests/not-a-request-id/signature');
+      expectClientError(malformed, '§4.5: the solver attests only to requests it has: a malformed requestId is refused with a 4xx and an errorCode');
     },
   },
 ];

@@ -99,4 +99,14 @@ export const statusChecks: readonly ConformanceCheck[] = [
       expectClientError(exchange, '§4.2: the status lookup of a requestId the service never issued is refused with a 4xx and an errorCode');
     },
   },
+  {
+    id: 'status.missing-request-id',
+    section: '4.2',
+    title: 'a status lookup without requestId gets a 4xx with an errorCode',
+    mode: 'read-only',
+    async run({ http }) {
+      const exchange = await http.get('/intents/status/v3');
+      expectClientError(exchange, '§4.2: the status lookup takes a requestId: a lookup without one is refused with a 4xx and an errorCode');
+    },
+  },
 ];

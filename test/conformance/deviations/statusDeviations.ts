@@ -34,6 +34,12 @@ export const statusDeviations: readonly Deviation[] = [
     response: (request, response) => (request.path === STATUS && response.status === 404 ? { status: 500, body: { errorCode: 'INTERNAL_ERROR', message: 'no row' } } : undefined),
   },
   {
+    name: 'a status lookup without requestId answers 500',
+    section: '4.2',
+    only: ['status.missing-request-id'],
+    response: (request, response) => (request.path === STATUS && !request.query.has('requestId') && response.status < 500 ? { status: 500, body: { errorCode: 'INTERNAL_ERROR', message: 'requestId is undefined' } } : undefined),
+  },
+  {
     name: 'an unknown requestId answers 200 waiting',
     section: '4.2',
     only: ['status.unknown-request'],
