@@ -2,7 +2,6 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { CheckSkipped, ruleBroken } from './check';
 import { expectShape, expectStatus } from './expectations';
 import type { ConformanceHttp, Exchange, RequestOptions } from './http';
-import type { QuotedRequestSet } from './quotedRequests';
 import { listingPageSchema, type ListingPage } from './schemas/requestRecordSchema';
 
 /** Retries of one listing call answered 429, each after the answer's `Retry-After` (SPEC §8: 20 rps per key). */
@@ -35,34 +34,6 @@ export async function listPage(http: ConformanceHttp, query: RequestOptions['que
 /** The listing checks need the run's API key (SPEC §5.2: GET /requests/v3 requires it). */
 export function requireApiKey(http: ConformanceHttp): void {
   if (!http.apiKey) throw new CheckSkipped('no API key given (--api-key): GET /requests/v3 requires one (SPEC §5.2)');
-}
-
-/** Hex ids compare case-insensitively. */
-export function sameId(a: string, b: string): boolean {
-  return a.toLowerCase() === b.toLowerCase();
-}
-
-/**
- * The run's quoted requests, once the target is known to list requests that were quoted and
- * never paid: some of them show up by `id`, by `recipient` or on the first page of the whole
- * listing. When none does, the target keeps unpaid quotes out of its listing and the check is
- * skipped (read-only mode pays nothing, so it has nothing else of its own to look for).
- */
-export async function requireListedQuotes(http: ConformanceHttp, set: QuotedRequestSet): Promise<void> {
-  const ours = new Set(set.requests.map((request) => request.requestId.toLowerCase()));
-  const probes: RequestOptions['query'][] = [{ id: set.requests[0]!.requestId }, { recipient: set.recipient, limit: 50 }, { limit: 50 }];
-  for (const query of probes) {
-    const exchange = await getListing(http, query);
-    if (exchange.status !== 200) continue;
-    const parsed = listingPageSchema.safeParse(exchange.json);
-    if (parsed.success && parsed.data.requests.some((record) => ours.has(record.id.toLowerCase()))) return;
-  }
-  throw new CheckSkipped('the target does not list requests that were quoted and not paid: none of this run\'s quotes is in GET /requests/v3');
-}
-
-/** A short form of an id for failure details. */
-export function shortId(id: string): string {
-  return id.length > 14 ? `${id.slice(0, 10)}…` : id;
 }
 
 /** Every page of a listing, following `continuation` (at most `maxPages`; more is a broken cursor). */

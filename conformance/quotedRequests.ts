@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { getAddress } from 'viem';
+import { z } from 'zod';
 import { CheckSkipped } from './check';
 import { ConformanceHttp, type Exchange } from './http';
+import { integerString } from './schemas/common';
 import type { ConformanceTarget, TargetChain } from './target';
 
 /** A request this run created by quoting (`POST /quote/v2`), and what it was quoted with. */
@@ -131,16 +133,22 @@ async function quoteRequestSet(target: ConformanceTarget): Promise<QuotedRequest
   return { user, recipient, requests, chains: { a, b, c } };
 }
 
+/** The few fields of a §2.2 quote answer the suite reads back (the quote checks judge the whole shape). */
+const quoteAnswer = z.object({
+  steps: z.array(z.looseObject({ requestId: z.string().optional(), depositAddress: z.string().optional() })),
+  details: z.looseObject({ currencyIn: z.looseObject({ amount: integerString, amountUsd: z.string().optional() }).optional() }).optional(),
+  protocol: z.looseObject({ v2: z.looseObject({ orderId: z.string().optional() }).optional() }).optional(),
+});
+
 function readQuote(exchange: Exchange, plan: QuotePlan, body: { user: string; recipient: string; amount: string; originCurrency: string; destinationCurrency: string }): QuotedRequest | undefined {
   if (exchange.status !== 200) return undefined;
-  const answer = exchange.json as { steps?: Array<{ requestId?: unknown; depositAddress?: unknown }>; details?: any; protocol?: any } | undefined;
-  const steps = Array.isArray(answer?.steps) ? answer.steps : [];
-  const requestId = steps.map((step) => step.requestId).findLast((id): id is string => typeof id === 'string' && id.length > 0);
+  const parsed = quoteAnswer.safeParse(exchange.json);
+  if (!parsed.success) return undefined;
+  const { steps, details, protocol } = parsed.data;
+  const requestId = steps.map((step) => step.requestId).findLast((id) => id !== undefined && id.length > 0);
   if (!requestId) return undefined;
-  const depositAddress = steps.map((step) => step.depositAddress).find((address): address is string => typeof address === 'string' && address.length > 0);
-  const currencyIn = answer?.details?.currencyIn;
-  const usd = Number(currencyIn?.amountUsd);
-  const orderId = answer?.protocol?.v2?.orderId;
+  const depositAddress = steps.map((step) => step.depositAddress).find((address) => address !== undefined && address.length > 0);
+  const usd = Number(details?.currencyIn?.amountUsd);
   const date = Date.parse(exchange.responseHeaders.date ?? '');
   return {
     requestId,
@@ -152,11 +160,11 @@ function readQuote(exchange: Exchange, plan: QuotePlan, body: { user: string; re
     user: body.user,
     recipient: body.recipient,
     amount: BigInt(body.amount),
-    amountIn: typeof currencyIn?.amount === 'string' && /^\d+$/.test(currencyIn.amount) ? BigInt(currencyIn.amount) : BigInt(body.amount),
-    amountInUsd: typeof currencyIn?.amountUsd === 'string' && Number.isFinite(usd) ? usd : undefined,
+    amountIn: BigInt(details?.currencyIn?.amount ?? body.amount),
+    amountInUsd: details?.currencyIn?.amountUsd !== undefined && Number.isFinite(usd) ? usd : undefined,
     currencyInSymbol: plan.originCurrency.symbol,
     currencyOutSymbol: plan.destinationCurrency.symbol,
-    orderId: typeof orderId === 'string' ? orderId : undefined,
+    orderId: protocol?.v2?.orderId,
     depositAddress: plan.extra?.useDepositAddress ? depositAddress : undefined,
     withApiKey: plan.withApiKey,
     quotedAt: Number.isFinite(date) ? date : undefined,

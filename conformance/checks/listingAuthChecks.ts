@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { ConformanceCheck } from '../check';
 import { expectClientError } from '../clientErrors';
 import { expectShape, expectStatus, expectThat } from '../expectations';
-import { getListing, listPage, requireApiKey, requireListedQuotes, sameId, shortId } from '../listRequests';
+import { getListing, listPage, requireApiKey } from '../listRequests';
+import { sameId, shortId } from '../requestIds';
+import { requireListedQuotes } from '../requireListedQuotes';
 import { quotedRequestsOf } from '../quotedRequests';
 import { listingPageSchema, requestRecordSchema } from '../schemas/requestRecordSchema';
 

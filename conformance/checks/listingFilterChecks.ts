@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { CheckSkipped, type CheckContext, type ConformanceCheck } from '../check';
 import { expectFilterCases, type FilterCase } from '../expectFilterCases';
-import { listPage, requireApiKey, requireListedQuotes } from '../listRequests';
+import { listPage, requireApiKey } from '../listRequests';
+import { requireListedQuotes } from '../requireListedQuotes';
 import { quotedRequestsOf, type QuotedRequest, type QuotedRequestSet } from '../quotedRequests';
 
 /*

@@ -1,6 +1,8 @@
 import { CheckSkipped, ruleBroken, type ConformanceCheck } from '../check';
 import { expectThat } from '../expectations';
-import { listAllPages, listPage, requireApiKey, requireListedQuotes, shortId } from '../listRequests';
+import { listAllPages, listPage, requireApiKey } from '../listRequests';
+import { shortId } from '../requestIds';
+import { requireListedQuotes } from '../requireListedQuotes';
 import { quotedRequestsOf } from '../quotedRequests';
 
 /** A small page, so the run's few requests span several pages. */

@@ -1,6 +1,8 @@
 import { CheckSkipped, type ConformanceCheck } from '../check';
 import { expectShape, expectThat } from '../expectations';
-import { getListing, listPage, requireApiKey, requireListedQuotes, sameId, shortId } from '../listRequests';
+import { getListing, listPage, requireApiKey } from '../listRequests';
+import { sameId, shortId } from '../requestIds';
+import { requireListedQuotes } from '../requireListedQuotes';
 import { quotedRequestsOf } from '../quotedRequests';
 import { listingPageSchema, requestRecordSchema } from '../schemas/requestRecordSchema';
 

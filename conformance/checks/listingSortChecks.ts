@@ -1,6 +1,8 @@
 import { CheckSkipped, type ConformanceCheck } from '../check';
 import { expectThat } from '../expectations';
-import { listPage, requireApiKey, requireListedQuotes, shortId } from '../listRequests';
+import { listPage, requireApiKey } from '../listRequests';
+import { shortId } from '../requestIds';
+import { requireListedQuotes } from '../requireListedQuotes';
 import { quotedRequestsOf } from '../quotedRequests';
 import type { ListingPage } from '../schemas/requestRecordSchema';
 

@@ -4,7 +4,7 @@ import { CheckSkipped, ruleBroken, type CheckContext, type ConformanceCheck } fr
 import { expectClientError } from '../clientErrors';
 import { expectShape, expectStatus, expectThat } from '../expectations';
 import type { Exchange } from '../http';
-import { sameId } from '../listRequests';
+import { sameId } from '../requestIds';
 import { quotedRequestsOf, type QuotedRequest } from '../quotedRequests';
 import { signatureLookupSchema, type SignatureLookup } from '../schemas/signatureSchema';
 import { requestAttestationDigest } from '../requestAttestationDigest';
