@@ -34,10 +34,10 @@ export interface Deviation {
   only?: readonly string[];
   /** Default `read-only`; `full` for deviations only a stateful run can see. */
   mode?: ConformanceMode;
-  /** Rewrites the request before it goes on (e.g. add the API key the caller left out). */
-  request?: (request: ProxiedRequest) => Partial<Pick<ProxiedRequest, 'path' | 'headers' | 'body'>> | undefined;
-  /** Rewrites the answer: return a new status and/or body, or undefined to pass it through. */
-  response?: (request: ProxiedRequest, response: ProxiedResponse) => { status?: number; body?: unknown; headers?: Record<string, string> } | undefined;
+  /** Rewrites the request before it goes on (e.g. add the API key the caller left out, change a query parameter). */
+  request?: (request: ProxiedRequest) => Partial<Pick<ProxiedRequest, 'path' | 'query' | 'headers' | 'body'>> | undefined;
+  /** Rewrites the answer: return a new status and/or body, or undefined to pass it through (may be async, e.g. to sign). */
+  response?: (request: ProxiedRequest, response: ProxiedResponse) => ResponseChange | undefined | Promise<ResponseChange | undefined>;
   /**
    * Rewrites each webhook the target sends. Webhooks go from the target straight to the suite's
    * receiver, so with this hook the proxy puts itself in between: it registers its own relay URL
@@ -45,6 +45,12 @@ export interface Deviation {
    * as changed here; `drop: true` answers the target 200 and passes nothing on.
    */
   webhook?: (delivery: RelayedWebhook) => { headers?: Record<string, string>; body?: string; drop?: boolean } | undefined;
+}
+
+export interface ResponseChange {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
 }
 
 /** A webhook request from the target, on its way to the receiver the suite registered. */
@@ -106,7 +112,8 @@ export async function startDeviationProxy(targetBaseUrl: string, deviation: Pick
           bodyValue = { ...(bodyValue as object), url: `${ownBaseUrl}${WEBHOOK_RELAY_PATH}?to=${encodeURIComponent(receiverUrl)}` };
         }
         const body = bodyValue !== seen.body ? JSON.stringify(bodyValue) : rawBody;
-        const upstream = await fetch(`${targetBaseUrl.replace(/\/$/, '')}${path}${url.search}`, {
+        const search = changed.query ? (changed.query.size > 0 ? `?${changed.query.toString()}` : '') : url.search;
+        const upstream = await fetch(`${targetBaseUrl.replace(/\/$/, '')}${path}${search}`, {
           method: seen.method,
           headers,
           ...(seen.method === 'GET' || seen.method === 'HEAD' || body.length === 0 ? {} : { body }),
@@ -114,7 +121,7 @@ export async function startDeviationProxy(targetBaseUrl: string, deviation: Pick
         const text = await upstream.text();
         const responseHeaders = Object.fromEntries([...upstream.headers.entries()].filter(([name]) => !HOP_BY_HOP.has(name)));
         const answer: ProxiedResponse = { status: upstream.status, headers: responseHeaders, body: parseJson(text), text };
-        const altered = deviation.response?.({ ...seen, path }, answer);
+        const altered = await deviation.response?.({ ...seen, path }, answer);
         const outText = altered?.body !== undefined ? JSON.stringify(altered.body) : text;
         res.writeHead(altered?.status ?? answer.status, { ...responseHeaders, ...(altered?.headers ?? {}) });
         res.end(outText);
