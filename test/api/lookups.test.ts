@@ -1,5 +1,4 @@
-// covers: endpoint:POST /currencies/v1, endpoint:POST /currencies/v2, endpoint:GET /currencies/token/price, endpoint:GET /currencies/token/price/v2
-// covers: endpoint:GET /swap-sources, endpoint:GET /chains/liquidity, endpoint:GET /chains/health, endpoint:GET /config, endpoint:GET /config/v2
+// covers: operation:currencies (two versions), operation:token price, operation:swap sources, operation:chains liquidity, operation:config
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erc20Abi, formatUnits, zeroAddress, type Address } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';

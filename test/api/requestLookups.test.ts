@@ -1,4 +1,4 @@
-// covers: endpoint:POST /transactions/deposit-address/reindex, endpoint:GET /requests/{requestId}/signature/v2, endpoint:GET /intents/status, endpoint:GET /intents/status/v2
+// covers: operation:deposit-address reindex, operation:execution status (older), endpoint:GET /intents/status
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeAbiParameters, encodeFunctionData, erc20Abi, keccak256, pad, recoverMessageAddress, zeroAddress, type Address, type Hex } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
