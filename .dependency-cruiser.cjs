@@ -39,8 +39,9 @@ module.exports = {
     },
     {
       name: 'quote-and-listing-sit-below-the-routes',
+      comment: 'quote/, listing/ and lookups/ (the read-only look-ups) answer routes from chains and stores; they never drive the solver.',
       severity: 'error',
-      from: { path: [layer('quote'), layer('listing')] },
+      from: { path: [layer('quote'), layer('listing'), layer('lookups')] },
       to: { path: [layer('solver'), layer('events'), '^src/simulator\\.ts$'] },
     },
     {
@@ -48,7 +49,7 @@ module.exports = {
       comment: 'Chain adapters report facts (deposits, reorgs, receipts); they never decide a request\'s fate.',
       severity: 'error',
       from: { path: layer('chains') },
-      to: { path: [layer('quote'), layer('listing'), layer('solver'), layer('lifecycle'), layer('events'), '^src/simulator\\.ts$'] },
+      to: { path: [layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('lifecycle'), layer('events'), '^src/simulator\\.ts$'] },
     },
     {
       name: 'evm-stays-inside-chains',
@@ -61,19 +62,19 @@ module.exports = {
       name: 'solver-acts-through-lifecycle',
       severity: 'error',
       from: { path: layer('solver') },
-      to: { path: [layer('quote'), layer('listing'), layer('events'), '^src/simulator\\.ts$'] },
+      to: { path: [layer('quote'), layer('listing'), layer('lookups'), layer('events'), '^src/simulator\\.ts$'] },
     },
     {
       name: 'lifecycle-is-below-its-callers',
       severity: 'error',
       from: { path: layer('lifecycle') },
-      to: { path: [layer('quote'), layer('listing'), layer('solver'), layer('chains'), '^src/simulator\\.ts$'] },
+      to: { path: [layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('chains'), '^src/simulator\\.ts$'] },
     },
     {
       name: 'store-is-persistence-only',
       severity: 'error',
       from: { path: layer('store') },
-      to: { path: [layer('quote'), layer('listing'), layer('solver'), layer('chains'), layer('lifecycle'), layer('events'), '^src/simulator\\.ts$'] },
+      to: { path: [layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('chains'), layer('lifecycle'), layer('events'), '^src/simulator\\.ts$'] },
     },
     {
       name: 'events-only-publish',
@@ -81,7 +82,7 @@ module.exports = {
       severity: 'error',
       from: { path: layer('events') },
       to: {
-        path: [layer('quote'), layer('listing'), layer('solver'), layer('chains'), layer('lifecycle'), '^src/simulator\\.ts$'],
+        path: [layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('chains'), layer('lifecycle'), '^src/simulator\\.ts$'],
         dependencyTypesNot: ['type-only'],
       },
     },
@@ -90,7 +91,7 @@ module.exports = {
       comment: 'errors/, clock/, rng/, process/ and config/ are used by every layer, so they use none.',
       severity: 'error',
       from: { path: '^src/(errors|clock|rng|process|config)/' },
-      to: { path: [layer('api'), layer('quote'), layer('listing'), layer('solver'), layer('chains'), layer('lifecycle'), layer('store'), layer('events')] },
+      to: { path: [layer('api'), layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('chains'), layer('lifecycle'), layer('store'), layer('events')] },
     },
     {
       name: 'status-writes-go-through-lifecycle',

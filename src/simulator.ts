@@ -251,6 +251,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       apiKeys,
       clock,
       webhooks,
+      depositAddresses,
       solverAccount: accounts.solver,
       log,
       quote: {

@@ -9,12 +9,17 @@ import type { ApiKeyStore } from '../store/ApiKeyStore';
 import type { RequestListingStore } from '../store/RequestListingStore';
 import type { RequestStore } from '../store/RequestStore';
 import type { WebhookStore } from '../store/WebhookStore';
+import type { DepositAddressStore } from '../store/DepositAddressStore';
 import { createErrorMiddleware, notFoundHandler } from './errorMiddleware';
 import { requireJsonBody } from './requireJsonBody';
 import { guardAdminRoutes } from './guardAdminRoutes';
 import type { QuoteProviderDeps } from '../quote/createQuote';
 import { adminRoutes } from './routes/adminRoutes';
 import { chainRoutes } from './routes/chainRoutes';
+import { chainLookupRoutes } from './routes/chainLookupRoutes';
+import { configRoutes } from './routes/configRoutes';
+import { currencyRoutes } from './routes/currencyRoutes';
+import { depositAddressRoutes } from './routes/depositAddressRoutes';
 import { fastFillRoutes } from './routes/fastFillRoutes';
 import { faultRoutes } from './routes/faultRoutes';
 import { controlRoutes } from './routes/controlRoutes';
@@ -35,6 +40,8 @@ export interface AppDeps {
   apiKeys: ApiKeyStore;
   clock: VirtualClock;
   webhooks: WebhookStore;
+  /** Deposit addresses handed out by quotes (the reindex look-up). */
+  depositAddresses: DepositAddressStore;
   solverAccount: LocalAccount;
   log: (message: string, error?: unknown) => void;
   /** Quote routes run in this scope, where the chains apply the quote RPC timeout and faults. */
@@ -54,12 +61,16 @@ export function createApp(deps: AppDeps): Express {
   app.use(requireJsonBody);
   app.use(express.json({ limit: '1mb', inflate: false }));
   app.use(chainRoutes(deps));
+  app.use(chainLookupRoutes(deps));
+  app.use(currencyRoutes(deps));
+  app.use(configRoutes(deps));
   app.use(['/quote', '/quote/v2', '/price'], deps.quoteRpcScope.middleware);
   app.use(quoteRoutes(deps.quote, deps.apiKeys));
   app.use(priceRoutes(deps.quote));
   app.use(statusRoutes(deps));
   app.use(requestListingRoutes(deps));
   app.use(transactionRoutes(deps));
+  app.use(depositAddressRoutes(deps));
   app.use(signatureRoutes(deps));
   app.use(adminRoutes(deps));
   app.use(faultRoutes(deps));

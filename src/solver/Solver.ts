@@ -14,7 +14,7 @@ import type { SolverPayment } from '../domain/fill/solverPayment';
 import { revertedFillReason } from '../domain/fill/fillFailReason';
 import type { DecodedRevert } from '../domain/fill/decodedRevert';
 import { refundFailReasonBeforeSending } from '../domain/fill/refundFailReason';
-import { failReasonOfAction, type SolverRule, type SolverRuleInput } from '../domain/fill/solverRules';
+import { defaultActionFor, failReasonOfAction, type SolverRule, type SolverRuleInput } from '../domain/fill/solverRules';
 import { depositRefusalReason } from '../domain/fill/depositRefusal';
 import { inclusionCheckIntervalMs } from '../domain/fill/fillInclusion';
 import type { VirtualClock } from '../clock/VirtualClock';
@@ -321,7 +321,8 @@ export class Solver {
 
     const key = record.id.toLowerCase();
     const subject = { id: record.id, originChainId: record.quote.originChainId, destinationChainId: record.quote.destinationChainId, requestType: record.quote.requestType };
-    const action = this.deps.rules.decide(subject, (candidate) => candidate.kind === 'delay' && this.delays.get(key) === 'released');
+    // scripted rules first; unmatched, the request's own default (the `debug-force-refund` referrer refunds)
+    const action = this.deps.rules.decide(subject, (candidate) => candidate.kind === 'delay' && this.delays.get(key) === 'released', defaultActionFor(record.quote.referrer));
     switch (action.kind) {
       case 'never':
         return;

@@ -49,8 +49,8 @@ export class SolverRuleStore {
     this.nextId = 1;
   }
 
-  /** What to do with this request now: the newest rule that matches and applies, else fill. */
-  decide(subject: SolverRuleSubject, skip: (action: SolverAction) => boolean = () => false): SolverAction {
+  /** What to do with this request now: the newest rule that matches and applies, else `fallback` (fill). */
+  decide(subject: SolverRuleSubject, skip: (action: SolverAction) => boolean = () => false, fallback: SolverAction = FILL): SolverAction {
     for (let index = this.rules.length - 1; index >= 0; index--) {
       const rule = this.rules[index]!;
       if (skip(rule.action) || !ruleMatches(rule.match, subject)) continue;
@@ -61,6 +61,6 @@ export class SolverRuleStore {
       }
       return rule.action;
     }
-    return FILL;
+    return fallback;
   }
 }

@@ -70,6 +70,12 @@ export class DepositAddressStore {
       .map(toDepositAddress);
   }
 
+  /** The deposit address registered on `chainId` at `address` (any letter case), if any. */
+  at(chainId: number, address: string): DepositAddressRow | undefined {
+    const row = this.db.prepare<[number, string], Row>('SELECT * FROM deposit_addresses WHERE chain_id = ? AND lower(address) = lower(?)').get(chainId, address);
+    return row ? toDepositAddress(row) : undefined;
+  }
+
   forRequest(requestId: string): DepositAddressRow | undefined {
     const row = this.db.prepare<[string], Row>('SELECT * FROM deposit_addresses WHERE request_id = ?').get(requestId.toLowerCase());
     return row ? toDepositAddress(row) : undefined;

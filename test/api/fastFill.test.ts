@@ -5,7 +5,7 @@ import { executeQuoteSteps, getJson, nativeBridgeBody, postJson, publicClientFor
 import { startTestSimulator } from '../support/startTestSimulator';
 import { evmChainOf } from '../support/evmChainOf';
 
-// covers: endpoint:POST /quote/v2, status:success, transition:waiting->pending, transition:pending->submitted, transition:submitted->success
+// covers: endpoint:POST /quote/v2, operation:fast fill, status:success, transition:waiting->pending, transition:pending->submitted, transition:submitted->success
 
 function fastFill(sim: RunningSimulator, body: unknown, apiKey: string = sim.apiKey) {
   return requestJson(`${sim.baseUrl}/fast-fill`, { method: 'POST', body, headers: apiKey ? { 'x-api-key': apiKey } : {} });

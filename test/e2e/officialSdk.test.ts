@@ -1,4 +1,4 @@
-// covers: endpoint:GET /chains, endpoint:POST /quote/v2, endpoint:GET /intents/status/v3, endpoint:POST /transactions/index, status:waiting, status:pending, status:submitted, status:success
+// covers: endpoint:GET /chains, endpoint:POST /quote/v2, endpoint:GET /intents/status/v3, endpoint:POST /transactions/index, operation:transactions index, status:waiting, status:pending, status:submitted, status:success
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { APIError, convertViemChainToRelayChain, createClient, getClient, type Execute, type ProgressData } from '@relayprotocol/relay-sdk';
 import { configureDynamicChains } from '@relayprotocol/relay-sdk/chain-utils';

@@ -49,6 +49,7 @@ const SYNTHETIC_SPEC = [
   '### 4.7 Other endpoints',
   '',
   '- `POST /quote`, `DELETE /things/{id}` (old).',
+  '- Other named operations with no shape given: token price, config, currencies (two versions). Shapes of all these: not shown.',
   '',
   '## 7. Errors',
   '',
@@ -93,6 +94,10 @@ describe('extractSpecItems', () => {
   it('endpoints: §4 headings, §4.7 and §9 (bare §9 paths take their versioned sibling’s method)', () => {
     // not endpoints: a path in another section, a path in a §4 body, an explorer path in §9
     expect(items.endpoint).toEqual(['DELETE /things/{id}', 'GET /list/v2', 'GET /status', 'GET /status/v3', 'POST /quote', 'POST /quote/v2']);
+  });
+
+  it('operations: the §4.7 list of operations named without a path', () => {
+    expect(items.operation).toEqual(['config', 'currencies (two versions)', 'token price']);
   });
 
   it('statuses: the rows of the §3 State table only', () => {
@@ -229,7 +234,8 @@ describe('renderCoverageDoc', () => {
     expect(doc).toContain('| errorCode | 1 | 2 |');
     expect(doc).toContain('| limit | 1 | 3 |');
     expect(doc).toContain('| endpoint | 0 | 6 |');
-    expect(doc).toContain('| **all** | **3** | **21** |');
+    expect(doc).toContain('| operation | 0 | 3 |');
+    expect(doc).toContain('| **all** | **3** | **24** |');
   });
 
   it('lists every item with the files that cover it, sorted, or "not covered"', () => {
@@ -260,6 +266,7 @@ describe('renderCoverageDoc', () => {
     expect(headings).toEqual([
       '## Summary',
       '## Endpoints',
+      '## Named operations without a path (§4.7)',
       '## Statuses (§3)',
       '## Transitions (src/domain/request/transitions.ts)',
       '## failReason values (§7.3)',

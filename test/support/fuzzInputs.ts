@@ -107,6 +107,21 @@ export function fuzzArbitraries(sim: RunningSimulator) {
     withBody('POST', '/transactions/index'),
     withBody('POST', '/transactions/single'),
     fc.string().map((id): FuzzRequest => ({ method: 'GET', path: `/requests/${encodeURIComponent(id)}/signature`, headers: {}, body: undefined })),
+    // the look-ups (issue 14 part 5): bodies and query strings near-valid and not
+    fc.tuple(fc.constantFrom('/currencies/v1', '/currencies/v2'), fc.oneof(fc.record({ term: fc.string(), chainIds: fc.array(chainId, { maxLength: 3 }), address: addressLike, limit: fc.oneof(fc.integer(), fc.double()), verified: fc.boolean(), includeAllChains: fc.boolean(), tokens: fc.array(fc.string(), { maxLength: 2 }) }, { requiredKeys: [] }), anyJson)).map(
+      ([path, body]): FuzzRequest => ({ method: 'POST', path, headers: json, body: JSON.stringify(body) }),
+    ),
+    withBody('POST', '/transactions/deposit-address/reindex'),
+    fc.record({ chainId, depositAddress: addressLike, targetChainId: fc.option(chainId, { nil: undefined }), currency: fc.option(addressLike, { nil: undefined }) }).map(
+      (body): FuzzRequest => ({ method: 'POST', path: '/transactions/deposit-address/reindex', headers: json, body: JSON.stringify(body) }),
+    ),
+    fc
+      .tuple(
+        fc.constantFrom('/currencies/token/price', '/currencies/token/price/v2', '/swap-sources', '/chains/liquidity', '/chains/health', '/config', '/config/v2'),
+        fc.array(fc.tuple(fc.constantFrom('chainId', 'address', 'originChainId', 'destinationChainId', 'user', 'currency'), fc.oneof(chainId.map(String), addressLike, fc.constantFrom('usdc', 'eth', 'pol')).map(String)), { maxLength: 4 }),
+      )
+      .map(([path, pairs]): FuzzRequest => ({ method: 'GET', path: `${path}?${new URLSearchParams(pairs).toString()}`, headers: {}, body: undefined })),
+    fc.string().map((id): FuzzRequest => ({ method: 'GET', path: `/requests/${encodeURIComponent(id)}/signature/v2`, headers: {}, body: undefined })),
     fc.string().map((id): FuzzRequest => ({ method: 'GET', path: `/intents/status/v3?requestId=${encodeURIComponent(id)}`, headers: {}, body: undefined })),
     fc.string().map((q): FuzzRequest => ({ method: 'GET', path: `/admin/webhook-deliveries?${q}`, headers: {}, body: undefined })),
     // wrong content types and encodings (once 500s or misleading field lists)

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { buildStatusResponse } from '../../domain/request/statusResponse';
+import { buildStatusResponse, type StatusDetails } from '../../domain/request/statusResponse';
 import { V1_STATUS, V2_STATUS } from '../../domain/request/legacyStatusNames';
 import { RequestNotFoundError } from '../../errors/requestErrors';
 import type { RequestStore } from '../../store/RequestStore';
@@ -8,6 +8,11 @@ import { parseWithSchema } from '../../errors/parseWithSchema';
 import { RequestIdSchema } from '../../domain/request/requestId';
 
 const StatusQuerySchema = z.object({ requestId: RequestIdSchema }).passthrough();
+
+/** The older versions type `details` as a string: the decoded revert's label, left out when there is none. */
+function legacyDetails(details: StatusDetails | null): { details?: string } {
+  return details ? { details: details.decodedRevert.label } : {};
+}
 
 /** SPEC §4.2: `GET /intents/status/v3`, and the older `/intents/status` and `/intents/status/v2`. */
 export function statusRoutes(deps: { requests: RequestStore }): Router {
@@ -26,7 +31,8 @@ export function statusRoutes(deps: { requests: RequestStore }): Router {
   router.get('/intents/status/v2', (req, res) => {
     const record = find(req.query);
     const v3 = buildStatusResponse(record);
-    res.json({ ...v3, status: V2_STATUS[record.status], quoteCreatedAt: record.createdAt });
+    const { details, ...rest } = v3;
+    res.json({ ...rest, ...legacyDetails(details), status: V2_STATUS[record.status], time: record.updatedAt, quoteCreatedAt: record.createdAt });
   });
 
   router.get('/intents/status', (req, res) => {
@@ -34,7 +40,7 @@ export function statusRoutes(deps: { requests: RequestStore }): Router {
     const v3 = buildStatusResponse(record);
     res.json({
       status: V1_STATUS[record.status],
-      details: v3.details,
+      ...legacyDetails(v3.details),
       inTxHashes: v3.inTxHashes,
       txHashes: v3.txHashes,
       time: record.updatedAt,

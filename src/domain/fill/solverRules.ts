@@ -92,3 +92,17 @@ export function failReasonOfAction(action: Extract<SolverAction, { kind: 'fail' 
   if (action.kind === 'drain') return 'SOLVER_BALANCE_TOO_LOW' as const;
   return action.failReason ?? ('MANUAL_ADMIN_REFUND' as const);
 }
+
+/**
+ * The service's own test hook (issue 14 part 6): a quote whose `referrer` is this value is refunded
+ * after its deposit instead of filled, as the service documents for integrators' tests.
+ */
+export const FORCE_REFUND_REFERRER = 'debug-force-refund';
+
+/**
+ * What the solver does with a request when no rule matches it: fill, or refund for a request
+ * quoted with the force-refund referrer (a deliberate refund: MANUAL_ADMIN_REFUND).
+ */
+export function defaultActionFor(referrer: string | null): SolverAction {
+  return referrer === FORCE_REFUND_REFERRER ? { kind: 'refund', failReason: 'MANUAL_ADMIN_REFUND' } : { kind: 'fill' };
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { ruleMatches, SolverRuleInputSchema, type SolverRuleSubject } from '../../../src/domain/fill/solverRules';
+import { defaultActionFor, ruleMatches, SolverRuleInputSchema, type SolverRuleSubject } from '../../../src/domain/fill/solverRules';
 import { REQUEST_TYPES } from '../../../src/domain/request/requestRecord';
 import { SeededRng } from '../../../src/rng/SeededRng';
 import { SolverRuleStore } from '../../../src/solver/SolverRuleStore';
@@ -117,5 +117,18 @@ describe('SolverRuleStore.decide', () => {
     const store = new SolverRuleStore(new SeededRng(1));
     store.add({ action: { kind: 'delay', seconds: 10 } });
     expect(store.decide(subject(), (action) => action.kind === 'delay')).toEqual({ kind: 'fill' });
+  });
+});
+
+describe('the debug-force-refund referrer', () => {
+  it('makes refund the default action of its request; a matching rule still wins', () => {
+    const store = new SolverRuleStore(new SeededRng(1));
+    const forced = defaultActionFor('debug-force-refund');
+    expect(forced).toEqual({ kind: 'refund', failReason: 'MANUAL_ADMIN_REFUND' });
+    expect(defaultActionFor(null)).toEqual({ kind: 'fill' });
+    expect(defaultActionFor('my-app')).toEqual({ kind: 'fill' });
+    expect(store.decide(subject(), undefined, forced)).toEqual(forced);
+    store.add({ action: { kind: 'never' } });
+    expect(store.decide(subject(), undefined, forced)).toEqual({ kind: 'never' });
   });
 });

@@ -1,0 +1,9 @@
+import type { ChainAdapter } from '../chains/ChainAdapter';
+
+/** The name the simulator's constant-product pools go by as a swap source. */
+export const SIMULATOR_POOL_SOURCE = 'intentsim-constant-product';
+
+/** `GET /swap-sources`: the sources of the chains' real pools (one kind here), for one chain or all. */
+export function listSwapSources(chains: readonly ChainAdapter[]): string[] {
+  return chains.some((chain) => chain.liquidity().pools.length > 0) ? [SIMULATOR_POOL_SOURCE] : [];
+}
