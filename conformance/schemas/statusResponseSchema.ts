@@ -1,20 +1,15 @@
 import { z } from 'zod';
-import { REQUEST_STATUSES } from '../statusTransitions';
-import { unixMillis } from './common';
+import { statusResponseSchema as strictStatusResponseSchema } from './statusSchema';
 
 /** SPEC §2.4 `status`: the §3 statuses, and `fallback`, which §2.4 and §3 refer to without a meaning. */
-export const requestStatus = z.enum([...REQUEST_STATUSES, 'fallback']);
+export const requestStatus = strictStatusResponseSchema.shape.status;
 
-/** SPEC §2.4: the answer of `GET /intents/status/v3`, every field of the table. */
-export const statusResponseSchema = z.object({
-  status: requestStatus,
-  inTxHashes: z.array(z.string()),
-  txHashes: z.array(z.string()),
-  updatedAt: unixMillis,
-  originChainId: z.number().int(),
-  destinationChainId: z.number().int(),
-  details: z.unknown(), // present: null, or context the SPEC gives no shape for
-  // the §7.3 / §7.4 values are judged by the checks of those sections, so a wrong value names them
+/**
+ * SPEC §2.4 as the lifecycle checks read it while following a request: every field of the table,
+ * but failReason and refundFailReason as any string — their §7.3 / §7.4 values are judged by the
+ * checks of those sections, so a wrong value names them rather than §2.4.
+ */
+export const statusResponseSchema = strictStatusResponseSchema.extend({
   failReason: z.string(),
   refundFailReason: z.string(),
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currencyObject } from '../money/amountObject';
 import type { Currency } from './currency';
 import type { VmType } from './chainDescription';
 
@@ -90,15 +91,8 @@ export function groupCurrencies(found: readonly ListedCurrency[]): ListedCurrenc
 
 /** One currency as `POST /currencies/v2` answers it. */
 export function currencyEntryView({ currency, vmType }: ListedCurrency) {
-  return {
-    chainId: currency.chainId,
-    address: currency.address,
-    symbol: currency.symbol,
-    name: currency.name,
-    decimals: currency.decimals,
-    vmType,
-    metadata: { logoURI: currency.logoURI, verified: currency.verified, isNative: currency.isNative },
-  };
+  const { metadata, ...fields } = currencyObject(currency);
+  return { ...fields, vmType, metadata };
 }
 
 /** One currency as `POST /currencies/v1` answers it: the v2 entry with its group id. */
