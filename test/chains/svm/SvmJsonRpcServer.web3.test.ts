@@ -18,7 +18,7 @@ import { VirtualClock } from '../../../src/clock/VirtualClock';
 import { SvmLedger } from '../../../src/chains/svm/SvmLedger';
 import { SvmJsonRpcServer } from '../../../src/chains/svm/SvmJsonRpcServer';
 
-// covers: the SVM chain's own JSON-RPC (HTTP + signatureSubscribe on port + 1) driven by @solana/web3.js Connection
+// the SVM chain's own JSON-RPC (HTTP + signatureSubscribe on port + 1), driven by @solana/web3.js Connection
 let server: SvmJsonRpcServer;
 let connection: Connection;
 const clock = new VirtualClock({ mode: 'manual', startMs: Date.UTC(2026, 0, 1) });
