@@ -6,7 +6,7 @@ import { executeQuoteSteps, getJson, postJson, publicClientFor, waitForSettledSt
 import { pooledNodes } from '../support/pooledNodes';
 import { startSimulator } from '../../src/simulator';
 
-// covers: endpoint:POST /quote/v2, endpoint:GET /intents/status/v3, status:success
+// covers: endpoint:POST /quote/v2, endpoint:GET /intents/status/v3, status:success, status:refund
 
 const SVM = 792703809;
 const EVM = 8453;
@@ -142,5 +142,38 @@ describe('SVM ↔ EVM through the simulator', () => {
     const balance = await connection.getTokenAccountBalance(accounts.value[0]!.pubkey);
     expect(balance.value.amount).toBe(quote.body.details.currencyOut.amount);
     expect(balance.value.decimals).toBe(6);
+  });
+
+  it('a refunded SVM deposit goes back to the user as a real SOL transfer from the solver', async () => {
+    const user = Keypair.generate();
+    await connection.confirmTransaction({ signature: await connection.requestAirdrop(user.publicKey, 3 * LAMPORTS_PER_SOL), ...(await connection.getLatestBlockhash()) });
+    const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
+      user: user.publicKey.toBase58(),
+      recipient: sim.accounts[5]!.address,
+      originChainId: SVM,
+      destinationChainId: EVM,
+      originCurrency: SOL,
+      destinationCurrency: '0x0000000000000000000000000000000000000000',
+      amount: String(LAMPORTS_PER_SOL),
+      tradeType: 'EXACT_INPUT',
+    });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    const step = quote.body.steps[0];
+    const rule = sim.control.solver.addRule({ match: { requestId: step.requestId }, action: { kind: 'refund' } });
+    try {
+      await sendStepItem(user, step.items[0].data);
+      const status = await waitForSettledStatus(sim.baseUrl, step.requestId);
+      expect(status.status).toBe('refund');
+      const refundEntry = sim.control.requests.get(step.requestId)!.outTxs.find((tx) => tx.type === 'refund')!;
+      expect(refundEntry).toMatchObject({ chainId: SVM, status: 'success', fee: 5000n });
+      const refund = refundEntry.txHash;
+      const mined = await connection.getTransaction(refund, { maxSupportedTransactionVersion: 0 });
+      expect(mined?.meta?.err).toBeNull();
+      const index = mined!.transaction.message.staticAccountKeys.findIndex((key) => key.equals(user.publicKey));
+      expect(mined!.meta!.postBalances[index]! - mined!.meta!.preBalances[index]!).toBeGreaterThan(0);
+      expect(await connection.getBalance(user.publicKey)).toBeGreaterThan(2.9 * LAMPORTS_PER_SOL);
+    } finally {
+      sim.control.solver.removeRule(rule.id);
+    }
   });
 });
