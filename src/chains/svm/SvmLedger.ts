@@ -18,6 +18,7 @@ import {
   type KeyPairSigner,
   type MaybeEncodedAccount,
 } from '@solana/kit';
+import { ChainError } from '../../errors/IntentsimError';
 import type { VirtualClock } from '../../clock/VirtualClock';
 import { decodeSvmTransaction, svmAccountKeys, type DecodedSvmTransaction } from './decodeSvmTransaction';
 import { LOOKUP_TABLE_META_SIZE, ADDRESS_LOOKUP_TABLE_PROGRAM } from './svmProgramIds';
@@ -68,7 +69,7 @@ export interface SvmSimulation {
 }
 
 /** A transaction the ledger refuses before running it (size, encoding, blockhash, a failed preflight). */
-export class SvmTransactionRejectedError extends Error {
+export class SvmTransactionRejectedError extends ChainError {
   constructor(
     message: string,
     /** JSON-RPC error code a validator answers with. */

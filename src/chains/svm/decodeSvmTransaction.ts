@@ -7,6 +7,7 @@ import {
   type V0CompiledTransactionMessage,
   type Transaction,
 } from '@solana/kit';
+import { ChainError } from '../../errors/IntentsimError';
 
 /** The message forms validators run: legacy and v0. */
 export type SvmCompiledMessage = (LegacyCompiledTransactionMessage | V0CompiledTransactionMessage) & { lifetimeToken: string };
@@ -20,7 +21,7 @@ export interface DecodedSvmTransaction {
   signatures: string[];
 }
 
-export class SvmTransactionDecodeError extends Error {}
+export class SvmTransactionDecodeError extends ChainError {}
 
 /** Decodes a serialized (wire) transaction; throws `SvmTransactionDecodeError` when it is not one. */
 export function decodeSvmTransaction(wire: Uint8Array): DecodedSvmTransaction {

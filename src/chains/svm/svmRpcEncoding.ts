@@ -1,10 +1,11 @@
 import { getBase58Decoder, getBase58Encoder, type Address, type MaybeEncodedAccount } from '@solana/kit';
+import { ChainError } from '../../errors/IntentsimError';
 import type { SvmTransactionRecord } from './SvmLedger';
 import { readMintDecimals, readTokenAccount, uiTokenAmount } from './svmTokenBalances';
 import { MINT_SIZE, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './svmProgramIds';
 
 /** A JSON-RPC error a validator answers with (code and message as Agave words them). */
-export class SvmRpcError extends Error {
+export class SvmRpcError extends ChainError {
   constructor(
     readonly code: number,
     message: string,
