@@ -59,6 +59,13 @@ module.exports = {
       to: { path: '^src/chains/(evm|svm|bvm|lvm)/' },
     },
     {
+      name: 'vm-adapters-stay-apart',
+      comment: 'Each VM\'s adapter stands alone behind ChainAdapter: chains/svm/ never reaches into chains/evm/ (or another VM\'s folder), and the other way round.',
+      severity: 'error',
+      from: { path: '^src/chains/(evm|svm|bvm|lvm)/' },
+      to: { path: '^src/chains/(evm|svm|bvm|lvm)/', pathNot: '^src/chains/$1/' },
+    },
+    {
       name: 'solver-acts-through-lifecycle',
       severity: 'error',
       from: { path: layer('solver') },

@@ -8,7 +8,8 @@ export function formatStartSummary(sim: RunningSimulator): string {
     const described = sim.control.chain(chain.id).describe();
     lines.push(`  ${String(chain.id).padEnd(8)} ${described.displayName.padEnd(14)} ${chain.rpcUrl}   log: ${described.logFile}`);
   }
-  const first = sim.chains[0];
+  // the simulator's contracts are on the chains that share the top-level accounts (the EVM chains)
+  const first = sim.chains.find((chain) => chain.accounts === undefined);
   if (first) {
     lines.push('', 'Contracts (same address on every chain)');
     for (const contract of sim.control.chain(first.id).describe().summaryContracts) {
@@ -18,6 +19,13 @@ export function formatStartSummary(sim: RunningSimulator): string {
   }
   lines.push('', 'Accounts (10000 ETH and 1,000,000 USDC on every chain)');
   sim.accounts.forEach((account, i) => lines.push(`  (${i}) ${account.address}  ${account.privateKey}`));
+  for (const chain of sim.chains) {
+    if (!chain.accounts) continue;
+    const described = sim.control.chain(chain.id).describe();
+    lines.push('', `${described.displayName} accounts (chain ${chain.id}: 1000 SOL, 1,000,000 USDC and 100 wrapped SOL each; keys in base58)`);
+    chain.accounts.forEach((account, i) => lines.push(`  (${i}) ${account.address}  ${account.privateKey}`));
+    for (const contract of described.summaryContracts) lines.push(`  ${contract.label.padEnd(17)} ${contract.address}${contract.note ? `   ${contract.note}` : ''}`);
+  }
   lines.push('', 'Press Ctrl-C to stop.', '');
   return lines.join('\n');
 }

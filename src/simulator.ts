@@ -57,6 +57,8 @@ export interface SimulatorChainSummary {
   name: string;
   vmType: string;
   rpcUrl: string;
+  /** Funded accounts of a non-EVM chain, keys in its own encoding (the top-level `accounts` are the EVM ones). */
+  accounts?: SimulatorAccountSummary[];
 }
 
 export interface SimulatorAccountSummary {
@@ -287,7 +289,10 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const derived = accounts;
   return {
     baseUrl: `http://${config.host}:${port}`,
-    chains: chainList.map((chain) => ({ id: chain.chainId, name: chain.describe().name, vmType: chain.vmType, rpcUrl: chain.rpcUrl })),
+    chains: chainList.map((chain) => {
+      const described = chain.describe();
+      return { id: chain.chainId, name: described.name, vmType: chain.vmType, rpcUrl: chain.rpcUrl, ...(described.fundedAccounts ? { accounts: described.fundedAccounts } : {}) };
+    }),
     accounts: derived.testAccounts.map((account) => ({ address: account.address, privateKey: account.privateKey })),
     config,
     dataDir,

@@ -5,6 +5,7 @@ import type { ResolvedChainConfig } from '../config/simulatorConfig';
 import type { ChainAdapter } from './ChainAdapter';
 import type { ChainAdapterContext } from './chainAdapterContext';
 import { EvmChain } from './evm/EvmChain';
+import { SvmChain } from './svm/SvmChain';
 import { ConfigurationError } from '../errors/IntentsimError';
 
 /**
@@ -30,6 +31,11 @@ const FACTORIES: Partial<Record<VmType, ChainAdapterFactory>> = {
       // an attached node needs no binary; a spawned one is found as README "Anvil binary" says
       anvilBinary: chain.rpcUrl ? '' : resolveAnvilBinary(anvilBinaryQuery(context)),
     }),
+  // LiteSVM in-process behind the simulator's own Solana JSON-RPC (README "The SVM chain")
+  svm: (chain, context) => {
+    if (chain.rpcUrl) throw new ConfigurationError(`chain ${chain.id}: an SVM chain runs in-process; it cannot attach to ${chain.rpcUrl}`);
+    return new SvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, host: '127.0.0.1' });
+  },
 };
 
 export class UnsupportedVmError extends ConfigurationError {

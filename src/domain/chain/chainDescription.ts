@@ -31,4 +31,9 @@ export interface ChainDescription {
   /** The simulator's own contracts on this chain, labelled for the start summary (not part of §2.1). */
   summaryContracts: Array<{ label: string; address: string; note?: string }>;
   logFile: string;
+  /**
+   * Funded accounts of the chain's own kind, keys in the chain's usual encoding (a non-EVM chain's;
+   * EVM chains share the simulator's accounts, listed once at the top of the start summary).
+   */
+  fundedAccounts?: Array<{ address: string; privateKey: string }>;
 }

@@ -1,4 +1,4 @@
-import { encodeAbiParameters, keccak256, type Address, type Hex } from 'viem';
+import { encodeAbiParameters, isHex, keccak256, size, stringToBytes, type Address, type Hex } from 'viem';
 import type { Currency } from '../chain/currency';
 import type { IndexedDeposit } from '../chain/observedDeposit';
 import { newWaitingRequest, type QuoteFacts, type RequestRecord } from '../request/requestRecord';
@@ -16,9 +16,14 @@ export function strayDepositRecordId(deposit: DepositKey): Hex {
   return keccak256(
     encodeAbiParameters(
       [{ type: 'string' }, { type: 'bytes32' }, { type: 'uint256' }, { type: 'bytes32' }, { type: 'uint256' }],
-      ['stray-deposit', deposit.requestId, BigInt(deposit.chainId), deposit.txHash, BigInt(deposit.logIndex)],
+      ['stray-deposit', deposit.requestId, BigInt(deposit.chainId), transactionIdWord(deposit.txHash), BigInt(deposit.logIndex)],
     ),
   );
+}
+
+/** A transaction id as a bytes32 word: a 32-byte hex hash as it is; another chain's encoding (a base58 signature) by its keccak. */
+function transactionIdWord(txHash: string): Hex {
+  return isHex(txHash) && size(txHash) === 32 ? txHash : keccak256(stringToBytes(txHash));
 }
 
 /** The record of a second deposit for `original`: the same quote, API key and refund address. */

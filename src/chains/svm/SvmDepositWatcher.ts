@@ -1,0 +1,91 @@
+import type { Address as EvmAddressType, Hex } from 'viem';
+import type { IndexedDeposit } from '../../domain/chain/observedDeposit';
+import type { ChainIndexStore } from '../../store/ChainIndexStore';
+import type { ChainObservation } from '../ChainAdapter';
+import type { SvmLedger, SvmTransactionRecord } from './SvmLedger';
+import { MEMO_PROGRAM, SYSTEM_PROGRAM } from './svmProgramIds';
+
+const REQUEST_ID = /^0x[0-9a-fA-F]{64}$/;
+
+/** The request id a transaction's Memo carries, if it carries one. */
+export function memoRequestId(record: SvmTransactionRecord): Hex | undefined {
+  const { message } = record.decoded;
+  for (const instruction of message.instructions) {
+    if (record.accountKeys[instruction.programAddressIndex] !== MEMO_PROGRAM || !instruction.data) continue;
+    const text = new TextDecoder().decode(new Uint8Array(instruction.data)).trim();
+    if (REQUEST_ID.test(text)) return text.toLowerCase() as Hex;
+  }
+  return undefined;
+}
+
+/**
+ * What a transaction paid to `owner`, read from the chain's own record of it: the owner's SOL
+ * balance change and the changes of token accounts it owns. One entry per currency (a deposit's
+ * `logIndex` numbers them in that order).
+ */
+export function creditsTo(record: SvmTransactionRecord, owner: string): Array<{ currency: string; amount: bigint }> {
+  const credits: Array<{ currency: string; amount: bigint }> = [];
+  const index = record.accountKeys.indexOf(owner as never);
+  if (index >= 0) {
+    const received = record.postBalances[index]! - record.preBalances[index]!;
+    if (received > 0n) credits.push({ currency: SYSTEM_PROGRAM, amount: received });
+  }
+  for (const post of record.postTokenBalances) {
+    if (post.owner !== owner) continue;
+    const pre = record.preTokenBalances.find((balance) => balance.accountIndex === post.accountIndex);
+    const received = BigInt(post.uiTokenAmount.amount) - BigInt(pre?.uiTokenAmount.amount ?? '0');
+    if (received > 0n) credits.push({ currency: post.mint, amount: received });
+  }
+  return credits;
+}
+
+/**
+ * Watches the SVM ledger for deposits: a successful transaction that credits the depository and
+ * carries a request id in a Memo. Each is indexed (ChainIndexStore) and reported to the solver.
+ * The ledger reports every transaction as it is mined, so nothing is polled; `catchUp` re-reads
+ * the ledger's transactions (after a listener was attached late).
+ */
+export class SvmDepositWatcher {
+  private readonly detach: () => void;
+
+  constructor(
+    private readonly deps: {
+      chainId: number;
+      ledger: SvmLedger;
+      depository: string;
+      chainIndex: ChainIndexStore;
+      emit: (observation: ChainObservation) => void;
+    },
+  ) {
+    this.detach = deps.ledger.onTransaction((record) => this.index(record));
+  }
+
+  stop(): void {
+    this.detach();
+  }
+
+  /** Indexes one transaction the ledger kept (again: a deposit is indexed once). */
+  index(record: SvmTransactionRecord): void {
+    if (record.err !== null) return;
+    const requestId = memoRequestId(record);
+    if (!requestId) return;
+    const block = this.deps.ledger.block(record.slot);
+    const depositor = record.accountKeys[0]!;
+    creditsTo(record, this.deps.depository).forEach((credit, logIndex) => {
+      const deposit: IndexedDeposit = {
+        chainId: this.deps.chainId,
+        txHash: record.signature as Hex,
+        logIndex,
+        requestId,
+        depositor: depositor as EvmAddressType,
+        currency: credit.currency as EvmAddressType,
+        amount: credit.amount,
+        blockNumber: Number(record.slot),
+        blockHash: (block?.blockhash ?? '') as Hex,
+        blockTimestamp: record.blockTime,
+        state: 'canonical',
+      };
+      if (this.deps.chainIndex.insertDeposit(deposit)) this.deps.emit({ kind: 'deposit', deposit });
+    });
+  }
+}

@@ -1,0 +1,337 @@
+import { createHash } from 'node:crypto';
+import { Clock, FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
+import {
+  appendTransactionMessageInstructions,
+  blockhash as toBlockhash,
+  createTransactionMessage,
+  getAddressDecoder,
+  getBase58Decoder,
+  getTransactionEncoder,
+  lamports,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+  type Address,
+  type EncodedAccount,
+  type Instruction,
+  type KeyPairSigner,
+  type MaybeEncodedAccount,
+} from '@solana/kit';
+import { ChainError } from '../../errors/IntentsimError';
+import type { VirtualClock } from '../../clock/VirtualClock';
+import { decodeSvmTransaction, svmAccountKeys, type DecodedSvmTransaction } from './decodeSvmTransaction';
+import { LOOKUP_TABLE_META_SIZE, ADDRESS_LOOKUP_TABLE_PROGRAM } from './svmProgramIds';
+import { readMintDecimals, readTokenAccount, uiTokenAmount, type SvmTokenBalance } from './svmTokenBalances';
+import { svmTransactionFee } from './svmTransactionFee';
+import { describeSvmTransactionError, svmTransactionErrorJson, type SvmTransactionErrorJson } from './svmTransactionError';
+
+/** A Solana transaction on the wire is at most 1232 bytes (the IPv6 MTU less headers); LiteSVM does not check it, the ledger does. */
+export const SVM_MAX_TRANSACTION_BYTES = 1232;
+/** How many slots a blockhash stays usable (`lastValidBlockHeight` = its slot + this). */
+export const SVM_BLOCKHASH_LIFETIME_SLOTS = 150n;
+
+/** One slot with its block: one transaction (or none, when mined empty). */
+export interface SvmBlock {
+  slot: bigint;
+  parentSlot: bigint;
+  blockhash: string;
+  previousBlockhash: string;
+  /** Unix seconds, from the simulator's virtual clock. */
+  blockTime: number;
+  signatures: string[];
+}
+
+/** What the ledger keeps of a processed transaction: all that `getTransaction` and the watchers read. */
+export interface SvmTransactionRecord {
+  signature: string;
+  slot: bigint;
+  blockTime: number;
+  wire: Uint8Array;
+  decoded: DecodedSvmTransaction;
+  accountKeys: Address[];
+  loadedAddresses: { writable: Address[]; readonly: Address[] };
+  err: SvmTransactionErrorJson | null;
+  fee: bigint;
+  logs: string[];
+  computeUnitsConsumed: bigint;
+  preBalances: bigint[];
+  postBalances: bigint[];
+  preTokenBalances: SvmTokenBalance[];
+  postTokenBalances: SvmTokenBalance[];
+}
+
+/** The outcome of running a transaction without keeping it (a preflight, `simulateTransaction`). */
+export interface SvmSimulation {
+  err: SvmTransactionErrorJson | null;
+  logs: string[];
+  unitsConsumed: bigint;
+}
+
+/** A transaction the ledger refuses before running it (size, encoding, blockhash, a failed preflight). */
+export class SvmTransactionRejectedError extends ChainError {
+  constructor(
+    message: string,
+    /** JSON-RPC error code a validator answers with. */
+    readonly code: number,
+    readonly simulation?: SvmSimulation,
+  ) {
+    super(message);
+  }
+}
+
+export interface SvmLedgerOptions {
+  clock: VirtualClock;
+  /** Seeds the blockhashes, so the same simulator seed gives the same chain. */
+  seed: string;
+  /** The faucet `requestAirdrop` pays from (funded at genesis, as a local validator's faucet is). */
+  faucet: KeyPairSigner;
+}
+
+/** Lamports the faucet holds at genesis: a million SOL (JSON numbers stay exact below 2^53). */
+const FAUCET_LAMPORTS = 1_000_000n * 1_000_000_000n;
+/** LiteSVM's slot and the validator's: 400 ms each (epochs are not simulated). */
+const GENESIS_SLOT = 0n;
+
+/**
+ * The SVM chain's ledger: LiteSVM runs the programs; this class adds what a validator has and
+ * LiteSVM lacks. Each transaction is mined into its own slot (as Anvil's automine does); slot times
+ * come from the virtual clock; blockhashes rotate per slot and stay valid for 150 slots; the
+ * 1232-byte limit is enforced; every processed transaction is kept with its balances for
+ * `getTransaction`. There are no forks: a slot, once mined, is final.
+ */
+export class SvmLedger {
+  readonly svm: LiteSVM;
+  private slot = GENESIS_SLOT;
+  private readonly blocks = new Map<bigint, SvmBlock>();
+  private readonly blockhashSlots = new Map<string, bigint>();
+  private readonly records = new Map<string, SvmTransactionRecord>();
+  private readonly listeners = new Set<(record: SvmTransactionRecord) => void>();
+  private readonly slotListeners = new Set<(block: SvmBlock) => void>();
+  private nextBlockTimestamp: number | undefined;
+
+  constructor(private readonly options: SvmLedgerOptions) {
+    this.svm = new LiteSVM().withBlockhashCheck(false).withSigverify(true).withNativeMints().withTransactionHistory(0n);
+    const genesis: SvmBlock = { slot: GENESIS_SLOT, parentSlot: GENESIS_SLOT, blockhash: this.blockhashOf(GENESIS_SLOT), previousBlockhash: this.blockhashOf(-1n), blockTime: this.options.clock.nowSeconds(), signatures: [] };
+    this.keepBlock(genesis);
+    this.setClock(genesis);
+    this.setLamports(options.faucet.address, FAUCET_LAMPORTS);
+  }
+
+  currentSlot(): bigint {
+    return this.slot;
+  }
+
+  block(slot: bigint): SvmBlock | undefined {
+    return this.blocks.get(slot);
+  }
+
+  latestBlockhash(): { blockhash: string; lastValidBlockHeight: bigint; slot: bigint } {
+    const block = this.blocks.get(this.slot)!;
+    return { blockhash: block.blockhash, lastValidBlockHeight: this.slot + SVM_BLOCKHASH_LIFETIME_SLOTS, slot: this.slot };
+  }
+
+  isBlockhashValid(blockhash: string): boolean {
+    const slot = this.blockhashSlots.get(blockhash);
+    return slot !== undefined && this.slot - slot <= SVM_BLOCKHASH_LIFETIME_SLOTS;
+  }
+
+  account(address: Address): MaybeEncodedAccount {
+    return this.svm.getAccount(address);
+  }
+
+  balance(address: Address): bigint {
+    return this.svm.getBalance(address) ?? 0n;
+  }
+
+  transaction(signature: string): SvmTransactionRecord | undefined {
+    return this.records.get(signature);
+  }
+
+  /** Genesis only (funded accounts, mints): writes an account without a transaction. */
+  setAccount(account: EncodedAccount): void {
+    this.svm.setAccount(account);
+  }
+
+  setLamports(address: Address, amount: bigint): void {
+    const existing = this.svm.getAccount(address);
+    this.svm.setAccount(
+      existing.exists
+        ? { ...existing, lamports: lamports(amount) }
+        : { address, lamports: lamports(amount), programAddress: '11111111111111111111111111111111' as Address, executable: false, data: new Uint8Array(0), space: 0n },
+    );
+  }
+
+  onTransaction(listener: (record: SvmTransactionRecord) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  onSlot(listener: (block: SvmBlock) => void): () => void {
+    this.slotListeners.add(listener);
+    return () => this.slotListeners.delete(listener);
+  }
+
+  /** The next slot's time (unix seconds); later slots follow the virtual clock again. */
+  setNextBlockTimestamp(unixSeconds: number): void {
+    this.nextBlockTimestamp = unixSeconds;
+  }
+
+  /** Mines `count` empty slots. */
+  mine(count = 1): void {
+    for (let i = 0; i < count; i++) this.finishSlot(this.openSlot(), []);
+  }
+
+  /**
+   * Runs a wire transaction in a new slot and keeps it. With `preflight` (sendTransaction's
+   * default) a transaction that would fail is refused and nothing is mined; without it, it is
+   * mined as failed and pays its fee, as on a validator.
+   */
+  submit(wire: Uint8Array, options: { preflight: boolean }): SvmTransactionRecord {
+    const decoded = this.checkWire(wire);
+    if (this.records.has(decoded.signature)) throw this.rejected('AlreadyProcessed', options.preflight);
+    if (!this.isBlockhashValid(decoded.message.lifetimeToken)) throw this.rejected('BlockhashNotFound', options.preflight);
+    if (options.preflight) {
+      const simulation = this.simulateDecoded(decoded);
+      if (simulation.err !== null) throw new SvmTransactionRejectedError(`Transaction simulation failed: ${describeSvmTransactionError(simulation.err)}`, -32002, simulation);
+    }
+    const keys = svmAccountKeys(decoded.message, (table) => this.lookupTable(table));
+    const preBalances = keys.all.map((key) => this.balance(key));
+    const preTokenBalances = this.tokenBalances(keys.all);
+    const block = this.openSlot();
+    const result = this.svm.sendTransaction(decoded.transaction);
+    const failed = result instanceof FailedTransactionMetadata;
+    const meta: TransactionMetadata = failed ? result.meta() : result;
+    const record: SvmTransactionRecord = {
+      signature: decoded.signature,
+      slot: block.slot,
+      blockTime: block.blockTime,
+      wire,
+      decoded,
+      accountKeys: keys.all,
+      loadedAddresses: keys.loaded,
+      err: failed ? svmTransactionErrorJson(result.err()) : null,
+      fee: svmTransactionFee(decoded.message),
+      logs: meta.logs(),
+      computeUnitsConsumed: meta.computeUnitsConsumed(),
+      preBalances,
+      postBalances: keys.all.map((key) => this.balance(key)),
+      preTokenBalances,
+      postTokenBalances: this.tokenBalances(keys.all),
+    };
+    this.records.set(record.signature, record);
+    this.finishSlot(block, [record.signature]);
+    for (const listener of this.listeners) listener(record);
+    return record;
+  }
+
+  /** Runs a wire transaction against the current state and keeps nothing. */
+  simulate(wire: Uint8Array, options: { sigVerify: boolean; replaceRecentBlockhash: boolean }): SvmSimulation & { replacementBlockhash?: string } {
+    const decoded = this.checkWire(wire);
+    if (!options.replaceRecentBlockhash && !this.isBlockhashValid(decoded.message.lifetimeToken)) return { err: 'BlockhashNotFound', logs: [], unitsConsumed: 0n };
+    if (!options.sigVerify) this.svm.withSigverify(false);
+    try {
+      const simulation = this.simulateDecoded(decoded);
+      return options.replaceRecentBlockhash ? { ...simulation, replacementBlockhash: this.latestBlockhash().blockhash } : simulation;
+    } finally {
+      if (!options.sigVerify) this.svm.withSigverify(true);
+    }
+  }
+
+  /** Sends `lamports` from the faucet to `to` in a real, signed transfer (the `requestAirdrop` of a local validator). */
+  async airdrop(to: Address, amount: bigint, transfer: (from: KeyPairSigner, to: Address, amount: bigint) => Instruction): Promise<SvmTransactionRecord> {
+    const wire = await this.signWire(this.options.faucet, [transfer(this.options.faucet, to, amount)]);
+    return this.submit(wire, { preflight: true });
+  }
+
+  /** Signs instructions into a wire transaction with `payer` as fee payer and only signer, on the latest blockhash. */
+  async signWire(payer: KeyPairSigner, instructions: readonly Instruction[]): Promise<Uint8Array> {
+    const { blockhash, lastValidBlockHeight } = this.latestBlockhash();
+    const message = pipe(
+      createTransactionMessage({ version: 0 }),
+      (m) => setTransactionMessageFeePayerSigner(payer, m),
+      (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: toBlockhash(blockhash), lastValidBlockHeight }, m),
+      (m) => appendTransactionMessageInstructions(instructions, m),
+    );
+    const signed = await signTransactionMessageWithSigners(message);
+    return new Uint8Array(getTransactionEncoder().encode(signed));
+  }
+
+  private simulateDecoded(decoded: DecodedSvmTransaction): SvmSimulation {
+    const result = this.svm.simulateTransaction(decoded.transaction);
+    if (result instanceof FailedTransactionMetadata) {
+      return { err: svmTransactionErrorJson(result.err()), logs: result.meta().logs(), unitsConsumed: result.meta().computeUnitsConsumed() };
+    }
+    const meta = result.meta();
+    return { err: null, logs: meta.logs(), unitsConsumed: meta.computeUnitsConsumed() };
+  }
+
+  private checkWire(wire: Uint8Array): DecodedSvmTransaction {
+    if (wire.length > SVM_MAX_TRANSACTION_BYTES) {
+      throw new SvmTransactionRejectedError(`transaction too large: ${wire.length} bytes (max: ${SVM_MAX_TRANSACTION_BYTES} bytes)`, -32602);
+    }
+    try {
+      return decodeSvmTransaction(wire);
+    } catch (error) {
+      throw new SvmTransactionRejectedError(error instanceof Error ? error.message : String(error), -32602);
+    }
+  }
+
+  private rejected(error: SvmTransactionErrorJson, preflight: boolean): SvmTransactionRejectedError {
+    const message = describeSvmTransactionError(error);
+    return new SvmTransactionRejectedError(preflight ? `Transaction simulation failed: ${message}` : message, -32002, { err: error, logs: [], unitsConsumed: 0n });
+  }
+
+  private lookupTable(table: Address): Address[] | undefined {
+    const account = this.svm.getAccount(table);
+    if (!account.exists || account.programAddress !== ADDRESS_LOOKUP_TABLE_PROGRAM) return undefined;
+    const decoder = getAddressDecoder();
+    const addresses: Address[] = [];
+    for (let at = LOOKUP_TABLE_META_SIZE; at + 32 <= account.data.length; at += 32) addresses.push(decoder.decode(account.data.subarray(at, at + 32)));
+    return addresses;
+  }
+
+  private tokenBalances(keys: readonly Address[]): SvmTokenBalance[] {
+    const balances: SvmTokenBalance[] = [];
+    keys.forEach((key, accountIndex) => {
+      const token = readTokenAccount(this.svm.getAccount(key));
+      if (!token) return;
+      const decimals = readMintDecimals(this.svm.getAccount(token.mint)) ?? 0;
+      balances.push({ accountIndex, mint: token.mint, owner: token.owner, programId: token.programId, uiTokenAmount: uiTokenAmount(token.amount, decimals) });
+    });
+    return balances;
+  }
+
+  /** Starts the next slot: its time from the virtual clock (never before the last), set on LiteSVM's clock. */
+  private openSlot(): SvmBlock {
+    const parent = this.blocks.get(this.slot)!;
+    const slot = this.slot + 1n;
+    const fromClock = this.nextBlockTimestamp ?? this.options.clock.nowSeconds();
+    this.nextBlockTimestamp = undefined;
+    const block: SvmBlock = { slot, parentSlot: parent.slot, blockhash: this.blockhashOf(slot), previousBlockhash: parent.blockhash, blockTime: Math.max(parent.blockTime, fromClock), signatures: [] };
+    this.setClock(block);
+    return block;
+  }
+
+  private finishSlot(block: SvmBlock, signatures: string[]): void {
+    block.signatures = signatures;
+    this.slot = block.slot;
+    this.keepBlock(block);
+    for (const listener of this.slotListeners) listener(block);
+  }
+
+  private keepBlock(block: SvmBlock): void {
+    this.blocks.set(block.slot, block);
+    this.blockhashSlots.set(block.blockhash, block.slot);
+  }
+
+  private setClock(block: SvmBlock): void {
+    this.svm.setClock(new Clock(block.slot, 0n, 0n, 0n, BigInt(block.blockTime)));
+  }
+
+  /** A slot's blockhash: a hash of the seed and the slot (deterministic, never repeated). */
+  private blockhashOf(slot: bigint): string {
+    return getBase58Decoder().decode(createHash('sha256').update(`intentsim-svm:${this.options.seed}:${slot}`).digest());
+  }
+}
+

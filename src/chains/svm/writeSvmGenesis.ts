@@ -1,0 +1,71 @@
+import { findAssociatedTokenPda, getMintEncoder, getTokenEncoder, AccountState, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import { lamports, none, some, type Address } from '@solana/kit';
+import type { SvmLedger } from './SvmLedger';
+import type { SvmAccounts } from './svmAccounts';
+import { MINT_SIZE, NATIVE_MINT, TOKEN_ACCOUNT_SIZE } from './svmProgramIds';
+
+const SOL = 1_000_000_000n;
+/** What each test account holds at genesis (SOL, stablecoin units of 6 decimals, wrapped SOL). */
+export const SVM_TEST_ACCOUNT_FUNDS = { lamports: 1_000n * SOL, stablecoin: 1_000_000n * 10n ** 6n, wrappedSol: 100n * SOL } as const;
+/** The solver's float on the SVM chain. */
+export const SVM_SOLVER_FUNDS = { lamports: 100_000n * SOL, stablecoin: 100_000_000n * 10n ** 6n, wrappedSol: 10_000n * SOL } as const;
+
+/** The associated token account of `owner` for `mint` (SPL Token program). */
+export async function associatedTokenAccount(owner: Address, mint: Address): Promise<Address> {
+  const [ata] = await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  return ata;
+}
+
+/**
+ * The chain's genesis state, written straight into the ledger (as a validator's genesis config
+ * does): the stablecoin mint, funded test accounts and solver (SOL, stablecoin and wrapped SOL in
+ * their associated token accounts), and the depository with its token accounts.
+ */
+export async function writeSvmGenesis(ledger: SvmLedger, accounts: SvmAccounts): Promise<void> {
+  const mint = accounts.stablecoinMint.address;
+  const tokenRent = ledger.svm.minimumBalanceForRentExemption(BigInt(TOKEN_ACCOUNT_SIZE));
+  const holders = [
+    ...accounts.testAccounts.map((account) => ({ owner: account.address, funds: SVM_TEST_ACCOUNT_FUNDS })),
+    { owner: accounts.solver.address, funds: SVM_SOLVER_FUNDS },
+    { owner: accounts.depository.address, funds: { lamports: SOL, stablecoin: 0n, wrappedSol: 0n } },
+    { owner: accounts.issuer.address, funds: { lamports: 10n * SOL, stablecoin: 0n, wrappedSol: 0n } },
+  ];
+  const supply = holders.reduce((sum, holder) => sum + holder.funds.stablecoin, 0n);
+  ledger.setAccount({
+    address: mint,
+    lamports: lamports(ledger.svm.minimumBalanceForRentExemption(BigInt(MINT_SIZE))),
+    programAddress: TOKEN_PROGRAM_ADDRESS,
+    executable: false,
+    space: BigInt(MINT_SIZE),
+    data: new Uint8Array(getMintEncoder().encode({ mintAuthority: some(accounts.issuer.address), supply, decimals: 6, isInitialized: true, freezeAuthority: some(accounts.issuer.address) })),
+  });
+  const tokenAccount = (owner: Address, tokenMint: Address, amount: bigint, native: boolean) =>
+    new Uint8Array(
+      getTokenEncoder().encode({
+        mint: tokenMint,
+        owner,
+        amount,
+        delegate: none(),
+        state: AccountState.Initialized,
+        isNative: native ? some(tokenRent) : none(),
+        delegatedAmount: 0n,
+        closeAuthority: none(),
+      }),
+    );
+  for (const { owner, funds } of holders) {
+    ledger.setLamports(owner, funds.lamports);
+    for (const [tokenMint, amount, native] of [
+      [mint, funds.stablecoin, false],
+      [NATIVE_MINT, funds.wrappedSol, true],
+    ] as const) {
+      ledger.setAccount({
+        address: await associatedTokenAccount(owner, tokenMint),
+        lamports: lamports(tokenRent + (native ? amount : 0n)),
+        programAddress: TOKEN_PROGRAM_ADDRESS,
+        executable: false,
+        space: BigInt(TOKEN_ACCOUNT_SIZE),
+        data: tokenAccount(owner, tokenMint, amount, native),
+      });
+    }
+  }
+}
