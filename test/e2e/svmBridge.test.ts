@@ -79,6 +79,21 @@ describe('SVM ↔ EVM through the simulator', () => {
     expect(lowercased).toMatchObject({ status: 400, body: { errorCode: 'UNSUPPORTED_CURRENCY' } });
   });
 
+  it('what the SVM chain does not simulate is a 400 with an errorCode, never a 500: a deposit address, a reorg, automine off', async () => {
+    const svmUser = Keypair.generate().publicKey.toBase58();
+    const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
+      originChainId: SVM, destinationChainId: EVM, originCurrency: SOL, destinationCurrency: '0x0000000000000000000000000000000000000000',
+      amount: '100000000', tradeType: 'EXACT_INPUT', user: svmUser, recipient: sim.accounts[0]!.address, useDepositAddress: true,
+    });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(400);
+    expect(quote.body.errorCode).toBe('UNSUPPORTED_ON_CHAIN');
+    for (const [path, body] of [['reorg', { depth: 1 }], ['automine', { enabled: false }], ['interval-mining', { seconds: 2 }]] as const) {
+      const answer = await postJson(`${sim.baseUrl}/admin/chains/${SVM}/${path}`, body);
+      expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(400);
+      expect(typeof answer.body.errorCode, path).toBe('string');
+    }
+  });
+
   it('SOL → USDC on an EVM chain: a fresh keypair funded by requestAirdrop deposits with web3.js, the solver fills on the EVM chain', async () => {
     const user = Keypair.generate();
     const airdrop = await connection.requestAirdrop(user.publicKey, 5 * LAMPORTS_PER_SOL);

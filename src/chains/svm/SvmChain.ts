@@ -11,6 +11,7 @@ import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import { usdMicrosOf } from '../../domain/money/usdValue';
 import { ChainError } from '../../errors/IntentsimError';
+import { SimulatorError } from '../../errors/SimulatorError';
 import type { ChainAdapterContext } from '../chainAdapterContext';
 import type {
   ChainAdapter,
@@ -45,8 +46,15 @@ export interface SvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' |
   host: string;
 }
 
-/** A cheat call a ledger without forks or a mempool cannot do. */
-export class SvmCheatNotSupportedError extends ChainError {}
+/**
+ * What this chain does not simulate (deposit addresses, fixture contracts, a mempool, forks):
+ * the caller asked for it, so it is a 400 with an errorCode, never a 500.
+ */
+export class SvmCheatNotSupportedError extends SimulatorError {
+  constructor(message: string) {
+    super('UNSUPPORTED_ON_CHAIN', 400, message);
+  }
+}
 
 /**
  * The SVM chain (SPEC §4.6): LiteSVM in-process (`SvmLedger`) behind the project's own Solana
