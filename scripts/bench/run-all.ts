@@ -24,6 +24,7 @@ import { join } from 'node:path';
 import { runCrashHarness, type CrashHarnessResult } from '../chaos/crashHarness';
 import { benchProperty, type PropertyResult } from './property';
 import { benchScenarioLibrary, type ScenarioLibraryResult } from './scenarioLibrary';
+import { benchConformance, type ConformanceBenchResult } from './conformance';
 import { formatMs, percentile, positiveIntFromEnv, rounded } from './measure';
 
 /** The speed targets. They live here only — never in tests (docs/TESTING.md). */
@@ -53,6 +54,7 @@ function report(
   chaos: CrashHarnessResult,
   property: PropertyResult,
   scenarios: ScenarioLibraryResult,
+  conformance: ConformanceBenchResult,
 ): { lines: string[]; targets: Record<string, unknown> } {
   const lib = cold.library.summary;
   const cli = cold.cli.summary;
@@ -99,6 +101,11 @@ function report(
     ...(property.failure ? [`    the shrunk sequence and its scenario file: bench-results/property-failure.txt`] : []),
     `scenario library (intentsim scenario run scenarios/, one process; target wall time <= ${TARGETS.scenarioLibrarySeconds} s)`,
     `  ${scenarios.scenarios} scenarios, ${scenarios.failed} failed, ${(scenarios.wallMs / 1000).toFixed(1)} s, ${scenarios.scenariosPerSecond.toFixed(2)} scenarios/s   ${verdict(scenarios.failed === 0 && scenarios.wallMs / 1000 <= TARGETS.scenarioLibrarySeconds)}`,
+    `conformance suite against the simulator (intentsim conformance; target: every check passes)`,
+    ...(['readOnly', 'full'] as const).map((mode) => {
+      const run = conformance[mode];
+      return `  ${(mode === 'readOnly' ? 'read-only' : 'full').padEnd(10)} ${run.checks} checks: ${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped in ${run.seconds.toFixed(1)} s   ${verdict(run.failed === 0)}`;
+    }),
     '',
   ];
   return {
@@ -159,7 +166,10 @@ async function main(): Promise<void> {
   progress('scenario library');
   const scenarios = await benchScenarioLibrary();
 
-  const { lines, targets } = report(cold, bridge, quotes, fuzz, load, chaos, property, scenarios);
+  progress('conformance suite: read-only, then full');
+  const conformance = await benchConformance(progress);
+
+  const { lines, targets } = report(cold, bridge, quotes, fuzz, load, chaos, property, scenarios, conformance);
   process.stdout.write(lines.join('\n'));
 
   const roundMs = (values: number[]) => values.map((v) => Math.round(v * 10) / 10);
@@ -189,6 +199,7 @@ async function main(): Promise<void> {
     load,
     chaos,
     property: { runs: property.runs, seed: property.seed, seconds: Math.round(property.seconds * 10) / 10, passed: property.passed },
+    conformance,
     scenarios: { ...scenarios, wallMs: Math.round(scenarios.wallMs), scenariosPerSecond: Math.round(scenarios.scenariosPerSecond * 100) / 100 },
     fuzz: { httpInputs: fuzz.httpInputs, websocketBatches: fuzz.websocketBatches, seconds: Math.round(fuzz.seconds * 10) / 10, failures: fuzz.failures },
     quoteLatency: { count: quotes.count, summary: rounded(quotes.summary), p50: Math.round(quotes.p50 * 10) / 10, p99: Math.round(quotes.p99 * 10) / 10 },

@@ -76,6 +76,9 @@ export function startBackgroundCheckpoints(db: Database.Database, path: string, 
     stop: async () => {
       if (stopping) return exited;
       stopping = true;
+      // unref'd, the worker would not keep the process alive until it exits: `await sim.stop()`
+      // as a script's last step would never resolve (node ends with exit code 13)
+      worker.ref();
       worker.postMessage('stop');
       await exited;
       if (db.open) db.pragma(`wal_autocheckpoint = ${DEFAULT_AUTOCHECKPOINT_PAGES}`);

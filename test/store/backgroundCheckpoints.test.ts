@@ -1,6 +1,8 @@
-import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { promisify } from 'node:util';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startBackgroundCheckpoints } from '../../src/store/backgroundCheckpoints';
 import { openDatabase } from '../../src/store/openDatabase';
@@ -55,5 +57,23 @@ describe('startBackgroundCheckpoints', () => {
     expect(db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
     await checkpoints.stop();
     db.close();
+  });
+
+  it('stop() resolves when nothing else keeps the process alive (a script ending with `await sim.stop()`)', async () => {
+    const script = join(dir, 'stop-last.mts');
+    writeFileSync(
+      script,
+      [
+        `import { startBackgroundCheckpoints } from ${JSON.stringify(resolve('src/store/backgroundCheckpoints.ts'))};`,
+        `import { openDatabase } from ${JSON.stringify(resolve('src/store/openDatabase.ts'))};`,
+        `const db = openDatabase(${JSON.stringify(join(dir, 'stop-last.db'))});`,
+        `const checkpoints = startBackgroundCheckpoints(db, ${JSON.stringify(join(dir, 'stop-last.db'))});`,
+        'await checkpoints.stop();',
+        'db.close();',
+        "console.log('stopped');",
+      ].join('\n'),
+    );
+    const { stdout } = await promisify(execFile)(process.execPath, [resolve('node_modules/tsx/dist/cli.mjs'), script], { timeout: 30_000 });
+    expect(stdout).toBe('stopped\n');
   });
 });
