@@ -14,7 +14,7 @@ module.exports = {
       severity: 'error',
       from: { path: layer('domain') },
       to: {
-        pathNot: [layer('domain'), '^node_modules/(viem|zod|@noble|@scure|abitype|ox)/'],
+        pathNot: [layer('domain'), '^node_modules/(viem|zod|@noble|@scure|abitype|ox|hash-wasm)/'],
       },
     },
     {

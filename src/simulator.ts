@@ -31,6 +31,7 @@ import { DepositAddressStore } from './store/DepositAddressStore';
 import { MetaStore } from './store/MetaStore';
 import { openDatabase } from './store/openDatabase';
 import { startBackgroundCheckpoints } from './store/backgroundCheckpoints';
+import { loadFastKeccak } from './domain/hash/keccak256Fast';
 import { RequestListingStore } from './store/RequestListingStore';
 import { RequestRecordWriter } from './store/RequestRecordWriter';
 import { RequestStore } from './store/RequestStore';
@@ -128,6 +129,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const config = loadSimulatorConfig({ options: configOptions, ...(configFile ? { configFile } : {}), ...(env ? { env } : {}) });
 
   assertChainsSupported(resolveChains(config));
+  await loadFastKeccak();
 
   const temporaryDir = config.dbPath === undefined && config.dataDir === undefined ? mkdtempSync(join(tmpdir(), 'intentsim-')) : undefined;
   const dataDir = config.dataDir ?? temporaryDir ?? `${config.dbPath}.data`;

@@ -1,4 +1,5 @@
 import { keccak256, stringToBytes, type Hex } from 'viem';
+import { keccak256Fast } from '../hash/keccak256Fast';
 import { canonicalJson } from '../request/requestId';
 import type { QuoteFacts } from '../request/requestRecord';
 
@@ -98,7 +99,7 @@ export function buildProtocolOrder(params: {
   };
   return {
     // hashed from the UTF-8 bytes directly (the same hash as through hex, without building the hex)
-    orderId: keccak256(stringToBytes(canonicalJson(orderData))),
+    orderId: keccak256Fast(stringToBytes(canonicalJson(orderData))),
     hubType: 'onchain',
     orderData,
     paymentDetails: { chainId: origin, depository: facts.depository, currency: facts.currencyIn.address, amount: amounts.amountIn.toString() },

@@ -1,4 +1,5 @@
 import { encodeAbiParameters, keccak256, stringToBytes, type Hex } from 'viem';
+import { keccak256Fast } from '../hash/keccak256Fast';
 import { z } from 'zod';
 
 /** How a request id is written wherever one is taken as input (status, signature, fast fill, websocket, admin). */
@@ -13,7 +14,7 @@ export function deriveRequestId(params: { seed: number; sequence: bigint; canoni
   return keccak256(
     encodeAbiParameters(
       [{ type: 'uint256' }, { type: 'uint256' }, { type: 'bytes32' }],
-      [BigInt(params.seed), params.sequence, keccak256(stringToBytes(params.canonicalBody))],
+      [BigInt(params.seed), params.sequence, keccak256Fast(stringToBytes(params.canonicalBody))],
     ),
   );
 }
