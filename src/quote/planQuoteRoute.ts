@@ -9,7 +9,8 @@ import { computeQuoteWithOptions, type QuoteOptionsInput, type QuoteWithOptions 
 import type { RouteQuoteAmounts } from '../domain/quote/routePricing';
 import { formatUsd, usdMicrosOf } from '../domain/money/usdValue';
 import { formatAmount } from '../domain/money/formatAmount';
-import { AmountTooLowError, AmountTooLowForFeesError, InsufficientLiquidityError, NoRouteError } from '../errors/quoteErrors';
+import { maxUint256 } from 'viem';
+import { AmountTooLowError, AmountTooLowForFeesError, InsufficientLiquidityError, NoRouteError, SolverCapacityExceededError } from '../errors/quoteErrors';
 
 export interface PlanQuoteRouteParams {
   origin: ChainAdapter;
@@ -100,6 +101,11 @@ export async function planQuoteRoute(params: PlanQuoteRouteParams): Promise<Plan
     );
   }
   const { amounts, ...priced } = result.quote;
+  // EXACT_OUTPUT near the top of the range: the input it needs can pass what a token amount can hold
+  const largest = [amounts.amountIn, amounts.amountOut, amounts.destinationAmountIn].reduce((a, b) => (a > b ? a : b));
+  if (largest > maxUint256) {
+    throw new SolverCapacityExceededError(`this quote needs an amount above 2^256 - 1 (${largest}), more than any token can hold; quote a smaller amount`);
+  }
   return {
     requestType,
     operation: OPERATION_OF[requestType],

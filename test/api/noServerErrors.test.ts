@@ -74,6 +74,17 @@ describe('regressions', () => {
     expect(answer.body).toMatchObject({ errorCode: 'INVALID_INPUT_PARAMS', message: expect.stringMatching(/below 2\^256|integer string/) });
   });
 
+  it('EXACT_OUTPUT of 2^256 - 1 native for wrapped native: the input it needs passes 2^256 - 1, a 400 SOLVER_CAPACITY_EXCEEDED, not a 500 from ABI encoding (bench fuzz, seed 1)', async () => {
+    const origin = sim.chains.find((chain) => chain.id === 1)!;
+    const wrapped = (await (await fetch(`${sim.baseUrl}/chains`)).json() as { chains: Array<{ id: number; erc20Currencies: Array<{ symbol: string; address: string }> }> }).chains
+      .find((chain) => chain.id === origin.id)!.erc20Currencies.find((currency) => currency.symbol === 'WETH')!.address;
+    for (const path of ['/price', '/quote/v2']) {
+      const answer = await post(path, JSON.stringify(quote({ originChainId: 1, destinationChainId: 42161, originCurrency: wrapped, amount: (2n ** 256n - 1n).toString(), tradeType: 'EXACT_OUTPUT' })));
+      expect(answer.status, path).toBe(400);
+      expect(answer.body, path).toMatchObject({ errorCode: 'SOLVER_CAPACITY_EXCEEDED', message: expect.stringContaining('2^256 - 1') });
+    }
+  });
+
   it('compressed or non-JSON bodies are 415 with an errorCode, never inflated into a 500 or read as "every field missing"', async () => {
     const body = JSON.stringify(quote({}));
     expect(await post('/quote/v2', body, { 'content-type': 'application/json', 'content-encoding': 'gzip' })).toMatchObject({ status: 415, body: { errorCode: 'UNSUPPORTED_CONTENT_ENCODING' } });

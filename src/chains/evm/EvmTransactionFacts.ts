@@ -1,6 +1,6 @@
 import { zeroAddress, type Address, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
 import type { Currency } from '../../domain/chain/currency';
-import type { IndexedDeposit } from '../../domain/chain/observedDeposit';
+import { indexedDepositEntry, type IndexedDeposit } from '../../domain/chain/observedDeposit';
 import { usdMicrosOf } from '../../domain/money/usdValue';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import type { FailedTransactionFacts } from '../ChainAdapter';
@@ -12,19 +12,9 @@ export class EvmTransactionFacts {
 
   /** An `inTxs` entry from what the watcher indexed alone (no RPC; fee filled in later). */
   indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry {
-    return {
-      txHash: deposit.txHash,
-      chainId: this.deps.chainId,
-      type: 'deposit',
-      fee: 0n,
-      feeUsdMicros: 0n,
-      block: deposit.blockNumber,
-      blockHash: deposit.blockHash,
-      timestamp: deposit.blockTimestamp ?? 0,
-      status: 'success',
-      data: { from: deposit.depositor, to: this.deps.depository, currency: deposit.currency, amount: deposit.amount, logIndex: deposit.logIndex },
-    };
+    return indexedDepositEntry(deposit, this.deps.chainId, this.deps.depository);
   }
+
 
   async depositTransactionEntry(deposit: IndexedDeposit, status: 'success' | 'failure'): Promise<TransactionEntry> {
     const indexed = { ...this.indexedDepositEntry(deposit), status };

@@ -4,7 +4,7 @@ import type { Hex } from 'viem';
 import type { ChainMetadata } from '../../../fixtures/chains';
 import type { ChainDescription } from '../../domain/chain/chainDescription';
 import type { Currency } from '../../domain/chain/currency';
-import type { DepositAddressPayment, IndexedDeposit } from '../../domain/chain/observedDeposit';
+import { indexedDepositEntry, type DepositAddressPayment, type IndexedDeposit } from '../../domain/chain/observedDeposit';
 import type { SolverPayment } from '../../domain/fill/solverPayment';
 import type { ChainLiquidity, DestinationAction } from '../../domain/quote/planRoute';
 import type { QuoteStep } from '../../domain/quote/quoteStep';
@@ -293,19 +293,9 @@ export class SvmChain implements ChainAdapter {
   }
 
   indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry {
-    return {
-      txHash: deposit.txHash,
-      chainId: this.chainId,
-      type: 'deposit',
-      fee: 0n,
-      feeUsdMicros: 0n,
-      block: deposit.blockNumber,
-      blockHash: deposit.blockHash,
-      timestamp: deposit.blockTimestamp ?? 0,
-      status: 'success',
-      data: { from: deposit.depositor, to: this.keys.depository.address as Hex, currency: deposit.currency, amount: deposit.amount, logIndex: deposit.logIndex },
-    };
+    return indexedDepositEntry(deposit, this.chainId, this.keys.depository.address as Hex);
   }
+
 
   async depositTransactionEntry(deposit: IndexedDeposit, status: 'success' | 'failure'): Promise<TransactionEntry> {
     const indexed = { ...this.indexedDepositEntry(deposit), status };
