@@ -27,8 +27,12 @@ async function freshBundle() {
   const { build } = await import('esbuild');
   mkdirSync(dirname(bundle), { recursive: true });
   await build({
-    entryPoints: [join(root, 'src', 'cli.ts')],
-    outfile: bundle,
+    entryPoints: { cli: join(root, 'src', 'cli.ts') },
+    outdir: dirname(bundle),
+    // code loaded on demand (the SVM chain's runtime) goes into chunks that load only when used
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -189,7 +189,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       void stop();
     },
   };
-  const chainList: ChainAdapter[] = resolveChains(config).map((chain) => createChainAdapter(chain, chainContext));
+  const chainList: ChainAdapter[] = await Promise.all(resolveChains(config).map((chain) => createChainAdapter(chain, chainContext)));
   const chains: ReadonlyMap<number, ChainAdapter> = new Map(chainList.map((chain) => [chain.chainId, chain]));
   const solver = new Solver({
     chains,

@@ -5,7 +5,6 @@ import type { ResolvedChainConfig } from '../config/simulatorConfig';
 import type { ChainAdapter } from './ChainAdapter';
 import type { ChainAdapterContext } from './chainAdapterContext';
 import { EvmChain } from './evm/EvmChain';
-import { SvmChain } from './svm/SvmChain';
 import { ConfigurationError } from '../errors/IntentsimError';
 
 /**
@@ -19,7 +18,7 @@ export function anvilBinaryQuery(context: { anvilPath?: string | undefined; anvi
   };
 }
 
-type ChainAdapterFactory = (chain: ResolvedChainConfig, context: ChainAdapterContext) => ChainAdapter;
+type ChainAdapterFactory = (chain: ResolvedChainConfig, context: ChainAdapterContext) => ChainAdapter | Promise<ChainAdapter>;
 
 /** The adapter of each VM kind. A new VM registers its factory here and nowhere else (ARCHITECTURE.md). */
 const FACTORIES: Partial<Record<VmType, ChainAdapterFactory>> = {
@@ -32,8 +31,10 @@ const FACTORIES: Partial<Record<VmType, ChainAdapterFactory>> = {
       anvilBinary: chain.rpcUrl ? '' : resolveAnvilBinary(anvilBinaryQuery(context)),
     }),
   // LiteSVM in-process behind the simulator's own Solana JSON-RPC (README "The SVM chain")
-  svm: (chain, context) => {
+  // loaded only when an SVM chain is configured: its runtime (LiteSVM, @solana/*) costs ~0.3 s to load
+  svm: async (chain, context) => {
     if (chain.rpcUrl) throw new ConfigurationError(`chain ${chain.id}: an SVM chain runs in-process; it cannot attach to ${chain.rpcUrl}`);
+    const { SvmChain } = await import('./svm/SvmChain');
     return new SvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, host: '127.0.0.1' });
   },
 };
@@ -54,8 +55,8 @@ export function assertChainsSupported(chains: readonly Pick<ResolvedChainConfig,
 }
 
 /** Builds the adapter for one configured chain, picked by its VM kind. */
-export function createChainAdapter(chain: ResolvedChainConfig, context: ChainAdapterContext): ChainAdapter {
+export async function createChainAdapter(chain: ResolvedChainConfig, context: ChainAdapterContext): Promise<ChainAdapter> {
   const factory = FACTORIES[chain.vm];
   if (!factory) throw new UnsupportedVmError(chain.id, chain.vm);
-  return factory(chain, context);
+  return await factory(chain, context);
 }
