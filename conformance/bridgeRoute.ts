@@ -2,6 +2,7 @@ import type { Address, Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { skipCheck } from './check';
 import type { ConformanceTarget, TargetChain } from './target';
+import { sharedRun } from './sharedRuns';
 import { publicClientOf } from './wallet';
 
 /** A native-currency bridge full mode can pay: two EVM chains whose RPC answers here, the account funded on the origin. */
@@ -15,20 +16,13 @@ export interface BridgeRoute {
   amount: bigint;
 }
 
-const routes = new WeakMap<ConformanceTarget, Promise<BridgeRoute>>();
-
 /**
  * The route every paying check uses, found once per run. Skips (with the reason) when the run
  * has no funded account, fewer than two EVM chains answer on their RPC, or the account cannot
  * pay on any of them.
  */
 export function bridgeRouteOf(target: ConformanceTarget): Promise<BridgeRoute> {
-  let route = routes.get(target);
-  if (!route) {
-    route = findBridgeRoute(target);
-    routes.set(target, route);
-  }
-  return route;
+  return sharedRun(target, 'bridge-route', () => findBridgeRoute(target));
 }
 
 async function findBridgeRoute(target: ConformanceTarget): Promise<BridgeRoute> {

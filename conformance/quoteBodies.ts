@@ -72,9 +72,9 @@ export async function nativeBridgeBody(target: ConformanceTarget, options: Recor
  */
 export async function erc20BridgeBody(target: ConformanceTarget): Promise<QuoteBody> {
   const [origin, destination] = await twoEvmChains(target);
-  for (const token of origin.erc20Currencies) {
-    const twin = destination.erc20Currencies.find((candidate) => candidate.symbol === token.symbol);
-    if (!twin) continue;
+  const pair = tokenOnBoth(origin, destination);
+  if (pair) {
+    const { token, twin } = pair;
     const amount = token.decimals <= 8 ? 10n ** BigInt(token.decimals) : hundredthOfUnit(token.decimals);
     return {
       user: conformanceUser,
@@ -87,6 +87,15 @@ export async function erc20BridgeBody(target: ConformanceTarget): Promise<QuoteB
     };
   }
   skipCheck(`chains ${origin.id} and ${destination.id} list no ERC-20 currency with the same symbol`);
+}
+
+/** The first ERC-20 of `origin` that `destination` lists too (by symbol), with its twin there. */
+export function tokenOnBoth(origin: TargetChain, destination: TargetChain): { token: TargetCurrency; twin: TargetCurrency } | undefined {
+  for (const token of origin.erc20Currencies) {
+    const twin = destination.erc20Currencies.find((candidate) => candidate.symbol === token.symbol);
+    if (twin) return { token, twin };
+  }
+  return undefined;
 }
 
 /** The chain's wrapped native token, by the usual naming (`W` + the native symbol), if it lists one. */

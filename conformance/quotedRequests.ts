@@ -3,8 +3,10 @@ import { getAddress } from 'viem';
 import { z } from 'zod';
 import { CheckSkipped } from './check';
 import { ConformanceHttp, type Exchange } from './http';
+import { hundredthOfUnit, tokenOnBoth, type QuoteBody } from './quoteBodies';
 import { integerString } from './schemas/common';
 import type { ConformanceTarget, TargetChain } from './target';
+import { sharedRun } from './sharedRuns';
 
 /** A request this run created by quoting (`POST /quote/v2`), and what it was quoted with. */
 export interface QuotedRequest {
@@ -45,9 +47,6 @@ export interface QuotedRequestSet {
   chains: { a: TargetChain; b: TargetChain; c: TargetChain | undefined };
 }
 
-/** One run's set per target: checks run one after another and share it (the target lives as long as the run). */
-const setsByTarget = new WeakMap<ConformanceTarget, Promise<QuotedRequestSet>>();
-
 /**
  * The requests this run quoted on `target`, quoted once per run on first use: native bridges
  * a→b and b→a of different sizes (one without the API key), and where the target takes them a
@@ -57,12 +56,7 @@ const setsByTarget = new WeakMap<ConformanceTarget, Promise<QuotedRequestSet>>()
  * the target cannot be quoted (fewer than two EVM chains, a plain bridge quote refused).
  */
 export function quotedRequestsOf(target: ConformanceTarget): Promise<QuotedRequestSet> {
-  let set = setsByTarget.get(target);
-  if (!set) {
-    set = quoteRequestSet(target);
-    setsByTarget.set(target, set);
-  }
-  return set;
+  return sharedRun(target, 'quoted-requests', () => quoteRequestSet(target));
 }
 
 function randomAddress(): string {
@@ -90,8 +84,7 @@ async function quoteRequestSet(target: ConformanceTarget): Promise<QuotedRequest
   const recipient = randomAddress();
   const native = (chain: TargetChain) => chain.currency!;
   const keyed = target.apiKey !== undefined;
-  const token = b.erc20Currencies.length > 0 ? a.erc20Currencies.find((currency) => b.erc20Currencies.some((other) => other.symbol === currency.symbol)) : undefined;
-  const tokenOnB = token ? b.erc20Currencies.find((currency) => currency.symbol === token.symbol) : undefined;
+  const pair = tokenOnBoth(a, b);
   const plans: QuotePlan[] = [
     { label: 'native bridge a→b', origin: a, destination: b, originCurrency: native(a), destinationCurrency: native(b), hundredths: 1n, withApiKey: keyed, required: true },
     { label: 'native bridge b→a', origin: b, destination: a, originCurrency: native(b), destinationCurrency: native(a), hundredths: 2n, withApiKey: keyed, required: true },
@@ -107,20 +100,20 @@ async function quoteRequestSet(target: ConformanceTarget): Promise<QuotedRequest
       required: false,
       extra: { useDepositAddress: true },
     },
-    ...(token && tokenOnB
-      ? [{ label: `${token.symbol} bridge a→b`, origin: a, destination: b, originCurrency: token, destinationCurrency: tokenOnB, hundredths: 1000n, withApiKey: keyed, required: false }]
+    ...(pair
+      ? [{ label: `${pair.token.symbol} bridge a→b`, origin: a, destination: b, originCurrency: pair.token, destinationCurrency: pair.twin, hundredths: 1000n, withApiKey: keyed, required: false }]
       : []),
     ...(c ? [{ label: 'native bridge a→c', origin: a, destination: c, originCurrency: native(a), destinationCurrency: native(c), hundredths: 5n, withApiKey: keyed, required: false }] : []),
   ];
   const requests: QuotedRequest[] = [];
   for (const plan of plans) {
-    const body = {
+    const body: QuoteBody & { recipient: string } = {
       user,
       originChainId: plan.origin.id,
       destinationChainId: plan.destination.id,
       originCurrency: plan.originCurrency.address,
       destinationCurrency: plan.destinationCurrency.address,
-      amount: (10n ** BigInt(Math.max(plan.originCurrency.decimals - 2, 0)) * plan.hundredths).toString(),
+      amount: (hundredthOfUnit(plan.originCurrency.decimals) * plan.hundredths).toString(),
       tradeType: 'EXACT_INPUT',
       recipient,
       ...plan.extra,

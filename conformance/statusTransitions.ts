@@ -1,5 +1,7 @@
+import { requestStatusValues } from './schemas/failReasonValues';
+
 /** SPEC §3: the request statuses (status lookup, request listing, webhooks). */
-export const REQUEST_STATUSES = ['waiting', 'depositing', 'pending', 'submitted', 'success', 'failure', 'refund'] as const;
+export const REQUEST_STATUSES = requestStatusValues;
 export type RequestStatus = (typeof REQUEST_STATUSES)[number];
 
 /**

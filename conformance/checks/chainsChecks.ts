@@ -1,6 +1,14 @@
 import type { ConformanceCheck } from '../check';
+import type { ConformanceHttp } from '../http';
 import { expectShape, expectStatus, expectThat } from '../expectations';
 import { chainsResponseSchema } from '../schemas/chainSchema';
+
+/** `GET /chains`, its answer held to the §2.1 table. */
+async function listedChains(http: ConformanceHttp) {
+  const exchange = await http.get('/chains');
+  const { chains } = expectShape(exchange, chainsResponseSchema, '§2.1: each chain has every field of the table');
+  return { exchange, chains };
+}
 
 /** §2.1 and §4.4: `GET /chains`. */
 export const chainsChecks: readonly ConformanceCheck[] = [
@@ -22,8 +30,7 @@ export const chainsChecks: readonly ConformanceCheck[] = [
     title: 'each chain id appears once',
     mode: 'read-only',
     async run({ http }) {
-      const exchange = await http.get('/chains');
-      const { chains } = expectShape(exchange, chainsResponseSchema, '§2.1: each chain has every field of the table');
+      const { exchange, chains } = await listedChains(http);
       const ids = chains.map((chain) => chain.id);
       expectThat(new Set(ids).size === ids.length, '§4.4: a chain is listed once', `ids repeat: ${ids.join(', ')}`, exchange);
     },
@@ -34,8 +41,7 @@ export const chainsChecks: readonly ConformanceCheck[] = [
     title: 'explorerPaths.transaction, where present, holds the {TX_HASH} placeholder',
     mode: 'read-only',
     async run({ http }) {
-      const exchange = await http.get('/chains');
-      const { chains } = expectShape(exchange, chainsResponseSchema, '§2.1: each chain has every field of the table');
+      const { exchange, chains } = await listedChains(http);
       const withPaths = chains.filter((chain) => chain.explorerPaths);
       expectThat(
         withPaths.every((chain) => chain.explorerPaths!.transaction.includes('{TX_HASH}')),
