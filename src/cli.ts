@@ -142,6 +142,11 @@ async function runStart(options: StartSimulatorOptions, json: boolean): Promise<
     shutdown(0);
   });
   void sim.fatal.then(() => process.exit(1));
+  // a reader that took the summary and closed the pipe (`intentsim start --json | head -1`) is
+  // not a reason to stop serving; any other stdout failure is
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EPIPE') shutdown(1);
+  });
 
   if (json) {
     process.stdout.write(`${JSON.stringify(startSummaryJson(sim))}\n`);

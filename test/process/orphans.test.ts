@@ -1,4 +1,5 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../../src/process/isProcessAlive';
 import { childPidsOf, startCliProcess, waitUntilGone } from '../support/cliProcess';
@@ -42,4 +43,35 @@ describe('no orphaned chains', () => {
     wrapper.kill('SIGKILL');
     expect(await waitUntilGone([cliPid, ...anvils])).toEqual([]);
   });
+
+  it('whoever reads its summary has closed the pipe (`intentsim start --json | true`): it still serves, then stops on SIGINT', async () => {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['bin/intentsim.js', 'start', '--json', '--chains', '1', '--port', String(port)], { stdio: ['ignore', 'pipe', 'ignore'] });
+    started.push(child);
+    child.stdout.destroy(); // closed before the summary is written
+    let status = 0;
+    for (let tries = 0; tries < 600 && status !== 200 && child.exitCode === null; tries++) {
+      status = await fetch(`http://127.0.0.1:${port}/chains`).then((response) => response.status, () => 0);
+      if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    expect(child.exitCode).toBeNull();
+    expect(status).toBe(200);
+    const anvils = childPidsOf(child.pid!, 'anvil');
+    expect(anvils).toHaveLength(1);
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    child.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(await waitUntilGone(anvils)).toEqual([]);
+  });
 });
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
