@@ -1,6 +1,8 @@
-import { mnemonicToSeedSync } from '@scure/bip39';
-import { toHex, type Hex } from 'viem';
-import { HDKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { toHex, type Address, type Hex } from 'viem';
+import { publicKeyToAddress } from 'viem/utils';
+import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import { deriveHdNode, uncompressedPublicKey } from './deriveHdPrivateKeys';
+import { mnemonicSeed } from './mnemonicSeed';
 
 /**
  * The accounts the simulator uses on every EVM chain, all derived from one mnemonic
@@ -24,14 +26,21 @@ export const SOLVER_ADDRESS_INDEX = 1000;
 export const DEPLOYER_ADDRESS_INDEX = 1001;
 
 export function deriveSimulatorAccounts(mnemonic: string, count: number): SimulatorAccounts {
-  // the seed is computed once: PBKDF2 per account would cost ~100 ms each
-  const root = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic));
+  // native derivation (node:crypto); the seed and the level m/44'/60'/0'/0 are derived once
+  const accountLevel = deriveHdNode(mnemonicSeed(mnemonic), `m/44'/60'/0'/0`);
   const at = (addressIndex: number): KeyedAccount => {
-    const key = root.derive(`m/44'/60'/0'/0/${addressIndex}`).privateKey;
-    if (!key) throw new Error(`could not derive account ${addressIndex}`);
+    const key = accountLevel.child(addressIndex);
     const privateKey = toHex(key);
-    const account = privateKeyToAccount(privateKey);
-    return { account, address: account.address, privateKey };
+    const address: Address = publicKeyToAddress(toHex(uncompressedPublicKey(key)));
+    // the signing account is built on first use: most test accounts are only ever an address here
+    let account: PrivateKeyAccount | undefined;
+    return {
+      address,
+      privateKey,
+      get account() {
+        return (account ??= privateKeyToAccount(privateKey));
+      },
+    };
   };
   return {
     testAccounts: Array.from({ length: count }, (_, i) => at(i)),

@@ -7,6 +7,8 @@ import { WebhookEndpointSettingsSchema } from '../domain/webhook/webhookEndpoint
 import { CONFIG_FLAGS, simulatorEnvironmentVariables } from './configFlags';
 import { DEFAULT_WEBHOOK_RETRY_BASE_MS } from '../domain/webhook/webhookRetrySchedule';
 import { ConfigurationError } from '../errors/IntentsimError';
+import { validateMnemonic } from '@scure/bip39';
+import { wordlist as englishWordlist } from '@scure/bip39/wordlists/english';
 
 export class ConfigError extends ConfigurationError {}
 
@@ -44,7 +46,11 @@ export const SimulatorConfigSchema = z.object({
   anvilPath: z.string().optional(),
   /** Directories searched for `anvil` last (the PATH environment variable). */
   anvilSearchPath: z.string().optional(),
-  mnemonic: z.string().default(DEFAULT_MNEMONIC),
+  /** Every account of every chain derives from it (BIP-39, English word list, checksum checked). */
+  mnemonic: z
+    .string()
+    .refine((mnemonic) => validateMnemonic(mnemonic.trim(), englishWordlist), 'must be a BIP-39 mnemonic (English words, valid checksum)')
+    .default(DEFAULT_MNEMONIC),
   accountCount: z.number().int().min(1).max(100).default(10),
   /** Service fee charged on every quote, in basis points of the input. */
   serviceFeeBps: z.number().int().min(0).max(1000).default(10),

@@ -69,6 +69,12 @@ describe('loadSimulatorConfig', () => {
     expect(() => loadSimulatorConfig({ env: {}, options: { webhook: { url: 'ftp://127.0.0.1/hook' } } })).toThrow(/webhook\.url/);
   });
 
+  it('refuses a mnemonic that is not BIP-39 (unknown word or bad checksum), naming the field', () => {
+    expect(() => loadSimulatorConfig({ env: {}, options: { mnemonic: 'test test test' } })).toThrow(/mnemonic/);
+    expect(() => loadSimulatorConfig({ env: {}, options: { mnemonic: 'test test test test test test test test test test test test' } })).toThrow(/BIP-39/);
+    expect(loadSimulatorConfig({ env: {}, options: { mnemonic: 'legal winner thank year wave sausage worth useful legal winner thank yellow' } }).mnemonic).toMatch(/^legal/);
+  });
+
   it('reads a YAML file', () => {
     const path = file('config.yaml', 'port: 5000\nseed: 7\nclockMode: manual\nchains:\n  - id: 1\n  - id: 10\n    name: op\n');
     const config = loadSimulatorConfig({ configFile: path, env: {} });

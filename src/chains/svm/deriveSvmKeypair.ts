@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { mnemonicToSeedSync } from '@scure/bip39';
+import { mnemonicSeed } from '../mnemonicSeed';
 import { createKeyPairSignerFromPrivateKeyBytes, getAddressEncoder, getBase58Decoder, type Address, type KeyPairSigner } from '@solana/kit';
 
 /** A Solana keypair derived from the simulator's mnemonic, in the forms clients take it. */
@@ -31,7 +31,7 @@ export function slip10Ed25519(seed: Uint8Array, path: readonly number[]): Uint8A
  * for account `index`). `seed` is the mnemonic's BIP-39 seed when the caller derives many.
  */
 export async function deriveSvmKeypair(mnemonicOrSeed: string | Uint8Array, index: number): Promise<SvmKeypair> {
-  const seed = typeof mnemonicOrSeed === 'string' ? mnemonicToSeedSync(mnemonicOrSeed) : mnemonicOrSeed;
+  const seed = typeof mnemonicOrSeed === 'string' ? mnemonicSeed(mnemonicOrSeed) : mnemonicOrSeed;
   const privateKey = slip10Ed25519(seed, [44, 501, index, 0]);
   const signer = await createKeyPairSignerFromPrivateKeyBytes(privateKey);
   const secretKey = new Uint8Array(64);

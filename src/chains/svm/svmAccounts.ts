@@ -1,4 +1,4 @@
-import { mnemonicToSeedSync } from '@scure/bip39';
+import { mnemonicSeed } from '../mnemonicSeed';
 import { deriveSvmKeypair, type SvmKeypair } from './deriveSvmKeypair';
 
 /**
@@ -23,7 +23,7 @@ export interface SvmAccounts {
 export const SVM_ROLE_INDEXES = { solver: 1000, issuer: 1001, faucet: 1002, depository: 1003, stablecoinMint: 1004 } as const;
 
 export async function deriveSvmAccounts(mnemonic: string, count: number): Promise<SvmAccounts> {
-  const seed = mnemonicToSeedSync(mnemonic);
+  const seed = mnemonicSeed(mnemonic);
   const at = (index: number) => deriveSvmKeypair(seed, index);
   const [testAccounts, solver, issuer, faucet, depository, stablecoinMint] = await Promise.all([
     Promise.all(Array.from({ length: count }, (_, i) => at(i))),
