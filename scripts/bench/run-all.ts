@@ -8,7 +8,7 @@
  * BENCH_QUOTE_COUNT (default 1000), BENCH_FUZZ_COUNT (default 10000), BENCH_FUZZ_SEED (default 1),
  * BENCH_LOAD_SECONDS (default 3), BENCH_LISTING_STORED (default 100000), BENCH_RSS_QUOTES (default 30000),
  * BENCH_CHAOS_ITERATIONS (default 12), BENCH_CHAOS_SEED (default 1), BENCH_PROPERTY_RUNS (default 200),
- * BENCH_PROPERTY_SEED (default 1).
+ * BENCH_PROPERTY_SEED (default 1), BENCH_SVM_TRANSFERS (default 1000), BENCH_SVM_BRIDGES (default 20).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -25,6 +25,7 @@ import { runCrashHarness, type CrashHarnessResult } from '../chaos/crashHarness'
 import { benchProperty, type PropertyResult } from './property';
 import { benchScenarioLibrary, type ScenarioLibraryResult } from './scenarioLibrary';
 import { benchConformance, type ConformanceBenchResult } from './conformance';
+import { benchNonEvmChains, type NonEvmChainsResult } from './nonEvmChains';
 import { formatMs, percentile, positiveIntFromEnv, rounded } from './measure';
 
 /** The speed targets. They live here only — never in tests (docs/TESTING.md). */
@@ -55,6 +56,7 @@ function report(
   property: PropertyResult,
   scenarios: ScenarioLibraryResult,
   conformance: ConformanceBenchResult,
+  nonEvm: NonEvmChainsResult,
 ): { lines: string[]; targets: Record<string, unknown> } {
   const lib = cold.library.summary;
   const cli = cold.cli.summary;
@@ -106,6 +108,10 @@ function report(
       const run = conformance[mode];
       return `  ${(mode === 'readOnly' ? 'read-only' : 'full').padEnd(10)} ${run.checks} checks: ${run.passed} passed, ${run.failed} failed, ${run.skipped} skipped in ${run.seconds.toFixed(1)} s   ${verdict(run.failed === 0)}`;
     }),
+    `non-EVM chains`,
+    `  SVM transfers (embedded LiteSVM, over our JSON-RPC)   ${nonEvm.svmTransfers.perSecond.toFixed(0)}/s over ${nonEvm.svmTransfers.count}; latency median ${formatMs(nonEvm.svmTransfers.latency.median)}  p90 ${formatMs(nonEvm.svmTransfers.latency.p90)}`,
+    `  EVM -> SVM bridge (USDC 8453 -> USDC, ${nonEvm.evmToSvm.iterations} iterations)  e2e median ${formatMs(nonEvm.evmToSvm.e2e.median)}, floor (EVM + SVM transfer) ${formatMs(nonEvm.evmToSvm.floor.median)}, ratio ${nonEvm.evmToSvm.ratio.toFixed(2)}x   ${verdict(nonEvm.evmToSvm.ratio <= TARGETS.e2eOverFloor)}`,
+    `  cold start, chains ${nonEvm.coldStartEveryChain.chainIds.join(',')}: startSimulator() median ${formatMs(nonEvm.coldStartEveryChain.summary.median)}  max ${formatMs(nonEvm.coldStartEveryChain.summary.max)}   ${verdict(nonEvm.coldStartEveryChain.summary.median <= TARGETS.coldStartMs)}`,
     '',
   ];
   return {
@@ -169,7 +175,13 @@ async function main(): Promise<void> {
   progress('conformance suite: read-only, then full');
   const conformance = await benchConformance(progress);
 
-  const { lines, targets } = report(cold, bridge, quotes, fuzz, load, chaos, property, scenarios, conformance);
+  progress('non-EVM chains: SVM transfers, EVM -> SVM bridge, cold start with every chain');
+  const nonEvm = await benchNonEvmChains(
+    { transfers: positiveIntFromEnv('BENCH_SVM_TRANSFERS', 1000), bridges: positiveIntFromEnv('BENCH_SVM_BRIDGES', 20), coldRuns: coldRuns },
+    progress,
+  );
+
+  const { lines, targets } = report(cold, bridge, quotes, fuzz, load, chaos, property, scenarios, conformance, nonEvm);
   process.stdout.write(lines.join('\n'));
 
   const roundMs = (values: number[]) => values.map((v) => Math.round(v * 10) / 10);
@@ -200,6 +212,11 @@ async function main(): Promise<void> {
     chaos,
     property: { runs: property.runs, seed: property.seed, seconds: Math.round(property.seconds * 10) / 10, passed: property.passed },
     conformance,
+    nonEvmChains: {
+      svmTransfers: { count: nonEvm.svmTransfers.count, perSecond: Math.round(nonEvm.svmTransfers.perSecond), latency: rounded(nonEvm.svmTransfers.latency) },
+      evmToSvm: { iterations: nonEvm.evmToSvm.iterations, e2e: rounded(nonEvm.evmToSvm.e2e), floor: rounded(nonEvm.evmToSvm.floor), ratio: Math.round(nonEvm.evmToSvm.ratio * 100) / 100 },
+      coldStartEveryChain: { chainIds: nonEvm.coldStartEveryChain.chainIds, summary: rounded(nonEvm.coldStartEveryChain.summary) },
+    },
     scenarios: { ...scenarios, wallMs: Math.round(scenarios.wallMs), scenariosPerSecond: Math.round(scenarios.scenariosPerSecond * 100) / 100 },
     fuzz: { httpInputs: fuzz.httpInputs, websocketBatches: fuzz.websocketBatches, seconds: Math.round(fuzz.seconds * 10) / 10, failures: fuzz.failures },
     quoteLatency: { count: quotes.count, summary: rounded(quotes.summary), p50: Math.round(quotes.p50 * 10) / 10, p99: Math.round(quotes.p99 * 10) / 10 },

@@ -1,0 +1,160 @@
+/**
+ * The non-EVM chains (issue 13's bench):
+ *
+ * - SVM transfers/s on the embedded runtime: SOL transfers signed ahead, then sent one after
+ *   another through the simulator's Solana JSON-RPC with `@solana/web3.js` (`sendRawTransaction`,
+ *   preflight on; each is processed, and final, when the call answers).
+ * - EVM → SVM bridge against its own floor: quote (USDC on 8453 → USDC on the SVM chain) → pay the deposit item →
+ *   receipt → status `success`, against one EVM transfer with its receipt plus one SVM transfer.
+ * - Cold start with every chain: `startSimulator()` with the default EVM chains and every non-EVM
+ *   chain the fixtures know, until it resolves (target: the same 1.5 s as the EVM-only start).
+ */
+import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { createWalletClient, http, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { DEFAULT_CHAIN_IDS, KNOWN_CHAINS, SVM_CHAIN } from '../../fixtures/chains';
+import { waitForReceipt } from '../../src/chains/evm/waitForReceipt';
+import { startSimulator, type RunningSimulator } from '../../src/simulator';
+import { evmChainOf } from '../../test/support/evmChainOf';
+import { getJson, postJson, publicClientFor } from '../../test/support/bridgeClient';
+import { formatMs, summarize, type Summary } from './measure';
+
+const EVM = 8453;
+const SVM = SVM_CHAIN.id;
+
+export interface NonEvmChainsResult {
+  svmTransfers: { count: number; perSecond: number; latency: Summary };
+  evmToSvm: { iterations: number; e2e: Summary; floor: Summary; ratio: number };
+  coldStartEveryChain: { chainIds: number[]; summary: Summary };
+}
+
+/** Every chain the simulator can boot: the default EVM chains and each non-EVM chain of the fixtures. */
+export function everyChainId(): number[] {
+  return [...DEFAULT_CHAIN_IDS, ...KNOWN_CHAINS.filter((chain) => chain.vm !== 'evm').map((chain) => chain.id)];
+}
+
+export async function benchNonEvmChains(params: { transfers: number; bridges: number; coldRuns: number }, progress: (line: string) => void): Promise<NonEvmChainsResult> {
+  const sim = await startSimulator({ port: 0, log: () => undefined, chains: [{ id: EVM }, { id: SVM }] });
+  let svmTransfers: NonEvmChainsResult['svmTransfers'];
+  let evmToSvm: NonEvmChainsResult['evmToSvm'];
+  try {
+    const connection = new Connection(sim.chains.find((chain) => chain.id === SVM)!.rpcUrl, 'confirmed');
+    const payer = Keypair.generate();
+    await connection.confirmTransaction({ signature: await connection.requestAirdrop(payer.publicKey, 100 * LAMPORTS_PER_SOL), ...(await connection.getLatestBlockhash()) });
+    // signed ahead in batches (a blockhash stays valid for 150 slots, one slot per transaction), so
+    // the figure is the simulator's, not web3.js's signing
+    const latencies: number[] = [];
+    let sendingMs = 0;
+    for (let sent = 0; sent < params.transfers; ) {
+      const { blockhash } = await connection.getLatestBlockhash();
+      const batch = Array.from({ length: Math.min(100, params.transfers - sent) }, (_, i) => signedTransfer(payer, blockhash, 1_000 + sent + i));
+      const started = performance.now();
+      for (const wire of batch) {
+        const one = performance.now();
+        await connection.sendRawTransaction(wire);
+        latencies.push(performance.now() - one);
+      }
+      sendingMs += performance.now() - started;
+      sent += batch.length;
+    }
+    svmTransfers = { count: params.transfers, perSecond: params.transfers / (sendingMs / 1000), latency: summarize(latencies) };
+    progress(`  SVM: ${params.transfers} transfers, ${svmTransfers.perSecond.toFixed(0)}/s`);
+
+    evmToSvm = await benchEvmToSvm(sim, svmTransferOnce(connection, payer), params.bridges);
+    progress(`  EVM → SVM: ${params.bridges} bridges, ratio ${evmToSvm.ratio.toFixed(2)}x`);
+  } finally {
+    await sim.stop();
+  }
+
+  const chainIds = everyChainId();
+  const coldMs: number[] = [];
+  for (let i = 0; i < params.coldRuns; i++) {
+    const started = performance.now();
+    const every = await startSimulator({ port: 0, log: () => undefined, chains: chainIds.map((id) => ({ id })) });
+    coldMs.push(performance.now() - started);
+    await every.stop();
+    progress(`  start with chains ${chainIds.join(',')}: ${formatMs(coldMs.at(-1)!)}`);
+  }
+  return { svmTransfers, evmToSvm, coldStartEveryChain: { chainIds, summary: summarize(coldMs) } };
+}
+
+const SVM_TRANSFER_RECIPIENT = Keypair.generate().publicKey;
+
+/** A signed SOL transfer (a distinct amount gives a distinct signature), as wire bytes. */
+function signedTransfer(payer: Keypair, blockhash: string, extraLamports: number): Uint8Array {
+  const message = new TransactionMessage({
+    payerKey: payer.publicKey,
+    recentBlockhash: blockhash,
+    instructions: [SystemProgram.transfer({ fromPubkey: payer.publicKey, toPubkey: SVM_TRANSFER_RECIPIENT, lamports: LAMPORTS_PER_SOL / 1000 + extraLamports })],
+  }).compileToV0Message();
+  const transaction = new VersionedTransaction(message);
+  transaction.sign([payer]);
+  return transaction.serialize();
+}
+
+/** One SVM transfer as a wallet makes it (blockhash, sign, send; processed when the call answers); resolves with its ms. */
+function svmTransferOnce(connection: Connection, payer: Keypair): (extraLamports: number) => Promise<number> {
+  return async (extraLamports) => {
+    const started = performance.now();
+    const { blockhash } = await connection.getLatestBlockhash();
+    await connection.sendRawTransaction(signedTransfer(payer, blockhash, extraLamports));
+    return performance.now() - started;
+  };
+}
+
+async function benchEvmToSvm(sim: RunningSimulator, svmTransfer: (lamports: number) => Promise<number>, iterations: number): Promise<NonEvmChainsResult['evmToSvm']> {
+  const chain = evmChainOf(sim, EVM);
+  const client = publicClientFor(sim, EVM);
+  const user = privateKeyToAccount(sim.accounts[6]!.privateKey as Hex);
+  const floorUser = privateKeyToAccount(sim.accounts[7]!.privateKey as Hex);
+  const wallet = createWalletClient({ account: user, chain: chain.viemChain(), transport: http(chain.rpcUrl) });
+  const floorWallet = createWalletClient({ account: floorUser, chain: chain.viemChain(), transport: http(chain.rpcUrl) });
+  const recipient = Keypair.generate().publicKey.toBase58();
+  const { body: chains } = await getJson(`${sim.baseUrl}/chains`);
+  const usdcOf = (chainId: number) => chains.chains.find((entry: { id: number }) => entry.id === chainId).erc20Currencies.find((currency: { symbol: string }) => currency.symbol === 'USDC').address as string;
+
+  const e2e: number[] = [];
+  const floor: number[] = [];
+  for (let i = -2; i < iterations; i++) {
+    const bridgeStarted = performance.now();
+    const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
+      user: user.address,
+      recipient,
+      originChainId: EVM,
+      destinationChainId: SVM,
+      originCurrency: usdcOf(EVM),
+      destinationCurrency: usdcOf(SVM),
+      amount: '10000000',
+      tradeType: 'EXACT_INPUT',
+    });
+    if (quote.status !== 200) throw new Error(`EVM → SVM quote failed (${quote.status}): ${JSON.stringify(quote.body)}`);
+    // the first quote also asks for an approval; every item is sent and waited for, as a wallet does
+    for (const { items } of quote.body.steps as Array<{ items: Array<{ data: { to: Address; data: Hex; value: string } }> }>) {
+      for (const { data: item } of items) {
+        const hash = await wallet.sendTransaction({ to: item.to, data: item.data, value: BigInt(item.value) });
+        await waitForReceipt(client, hash, { intervalMs: 1, timeoutMs: 30_000 });
+      }
+    }
+    const step = quote.body.steps.at(-1);
+    for (;;) {
+      const { body } = await getJson(`${sim.baseUrl}/intents/status/v3?requestId=${step.requestId}`);
+      if (body.status === 'success') break;
+      if (body.status === 'failure' || body.status === 'refund') throw new Error(`EVM → SVM bridge ended ${body.status}`);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+    }
+    const bridgeMs = performance.now() - bridgeStarted;
+
+    const floorStarted = performance.now();
+    const transfer = await floorWallet.sendTransaction({ to: sim.accounts[8]!.address as Address, value: 1_000_000_000_000n });
+    await waitForReceipt(client, transfer, { intervalMs: 1, timeoutMs: 30_000 });
+    await svmTransfer(2_000_000 + i);
+    const floorMs = performance.now() - floorStarted;
+    if (i >= 0) {
+      e2e.push(bridgeMs);
+      floor.push(floorMs);
+    }
+  }
+  const e2eSummary = summarize(e2e);
+  const floorSummary = summarize(floor);
+  return { iterations, e2e: e2eSummary, floor: floorSummary, ratio: e2eSummary.median / floorSummary.median };
+}
