@@ -12,7 +12,7 @@ const { value: valueWithBigints } = fc.letrec((tie) => ({
     fc.boolean(),
     fc.constant(null),
     fc.array(tie('value'), { maxLength: 5 }),
-    fc.dictionary(fc.string().filter((key) => key !== '$bigint' && key !== '__proto__'), tie('value'), { maxKeys: 5 }),
+    fc.dictionary(fc.string().filter((key) => key !== '$bigint'), tie('value'), { maxKeys: 5 }),
   ),
 }));
 
@@ -25,6 +25,14 @@ describe('stringifyWithBigints / parseWithBigints', () => {
   it('reads bigints back at any depth, top level included', () => {
     expect(parseWithBigints('{"$bigint":"-5"}')).toBe(-5n);
     expect(parseWithBigints('{"a":[{"$bigint":"1"},{"b":{"$bigint":"2"}}]}')).toEqual({ a: [1n, { b: 2n }] });
+  });
+
+  it('keeps an own "__proto__" key a key (never the prototype), bigints inside it read back', () => {
+    const parsed = parseWithBigints<Record<string, unknown>>('{"__proto__":{"polluted":{"$bigint":"7"}},"a":1}');
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+    expect(Object.keys(parsed)).toEqual(['__proto__', 'a']);
+    expect(Object.getOwnPropertyDescriptor(parsed, '__proto__')!.value).toEqual({ polluted: 7n });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 
   it('leaves objects with $bigint beside other keys alone', () => {
