@@ -4,9 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import type { Hex } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
+import { SVM_CHAIN } from '../../fixtures/chains';
 import { ScenarioTimeline } from '../../src/scenario/ScenarioTimeline';
 import { executeQuoteSteps, getJson, nativeBridgeBody, requestJson, waitForSettledStatus } from '../support/bridgeClient';
 import { chromiumExecutable } from '../support/chromiumExecutable';
+import { pooledNodes } from '../support/pooledNodes';
 import { startTestSimulator } from '../support/startTestSimulator';
 
 // covers: endpoint:GET /chains, endpoint:GET /requests/v3, status:waiting, status:success
@@ -25,7 +27,8 @@ describe.skipIf(!executablePath)('the explorer in headless Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    sim = await startTestSimulator();
+    // the pooled EVM chains and the SVM chain (in-process)
+    sim = await startTestSimulator({ chains: [...pooledNodes().map((chain) => ({ id: chain.id, rpcUrl: chain.rpcUrl, resetOnStart: true })), { id: SVM_CHAIN.id }] });
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath: executablePath!, headless: true, args: ['--no-sandbox'] });
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
@@ -122,5 +125,30 @@ describe.skipIf(!executablePath)('the explorer in headless Chromium', () => {
     expect(entries[3]).toBe('+3.000sbridge waiting → pending; inTx deposit 0xabc on 1');
     expect(await page.locator('[data-testid="timeline-webhook"]').count()).toBe(1);
     await shoot('timeline-file');
+  });
+
+  it('opens an SVM transaction from its /transaction/ link, and the address it paid', async () => {
+    const { body: chainList } = await getJson(`${sim.baseUrl}/chains`);
+    const svm = chainList.chains.find((chain: { id: number }) => chain.id === SVM_CHAIN.id);
+    expect(svm.explorerPaths.transaction).toBe('/transaction/{TX_HASH}');
+    const recipient = sim.chains.find((chain) => chain.id === SVM_CHAIN.id)!.accounts![3]!.address;
+    const rpc = async (method: string, params: unknown[]) => {
+      const response = await fetch(svm.httpRpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+      return ((await response.json()) as { result: any }).result;
+    };
+    const signature = (await rpc('requestAirdrop', [recipient, 1_000_000_000])) as string;
+
+    const link = svm.explorerUrl + svm.explorerPaths.transaction.replace('{TX_HASH}', signature);
+    await page.goto(link);
+    await page.waitForSelector('[data-testid="tx-status"]:text-is("success")');
+    expect(await page.textContent('[data-testid="transaction-value"]')).toBe(signature);
+    expect(await page.textContent('main')).toContain('+1 SOL');
+    await shoot('svm-transaction');
+
+    await page.click(`main a[title="${recipient}"]`);
+    await page.waitForSelector('[data-testid="native-balance"]');
+    expect(await page.textContent('[data-testid="native-balance"]')).toMatch(/ SOL$/);
+    expect(await page.locator(`a[title="${signature}"]`).count()).toBe(1);
+    await shoot('svm-address');
   });
 });

@@ -1,8 +1,10 @@
+import { resolveApiKey } from './api';
 import { errorBox, replaceChildren } from './dom';
 import { renderAddressPage, renderBlockPage, renderChainPage, renderTransactionPage } from './chainPages';
 import { renderRequestList } from './requestList';
 import { renderRequestTimeline } from './requestTimeline';
 import { startRouter } from './router';
+import { startStatusStream } from './statusStream';
 import { renderTimelineFile } from './timelineFile';
 
 type View = (root: HTMLElement, ...parts: string[]) => Promise<(() => void) | void>;
@@ -38,3 +40,5 @@ async function draw(): Promise<void> {
 }
 
 startRouter(() => void draw());
+// the connection badge shows the stream on every page (views that need the key wait for it themselves)
+void resolveApiKey().then(startStatusStream, () => startStatusStream(undefined));

@@ -29,9 +29,10 @@ interface TokenBalance {
 
 function lamports(chain: ChainInfo, amount: number | bigint): string {
   const value = BigInt(amount);
+  const magnitude = value < 0n ? -value : value;
   const scale = 10n ** BigInt(chain.currency.decimals);
-  const fraction = (value % scale).toString().padStart(chain.currency.decimals, '0').replace(/0+$/, '');
-  return `${value / scale}${fraction ? `.${fraction}` : ''} ${chain.currency.symbol}`;
+  const fraction = (magnitude % scale).toString().padStart(chain.currency.decimals, '0').replace(/0+$/, '');
+  return `${value < 0n ? '-' : ''}${magnitude / scale}${fraction ? `.${fraction}` : ''} ${chain.currency.symbol}`;
 }
 
 function tokenSymbol(chain: ChainInfo, mint: string): string {
