@@ -10,8 +10,10 @@ import { executeQuoteSteps, getJson, nativeBridgeBody, requestJson, waitForSettl
 import { chromiumExecutable } from '../support/chromiumExecutable';
 import { pooledNodes } from '../support/pooledNodes';
 import { startTestSimulator } from '../support/startTestSimulator';
+import { startWebhookReceiver } from '../support/webhookReceiver';
+import { evmChainOf } from '../support/evmChainOf';
 
-// covers: endpoint:GET /chains, endpoint:GET /requests/v3, status:waiting, status:success
+// covers: endpoint:GET /chains, endpoint:GET /requests/v3, status:waiting, status:success, status:failure, failReason:DEPOSIT_REORGED
 
 /** Screenshots of each view, kept as test artifacts (gitignored). */
 const ARTIFACTS = join(import.meta.dirname, '..', '..', 'test-artifacts', 'explorer');
@@ -105,6 +107,49 @@ describe.skipIf(!executablePath)('the explorer in headless Chromium', () => {
     expect(await page.textContent('[data-testid="native-balance"]')).toMatch(/ ETH$/);
     expect(await page.locator(`a[href$="${depositHash}"]`).count()).toBeGreaterThan(0);
     await shoot('address');
+  });
+
+  it('shows a deposit reorged out after its fill: failure DEPOSIT_REORGED in the list, a reorg marker and every webhook attempt on the timeline', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      expect((await requestJson(`${sim.baseUrl}/admin/api-keys/${sim.apiKey}/webhook`, { method: 'PUT', body: { url: receiver.url } })).status).toBe(200);
+      const user = sim.accounts[6]!;
+      const quote = await requestJson(`${sim.baseUrl}/quote/v2`, {
+        method: 'POST',
+        body: nativeBridgeBody(user.address, { originChainId: 42161, destinationChainId: 1, amount: '40000000000000000' }),
+        headers: { 'x-api-key': sim.apiKey },
+      });
+      const requestId = quote.body.steps[0].requestId as string;
+      await page.goto(`${sim.baseUrl}/`);
+      await page.waitForSelector(rowStatus(requestId, 'waiting'));
+      await executeQuoteSteps(sim, user.privateKey as Hex, quote.body);
+      await evmChainOf(sim, 42161).syncNow();
+      expect((await waitForSettledStatus(sim.baseUrl, requestId)).status).toBe('success');
+      await page.waitForSelector(rowStatus(requestId, 'success'));
+
+      // the adapter's cheat call (`anvil_reorg`): the deposit's block is replaced
+      await sim.control.chain(42161).reorg(1);
+      await sim.control.solver.idle();
+      await sim.control.webhooks.idle();
+      await page.waitForSelector(rowStatus(requestId, 'failure'));
+      expect(await page.textContent(`tr[data-request-id="${requestId}"] [data-testid="request-fail-reason"]`)).toBe('DEPOSIT_REORGED');
+      await shoot('request-list-with-reorg');
+
+      await page.click(`tr[data-request-id="${requestId}"] [data-testid="request-link"]`);
+      await page.waitForSelector('[data-testid="request-detail-status"]:text-is("failure")');
+      expect(await page.textContent('[data-testid="timeline-fail-reason"]')).toBe('DEPOSIT_REORGED');
+      const reorg = await page.locator('[data-testid="timeline-reorg"] .what').allTextContents();
+      expect(reorg).toHaveLength(1);
+      expect(reorg[0]).toMatch(/^reorg: .*action fill, failReason DEPOSIT_REORGED/);
+      const deliveries = sim.control.webhooks.store.listDeliveries({ requestId });
+      expect(deliveries.map((delivery) => delivery.requestStatus)).toEqual(['waiting', 'pending', 'submitted', 'success', 'failure']);
+      const webhookLines = await page.locator('[data-testid="timeline-webhook"] .what').allTextContents();
+      expect(webhookLines).toEqual(deliveries.map((delivery) => `webhook ${delivery.requestStatus} → ${receiver.url}, attempt 1: HTTP 200`));
+      await shoot('request-timeline-with-reorg');
+    } finally {
+      await fetch(`${sim.baseUrl}/admin/api-keys/${sim.apiKey}/webhook`, { method: 'DELETE' });
+      await receiver.close();
+    }
   });
 
   it('opens a scenario timeline file in the timeline view', async () => {
