@@ -127,6 +127,20 @@ module.exports = {
       to: { path: '^conformance/', pathNot: '^conformance/report/junitXml\\.ts$' },
     },
     {
+      name: 'explorer-page-knows-only-http',
+      comment: 'web/explorer/ runs in the browser: it reads the simulator over HTTP, the websocket and chain RPCs; from src/ it may share only the pure domain/ (status and type lists, the record view\'s type).',
+      severity: 'error',
+      from: { path: '^web/' },
+      to: { path: '^(src|test|scripts|fixtures|conformance|bin)/', pathNot: '^src/domain/' },
+    },
+    {
+      name: 'src-never-imports-the-browser-code',
+      comment: 'The server bundles web/explorer/ with esbuild by path (src/api/explorer/explorerBundle.ts); it never imports it.',
+      severity: 'error',
+      from: { path: '^src/' },
+      to: { path: '^web/' },
+    },
+    {
       name: 'conformance-knows-only-http',
       comment: 'conformance/ checks any deployment over HTTP (+ chain RPC): it imports nothing from the simulator, so it can catch the simulator\'s own mistakes.',
       severity: 'error',

@@ -22,7 +22,7 @@ function newestSourceMtime(dir) {
 }
 
 async function freshBundle() {
-  const sourcesChanged = Math.max(newestSourceMtime(join(root, 'src')), newestSourceMtime(join(root, 'fixtures')), newestSourceMtime(join(root, 'conformance')), statSync(join(root, 'package.json')).mtimeMs);
+  const sourcesChanged = Math.max(newestSourceMtime(join(root, 'src')), statSync(fileURLToPath(import.meta.url)).mtimeMs, newestSourceMtime(join(root, 'fixtures')), newestSourceMtime(join(root, 'conformance')), statSync(join(root, 'package.json')).mtimeMs);
   if (existsSync(bundle) && statSync(bundle).mtimeMs >= sourcesChanged) return bundle;
   const { build } = await import('esbuild');
   mkdirSync(dirname(bundle), { recursive: true });
@@ -38,6 +38,8 @@ async function freshBundle() {
     format: 'esm',
     target: 'node20',
     packages: 'external',
+    // the explorer's browser sources are found in this checkout (src/api/explorer/explorerBundle.ts)
+    define: { __INTENTSIM_ROOT__: JSON.stringify(root) },
     logLevel: 'silent',
   });
   return bundle;

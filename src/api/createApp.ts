@@ -20,6 +20,7 @@ import { chainLookupRoutes } from './routes/chainLookupRoutes';
 import { configRoutes } from './routes/configRoutes';
 import { currencyRoutes } from './routes/currencyRoutes';
 import { depositAddressRoutes } from './routes/depositAddressRoutes';
+import { explorerRoutes } from './routes/explorerRoutes';
 import { fastFillRoutes } from './routes/fastFillRoutes';
 import { faultRoutes } from './routes/faultRoutes';
 import { controlRoutes } from './routes/controlRoutes';
@@ -78,6 +79,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(solverRuleRoutes(deps));
   app.use(webhookAdminRoutes(deps));
   app.use(fastFillRoutes(deps));
+  app.use(explorerRoutes(deps));
   app.use(notFoundHandler);
   app.use(createErrorMiddleware(deps.log));
   return app;

@@ -97,6 +97,17 @@ describe('GET /chains (SPEC §2.1, §4.4)', () => {
     }
   });
 
+  it('explorerUrl is the simulator\'s own explorer for the chain (absolute), and explorerPaths.transaction is an EVM /tx/ path that opens a page', async () => {
+    for (const c of chains) {
+      expect(c.explorerUrl).toBe(`${sim.baseUrl}/explorer/${c.id}`);
+      expect(c.explorerName).toBe('intentsim explorer');
+      expect(c.explorerPaths).toEqual({ transaction: '/tx/{TX_HASH}', address: '/address/{ADDRESS}', token: '/address/{ADDRESS}', block: '/block/{BLOCK}' });
+      const page = await fetch(c.explorerUrl + c.explorerPaths.transaction.replace('{TX_HASH}', `0x${'ab'.repeat(32)}`));
+      expect(page.status).toBe(200);
+      expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    }
+  });
+
   it('wsRpcUrl is a websocket URL on the same node', () => {
     for (const c of chains) {
       expect(c.wsRpcUrl).toMatch(/^wss?:\/\//);

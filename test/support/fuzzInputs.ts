@@ -124,6 +124,7 @@ export function fuzzArbitraries(sim: RunningSimulator) {
     fc.string().map((id): FuzzRequest => ({ method: 'GET', path: `/requests/${encodeURIComponent(id)}/signature/v2`, headers: {}, body: undefined })),
     fc.string().map((id): FuzzRequest => ({ method: 'GET', path: `/intents/status/v3?requestId=${encodeURIComponent(id)}`, headers: {}, body: undefined })),
     fc.string().map((q): FuzzRequest => ({ method: 'GET', path: `/admin/webhook-deliveries?${q}`, headers: {}, body: undefined })),
+    fc.string().map((id): FuzzRequest => ({ method: 'GET', path: `/admin/explorer/requests/${encodeURIComponent(id)}`, headers: {}, body: undefined })),
     // wrong content types and encodings (once 500s or misleading field lists)
     fc.tuple(fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', '', 'application/json; charset=utf-16'), fc.constantFrom('gzip', 'deflate', 'br', 'identity')).map(
       ([type, encoding]): FuzzRequest => ({ method: 'POST', path: '/quote/v2', headers: { ...(type ? { 'content-type': type } : {}), 'content-encoding': encoding }, body: '{"user":"0x"}' }),

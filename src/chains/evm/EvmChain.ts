@@ -254,9 +254,6 @@ export class EvmChain implements ChainAdapter {
       vmType: 'evm',
       httpRpcUrl: endpoints.rpcUrl,
       wsRpcUrl: endpoints.wsUrl,
-      explorerUrl: '',
-      explorerName: 'none (local chain)',
-      explorerPaths: { transaction: '/tx/{TX_HASH}', address: '/address/{ADDRESS}', token: '/token/{ADDRESS}' },
       nativeCurrency: this.nativeCurrency(),
       erc20Currencies: this.erc20Currencies(),
       contracts: {

@@ -139,9 +139,6 @@ export class SvmChain implements ChainAdapter {
       vmType: 'svm',
       httpRpcUrl: endpoints.rpcUrl,
       wsRpcUrl: endpoints.wsUrl,
-      explorerUrl: '',
-      explorerName: 'none (local chain)',
-      explorerPaths: { transaction: '/tx/{TX_HASH}', address: '/address/{ADDRESS}', token: '/address/{ADDRESS}' },
       nativeCurrency: currencies.native,
       erc20Currencies: [currencies.stablecoin, currencies.wrappedNative],
       contracts: {

@@ -88,8 +88,13 @@ export class SvmJsonRpcServer {
   }
 
   private async serveHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    // any page may call the RPC, as Solana's public RPC and Anvil allow (the simulator's explorer does)
+    res.setHeader('access-control-allow-origin', '*');
+    if (req.method === 'OPTIONS') {
+      return void res.writeHead(204, { 'access-control-allow-methods': 'POST, GET, OPTIONS', 'access-control-allow-headers': 'content-type, solana-client', 'access-control-max-age': '600' }).end();
+    }
     if (req.method === 'GET' && req.url === '/health') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
-    if (req.method !== 'POST') return void res.writeHead(405, { allow: 'POST' }).end();
+    if (req.method !== 'POST') return void res.writeHead(405, { allow: 'POST, OPTIONS' }).end();
     const body = await readBody(req).catch(() => undefined);
     let parsed: unknown;
     try {

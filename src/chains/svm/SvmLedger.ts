@@ -148,6 +148,17 @@ export class SvmLedger {
     return this.records.get(signature);
   }
 
+  /** The newest `limit` kept transactions that name `address` among their accounts, newest first. */
+  transactionsOf(address: Address, limit: number): SvmTransactionRecord[] {
+    const found: SvmTransactionRecord[] = [];
+    const all = [...this.records.values()];
+    for (let index = all.length - 1; index >= 0 && found.length < limit; index--) {
+      const record = all[index]!;
+      if (record.accountKeys.includes(address) || record.loadedAddresses.writable.includes(address) || record.loadedAddresses.readonly.includes(address)) found.push(record);
+    }
+    return found;
+  }
+
   /** Genesis only (funded accounts, mints): writes an account without a transaction. */
   setAccount(account: EncodedAccount): void {
     this.svm.setAccount(account);

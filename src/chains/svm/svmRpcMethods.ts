@@ -60,6 +60,24 @@ export function svmRpcMethods(ledger: SvmLedger): Record<string, Method> {
     },
     isBlockhashValid: ([blockhash]) => withContext(typeof blockhash === 'string' && ledger.isBlockhashValid(blockhash)),
     getBlockTime: ([slot]) => ledger.block(u64Param(slot, 'slot'))?.blockTime ?? null,
+    // the block's signatures only (`transactionDetails: "signatures"`): what an explorer lists
+    getBlock: ([slot]) => {
+      const block = ledger.block(u64Param(slot, 'slot'));
+      if (!block) throw new SvmRpcError(-32009, `Slot ${String(slot)} was skipped, or missing in long-term storage`);
+      return { blockhash: block.blockhash, previousBlockhash: block.previousBlockhash, parentSlot: block.parentSlot, blockTime: block.blockTime, blockHeight: block.slot, signatures: block.signatures };
+    },
+    getSignaturesForAddress: ([key, config]) => {
+      const limit = configParam(config).limit === undefined ? 1000 : Number(u64Param(configParam(config).limit, 'limit'));
+      if (limit < 1 || limit > 1000) throw new SvmRpcError(-32602, 'Invalid param: limit must be between 1 and 1000');
+      return ledger.transactionsOf(addressParam(key), limit).map((record) => ({
+        signature: record.signature,
+        slot: record.slot,
+        err: record.err,
+        memo: null,
+        blockTime: record.blockTime,
+        confirmationStatus: 'finalized',
+      }));
+    },
     getBalance: ([key]) => withContext(ledger.balance(addressParam(key))),
     getAccountInfo: ([key, config]) => withContext(accountOf(addressParam(key), configParam(config))),
     getMultipleAccounts: ([keys, config]) => {

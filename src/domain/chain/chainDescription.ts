@@ -4,6 +4,17 @@ import type { Currency } from './currency';
 export const VM_TYPES = ['evm', 'svm', 'bvm', 'lvm'] as const;
 export type VmType = (typeof VM_TYPES)[number];
 
+/**
+ * SPEC §2.1 explorer fields: the simulator's own explorer pages (src/chains/explorerLinks.ts),
+ * absolute, so they depend on the URL a client reached the API by; not part of what a chain describes.
+ */
+export interface ChainExplorerLinks {
+  explorerUrl: string;
+  explorerName: string;
+  /** Relative to `explorerUrl`; placeholders `{TX_HASH}`, `{ADDRESS}`, `{BLOCK}`. */
+  explorerPaths: { transaction: string; address: string; token: string; block: string };
+}
+
 /** SPEC §2.1 fields a chain describes about itself for `GET /chains` and the start summary. */
 export interface ChainDescription {
   id: number;
@@ -12,9 +23,6 @@ export interface ChainDescription {
   vmType: VmType;
   httpRpcUrl: string;
   wsRpcUrl: string;
-  explorerUrl: string;
-  explorerName: string;
-  explorerPaths: { transaction: string; address: string; token: string };
   nativeCurrency: Currency;
   erc20Currencies: Currency[];
   contracts: {

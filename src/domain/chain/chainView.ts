@@ -1,5 +1,5 @@
 import type { Currency } from './currency';
-import type { ChainDescription } from './chainDescription';
+import type { ChainDescription, ChainExplorerLinks } from './chainDescription';
 
 /** Chains whose fees settle on Ethereum report it as `baseChainId` (SPEC §2.1). */
 const L2_BASE_CHAIN: Readonly<Record<number, number>> = { 10: 1, 8453: 1, 42161: 1 };
@@ -16,7 +16,7 @@ function chainCurrency(currency: Currency) {
 }
 
 /** SPEC §2.1: one element of `GET /chains`. Pure: built from what the chain describes. */
-export function buildChainView(chain: ChainDescription) {
+export function buildChainView(chain: ChainDescription, explorer: ChainExplorerLinks) {
   const tokens = [chain.nativeCurrency, ...chain.erc20Currencies];
   return {
     id: chain.id,
@@ -24,9 +24,9 @@ export function buildChainView(chain: ChainDescription) {
     displayName: chain.displayName,
     httpRpcUrl: chain.httpRpcUrl,
     wsRpcUrl: chain.wsRpcUrl,
-    explorerUrl: chain.explorerUrl,
-    explorerName: chain.explorerName,
-    explorerPaths: chain.explorerPaths,
+    explorerUrl: explorer.explorerUrl,
+    explorerName: explorer.explorerName,
+    explorerPaths: explorer.explorerPaths,
     depositEnabled: true,
     tokenSupport: 'All',
     disabled: false,

@@ -107,4 +107,24 @@ describe('the SVM JSON-RPC with @solana/web3.js', () => {
     await expect(connection.sendRawTransaction(tooMuch.serialize())).rejects.toThrow(/Transaction simulation failed: Error processing Instruction 0: custom program error: 0x1/);
     expect(await connection.getBalance(payer.publicKey)).toBe(LAMPORTS_PER_SOL);
   });
+
+  it('answers a browser page (CORS) and the reads an explorer makes: a block\'s signatures, an address\'s transactions', async () => {
+    const preflight = await fetch(connection.rpcEndpoint, { method: 'OPTIONS', headers: { origin: 'http://127.0.0.1:1234', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-origin')).toBe('*');
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('content-type');
+
+    const user = Keypair.generate();
+    const airdrop = await connection.requestAirdrop(user.publicKey, LAMPORTS_PER_SOL);
+    const call = async (method: string, params: unknown[]) => {
+      const response = await fetch(connection.rpcEndpoint, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://127.0.0.1:1234' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+      expect(response.headers.get('access-control-allow-origin')).toBe('*');
+      return ((await response.json()) as { result: any }).result;
+    };
+    const signatures = await call('getSignaturesForAddress', [user.publicKey.toBase58(), { limit: 10 }]);
+    expect(signatures).toEqual([expect.objectContaining({ signature: airdrop, err: null, confirmationStatus: 'finalized' })]);
+    const block = await call('getBlock', [signatures[0].slot, { transactionDetails: 'signatures' }]);
+    expect(block.signatures).toContain(airdrop);
+    expect(block.parentSlot).toBe(signatures[0].slot - 1);
+  });
 });

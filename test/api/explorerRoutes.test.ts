@@ -1,0 +1,71 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSimulator } from '../../src/simulator';
+import { getJson, nativeBridgeBody, postJson } from '../support/bridgeClient';
+import { evmChainOf } from '../support/evmChainOf';
+import { startTestSimulator } from '../support/startTestSimulator';
+
+// the explorer's page, its bundle, and the read-only JSON under /admin/explorer/ (README "Explorer")
+let sim: RunningSimulator;
+
+beforeAll(async () => {
+  sim = await startTestSimulator();
+});
+afterAll(async () => {
+  await sim?.stop();
+});
+
+describe('the explorer routes', () => {
+  it('serves one HTML page at / and on every explorer path, with its script and styles from the simulator (no CDN)', async () => {
+    for (const path of ['/', '/explorer', '/explorer/requests/0x12', '/explorer/1/tx/0xab', '/explorer/timeline-file']) {
+      const response = await fetch(`${sim.baseUrl}${path}`);
+      expect(response.status, path).toBe(200);
+      expect(response.headers.get('content-type')).toMatch(/^text\/html/);
+      const html = await response.text();
+      expect(html).toContain('<script type="module" src="/explorer/assets/explorer.js">');
+      expect(html).not.toMatch(/https?:\/\//);
+    }
+    const script = await fetch(`${sim.baseUrl}/explorer/assets/explorer.js`);
+    expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
+    expect((await script.text()).length).toBeGreaterThan(10_000);
+    const styles = await fetch(`${sim.baseUrl}/explorer/assets/explorer.css`);
+    expect(styles.headers.get('content-type')).toMatch(/^text\/css/);
+    // an unknown asset, and API paths, are not the page
+    expect((await fetch(`${sim.baseUrl}/explorer/assets/nothing.js`)).status).toBe(404);
+    expect((await getJson(`${sim.baseUrl}/no-such-route`)).body.errorCode).toBe('ROUTE_NOT_FOUND');
+  });
+
+  it('hands the default API key to a loopback page', async () => {
+    expect((await getJson(`${sim.baseUrl}/admin/explorer/session`)).body).toEqual({ apiKey: sim.apiKey });
+  });
+
+  it('tells a request\'s status changes with their times and the quote it came from; 400 for a malformed id, 404 for an unknown one', async () => {
+    const quote = await postJson(`${sim.baseUrl}/quote/v2`, nativeBridgeBody(sim.accounts[4]!.address));
+    expect(quote.status).toBe(200);
+    const requestId = quote.body.steps[0].requestId as string;
+    const details = await getJson(`${sim.baseUrl}/admin/explorer/requests/${requestId}`);
+    expect(details.status).toBe(200);
+    const [created] = sim.control.requests.eventsFor(requestId);
+    expect(details.body).toMatchObject({
+      requestId,
+      statusChanges: [{ from: null, to: 'waiting', at: created!.at, inTxHashes: [], txHashes: [] }],
+      quote: { requestType: 'Bridge', originChainId: 1, destinationChainId: 8453, amounts: { amountIn: '10000000000000000' } },
+      webhookDeliveries: [],
+    });
+    expect((await getJson(`${sim.baseUrl}/admin/explorer/requests/0x12`)).status).toBe(400);
+    const unknown = await getJson(`${sim.baseUrl}/admin/explorer/requests/0x${'0'.repeat(64)}`);
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.errorCode).toBe('REQUEST_NOT_FOUND');
+  });
+
+  it('lists the known contracts\' ABIs and labels the simulator\'s addresses on each chain', async () => {
+    const { body } = await getJson(`${sim.baseUrl}/admin/explorer/contracts`);
+    const depository = body.contracts.find((contract: { name: string }) => contract.name === 'Depository');
+    expect(depository.abi.some((item: { type: string; name: string }) => item.type === 'function' && item.name === 'depositNative')).toBe(true);
+    expect(depository.abi.every((item: { type: string }) => item.type === 'function' || item.type === 'event')).toBe(true);
+    for (const chain of sim.chains) {
+      const labels = body.labels[String(chain.id)];
+      expect(labels[evmChainOf(sim, chain.id).contractAddresses.depository.toLowerCase()]).toBe('depository');
+      expect(labels[sim.control.solverAddress.toLowerCase()]).toBe('solver wallet');
+    }
+  });
+});
