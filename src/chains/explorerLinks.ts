@@ -1,12 +1,15 @@
 import type { ChainExplorerLinks, VmType } from '../domain/chain/chainDescription';
 
 /**
- * The path of a transaction page on a chain's explorer, by VM kind: EVM explorers use `/tx/`,
- * the non-EVM chains `/transaction/` (SPEC §2.1, §4.3). The one place that picks it: a new VM
- * gets its links from here without touching its adapter.
+ * The path of a transaction page on a chain's explorer, by VM kind. SPEC §4.3 ties
+ * `/transaction/{TX_HASH}` to one rule: a request whose origin has that path reports its
+ * `inTxs[].txHash` as the bare 64-character hex hash. Only the perpetuals exchange (lvm) reports
+ * hashes that way, so only it has that path; EVM, SVM and Bitcoin-style chains use `/tx/`, as their
+ * usual explorers do (SVM signatures are base58, never 64 hex). The one place that picks it: a
+ * new VM gets its links from here without touching its adapter.
  */
 function transactionPathOf(vm: VmType): string {
-  return vm === 'evm' ? '/tx/{TX_HASH}' : '/transaction/{TX_HASH}';
+  return vm === 'lvm' ? '/transaction/{TX_HASH}' : '/tx/{TX_HASH}';
 }
 
 /**

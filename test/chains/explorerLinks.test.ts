@@ -3,11 +3,11 @@ import { explorerLinksFor } from '../../src/chains/explorerLinks';
 import { VM_TYPES } from '../../src/domain/chain/chainDescription';
 
 describe('explorerLinksFor (SPEC §2.1 explorer fields)', () => {
-  it('EVM chains use /tx/{TX_HASH}; every other VM kind /transaction/{TX_HASH}, under an absolute explorerUrl per chain', () => {
+  it('only the exchange chain (lvm, bare hashes, SPEC §4.3) uses /transaction/{TX_HASH}; every other VM /tx/{TX_HASH}, under an absolute explorerUrl per chain', () => {
     for (const vmType of VM_TYPES) {
       const links = explorerLinksFor({ id: 7, vmType }, 'http://127.0.0.1:4000');
       expect(links.explorerUrl).toBe('http://127.0.0.1:4000/explorer/7');
-      expect(links.explorerPaths.transaction).toBe(vmType === 'evm' ? '/tx/{TX_HASH}' : '/transaction/{TX_HASH}');
+      expect(links.explorerPaths.transaction).toBe(vmType === 'lvm' ? '/transaction/{TX_HASH}' : '/tx/{TX_HASH}');
       expect(links.explorerPaths.address).toContain('{ADDRESS}');
     }
   });

@@ -172,10 +172,10 @@ describe.skipIf(!executablePath)('the explorer in headless Chromium', () => {
     await shoot('timeline-file');
   });
 
-  it('opens an SVM transaction from its /transaction/ link, and the address it paid', async () => {
+  it('opens an SVM transaction from its /tx/ link, and the address it paid', async () => {
     const { body: chainList } = await getJson(`${sim.baseUrl}/chains`);
     const svm = chainList.chains.find((chain: { id: number }) => chain.id === SVM_CHAIN.id);
-    expect(svm.explorerPaths.transaction).toBe('/transaction/{TX_HASH}');
+    expect(svm.explorerPaths.transaction).toBe('/tx/{TX_HASH}');
     const recipient = sim.chains.find((chain) => chain.id === SVM_CHAIN.id)!.accounts![3]!.address;
     const rpc = async (method: string, params: unknown[]) => {
       const response = await fetch(svm.httpRpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
