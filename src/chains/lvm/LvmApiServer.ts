@@ -51,6 +51,7 @@ const REFUSAL_STATUS: Partial<Record<LvmRefusal, number>> = { INVALID_API_KEY: 4
  * - `GET /api/v1/account?by=index|l1_address&value=` — `{ accounts: [...] }`;
  * - `POST /api/v1/transfer` — header `x-api-key` (scoped to the sending account), body
  *   `{ accountIndex, action: { type: 'transfer', parameters } }` (SPEC §4.6), answers `{ tx_hash }`;
+ * - `POST /api/v1/createSubAccount` — header `x-api-key` of a master account: a new sub-account and its key;
  * - `GET /api/v1/tx?by=hash&value=` — one transaction; `GET /api/v1/accountTxs?by=account_index&value=`;
  * - `GET /api/v1/transferFeeInfo` — the exchange's transfer fee.
  * Errors are JSON `{ code, errorCode, message }` with a 4xx status.
@@ -60,7 +61,7 @@ export class LvmApiServer {
 
   constructor(
     private readonly ledger: LvmLedger,
-    private readonly options: { host: string; port?: number },
+    private readonly options: { host: string; port?: number; apiKeyFor: (index: number) => string },
   ) {}
 
   async start(): Promise<string> {
@@ -139,14 +140,26 @@ export class LvmApiServer {
         return { transfer_fee_usdc: Number(LVM_TRANSFER_FEE) };
       case 'POST /api/v1/transfer':
         return this.transfer(req);
+      case 'POST /api/v1/createSubAccount':
+        return this.createSubAccount(req);
       default:
         throw new LvmApiError(404, 'NOT_FOUND', `no route ${route}`);
     }
   }
 
+  /** A new sub-account of the master account whose key is sent; answers it with its own API key. */
+  private async createSubAccount(req: IncomingMessage): Promise<Record<string, unknown>> {
+    const apiKey = apiKeyOf(req, 'creating a sub-account');
+    const master = this.ledger.accountOfApiKey(apiKey);
+    if (master === undefined) throw new LvmTransferRefusedError('INVALID_API_KEY', 'the API key is not one the exchange issued');
+    const account = this.ledger.createSubAccount(master);
+    const key = this.options.apiKeyFor(account.index);
+    this.ledger.issueApiKey(account.index, key);
+    return { account: accountView(account), api_key: key };
+  }
+
   private async transfer(req: IncomingMessage): Promise<Record<string, unknown>> {
-    const apiKey = req.headers['x-api-key'];
-    if (typeof apiKey !== 'string' || apiKey === '') throw new LvmApiError(401, 'MISSING_API_KEY', 'a transfer needs the x-api-key header: the API key of the sending account');
+    const apiKey = apiKeyOf(req, 'a transfer');
     const parsed = TransferBodySchema.safeParse(await readJson(req));
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
@@ -167,6 +180,12 @@ export class LvmApiServer {
     });
     return { tx_hash: tx.hash, block_height: tx.blockHeight, tx: transactionView(tx) };
   }
+}
+
+function apiKeyOf(req: IncomingMessage, what: string): string {
+  const apiKey = req.headers['x-api-key'];
+  if (typeof apiKey !== 'string' || apiKey === '') throw new LvmApiError(401, 'MISSING_API_KEY', `${what} needs the x-api-key header: the API key of the account`);
+  return apiKey;
 }
 
 function requiredQuery(url: URL, name: string): string {

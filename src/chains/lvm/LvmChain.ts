@@ -96,7 +96,7 @@ export class LvmChain implements ChainAdapter {
 
   async startNode(): Promise<void> {
     if (this.server) return;
-    const server = new LvmApiServer(this.ledger_, { host: this.options.host });
+    const server = new LvmApiServer(this.ledger_, { host: this.options.host, apiKeyFor: (index) => lvmApiKey(this.options.mnemonic, this.chainId, index) });
     this.apiUrl = await server.start();
     this.server = server;
   }

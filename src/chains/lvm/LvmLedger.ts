@@ -47,6 +47,7 @@ export interface LvmTransaction extends Required<LvmTransferParams> {
 
 export type LvmRefusal =
   | 'UNKNOWN_ACCOUNT'
+  | 'NOT_A_MASTER_ACCOUNT'
   | 'UNKNOWN_ASSET'
   | 'INVALID_ROUTE'
   | 'INVALID_AMOUNT'
@@ -104,7 +105,7 @@ export class LvmLedger {
 
   createSubAccount(masterIndex: number): LvmAccount {
     const master = this.requireAccount(masterIndex);
-    if (master.kind !== 'master') throw new LvmTransferRefusedError('UNKNOWN_ACCOUNT', `account ${masterIndex} is a sub-account; only a master account has sub-accounts`);
+    if (master.kind !== 'master') throw new LvmTransferRefusedError('NOT_A_MASTER_ACCOUNT', `account ${masterIndex} is a sub-account; only a master account has sub-accounts`);
     const index = this.state.nextSub--;
     return this.addAccount({ index, l1Address: master.l1Address, kind: 'sub', masterIndex });
   }

@@ -85,6 +85,25 @@ describe('the perpetuals-exchange chain through the simulator', () => {
     expect((await accountByIndex(bob.index)).collateral).toBe('1000000000000');
   });
 
+  it('a master account opens a sub-account with its key (indexes count down from 2^48 − 2) and moves collateral into it', async () => {
+    const master = await exchangeAccountOf(2);
+    const created = await requestJson(`${exchange}/api/v1/createSubAccount`, { method: 'POST', headers: { 'x-api-key': master.apiKey } });
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.account).toMatchObject({ index: 281474976710654, account_type: 1, master_account_index: master.index, l1_address: master.owner, collateral: '0' });
+    const sub = created.body.account.index as number;
+    const action = { type: 'transfer', parameters: { toAccountIndex: sub, assetIndex: 3, fromRouteType: 0, toRouteType: 0, amount: 3_000_000, usdcFee: 10_000 } };
+    const moved = await requestJson(`${exchange}/api/v1/transfer`, { method: 'POST', headers: { 'x-api-key': master.apiKey }, body: { accountIndex: master.index, action } });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect((await accountByIndex(sub)).collateral).toBe('3000000');
+    // the sub-account's own key moves its collateral; the master's key does not
+    const back = { type: 'transfer', parameters: { ...action.parameters, toAccountIndex: master.index, amount: 1_000_000 } };
+    expect(await requestJson(`${exchange}/api/v1/transfer`, { method: 'POST', headers: { 'x-api-key': master.apiKey }, body: { accountIndex: sub, action: back } })).toMatchObject({ status: 403 });
+    expect(await requestJson(`${exchange}/api/v1/transfer`, { method: 'POST', headers: { 'x-api-key': created.body.api_key }, body: { accountIndex: sub, action: back } })).toMatchObject({ status: 200 });
+    const { body: owned } = await getJson(`${exchange}/api/v1/accountsByL1Address?l1_address=${master.owner}`);
+    expect(owned.sub_accounts.map((account: { index: number }) => account.index)).toEqual([master.index, sub]);
+    expect(await requestJson(`${exchange}/api/v1/createSubAccount`, { method: 'POST', headers: { 'x-api-key': created.body.api_key } })).toMatchObject({ status: 400, body: { errorCode: 'NOT_A_MASTER_ACCOUNT' } });
+  });
+
   it('refuses a deposit to an account index the exchange does not have (INVALID_ADDRESS), and an EVM address as recipient', async () => {
     const user = sim.accounts[3]!.address;
     const base = { user, originChainId: EVM, destinationChainId: LVM, originCurrency: await usdcOn(EVM), destinationCurrency: '0', amount: '5000000', tradeType: 'EXACT_INPUT' };
@@ -171,6 +190,8 @@ describe('the perpetuals-exchange chain through the simulator', () => {
     expect(record.data.outTxs[0].txHash).toMatch(/^0x[0-9a-f]{64}$/);
     const byHash = await requestJson(`${sim.baseUrl}/requests/v3?depositTxHash=${txHash}`, { method: 'GET', headers: { 'x-api-key': sim.apiKey } });
     expect(byHash.body.requests.map((r: { id: string }) => r.id)).toEqual([step.requestId]);
+    const byTerm = await requestJson(`${sim.baseUrl}/requests/v3?term=${txHash.toUpperCase()}`, { method: 'GET', headers: { 'x-api-key': sim.apiKey } });
+    expect(byTerm.body.requests.map((r: { id: string }) => r.id)).toEqual([step.requestId]);
   });
 
   it('more than the solver holds on the exchange is SOLVER_CAPACITY_EXCEEDED; more than a JSON integer carries is UNSUPPORTED_ON_CHAIN', async () => {
