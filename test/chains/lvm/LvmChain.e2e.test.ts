@@ -174,6 +174,8 @@ describe('the perpetuals-exchange chain through the simulator', () => {
     expect(submitted.status, JSON.stringify(submitted.body)).toBe(200);
     const txHash = submitted.body.tx_hash as string;
     expect(txHash).toMatch(/^[0-9a-f]{64}$/);
+    // the hint a wallet adapter posts after sending: the bare hash is looked up, the deposit indexed once
+    expect(await postJson(`${sim.baseUrl}/transactions/index`, { txHash, chainId: String(LVM) })).toMatchObject({ status: 200 });
 
     const status = await waitForSettledStatus(sim.baseUrl, step.requestId);
     expect(status.status).toBe('success');
