@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erc20Abi, type Address, type Hex } from 'viem';
 import type { RunningSimulator } from '../../../src/simulator';
 import { startSimulator } from '../../../src/simulator';
+import { formatStartSummary, startSummaryJson } from '../../../src/formatStartSummary';
 import { executeQuoteSteps, getJson, postJson, publicClientFor, requestJson, waitForSettledStatus } from '../../support/bridgeClient';
 import { pooledNodes } from '../../support/pooledNodes';
 
@@ -66,6 +67,15 @@ describe('the perpetuals-exchange chain through the simulator', () => {
     expect(accounts.map((account) => account.owner)).toEqual(sim.accounts.map((account) => account.address));
     const first = await accountByIndex(Number(accounts[0]!.address));
     expect(first).toMatchObject({ l1_address: sim.accounts[0]!.address, collateral: '1000000000000' });
+    // the start summary and --json: index, API key and owner of each account
+    const summary = formatStartSummary(sim);
+    expect(summary).toContain('Lighter accounts (chain 3586256: 1,000,000 USDC collateral each; account index, API key, owning EVM account)');
+    expect(summary).toContain(`  (0) ${accounts[0]!.address}  ${accounts[0]!.privateKey}  ${sim.accounts[0]!.address}`);
+    const json = JSON.parse(JSON.stringify(startSummaryJson(sim)));
+    const listed = json.chains.find((chain: { id: number }) => chain.id === LVM);
+    expect(listed).toMatchObject({ vmType: 'lvm', rpcUrl: exchange, depository: '1' });
+    expect(listed.accounts[0]).toEqual({ address: accounts[0]!.address, privateKey: expect.stringMatching(/^[0-9a-f]{64}$/), owner: sim.accounts[0]!.address });
+    expect(json.accounts).toEqual(sim.accounts);
   });
 
   it('the exchange API answers clear 4xx JSON: unknown account, bad query, missing or wrong key', async () => {
