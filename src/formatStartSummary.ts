@@ -22,8 +22,8 @@ export function formatStartSummary(sim: RunningSimulator): string {
   for (const chain of sim.chains) {
     if (!chain.accounts) continue;
     const described = sim.control.chain(chain.id).describe();
-    lines.push('', `${described.displayName} accounts (chain ${chain.id}: 1000 SOL, 1,000,000 USDC and 100 wrapped SOL each; keys in base58)`);
-    chain.accounts.forEach((account, i) => lines.push(`  (${i}) ${account.address}  ${account.privateKey}`));
+    lines.push('', `${described.displayName} accounts (chain ${chain.id}${described.fundedAccountsNote ? `: ${described.fundedAccountsNote}` : ''})`);
+    chain.accounts.forEach((account, i) => lines.push(`  (${i}) ${account.address}  ${account.privateKey}${account.owner ? `  ${account.owner}` : ''}`));
     for (const contract of described.summaryContracts) lines.push(`  ${contract.label.padEnd(17)} ${contract.address}${contract.note ? `   ${contract.note}` : ''}`);
   }
   lines.push('', 'Press Ctrl-C to stop.', '');

@@ -65,6 +65,8 @@ export interface SimulatorChainSummary {
 export interface SimulatorAccountSummary {
   address: string;
   privateKey: string;
+  /** The account of another kind that owns this one (an exchange account's EVM owner). */
+  owner?: string;
 }
 
 export interface RunningSimulator {

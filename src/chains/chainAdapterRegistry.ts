@@ -37,6 +37,12 @@ const FACTORIES: Partial<Record<VmType, ChainAdapterFactory>> = {
     const { SvmChain } = await import('./svm/SvmChain');
     return new SvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, host: '127.0.0.1' });
   },
+  // the perpetuals exchange: an in-process ledger behind its own HTTP API (README "The perpetuals-exchange chain")
+  lvm: async (chain, context) => {
+    if (chain.rpcUrl) throw new ConfigurationError(`chain ${chain.id}: the exchange runs in-process; it cannot attach to ${chain.rpcUrl}`);
+    const { LvmChain } = await import('./lvm/LvmChain');
+    return new LvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, host: '127.0.0.1' });
+  },
 };
 
 export class UnsupportedVmError extends ConfigurationError {

@@ -42,7 +42,9 @@ export interface ParsedQuoteOptions {
 
 /** The stablecoin app fees are collected in (SPEC §1.6), on the given chain. */
 export function stablecoinOn(chain: ChainAdapter): Currency {
-  const stablecoin = chain.describe().erc20Currencies.find((currency) => currency.symbol === STABLECOIN.symbol);
+  const described = chain.describe();
+  // a chain whose own currency is the stablecoin (the exchange's USDC collateral) has it as its native
+  const stablecoin = [...described.erc20Currencies, described.nativeCurrency].find((currency) => currency.symbol === STABLECOIN.symbol);
   if (!stablecoin) throw new Error(`chain ${chain.chainId} has no ${STABLECOIN.symbol}`);
   return stablecoin;
 }

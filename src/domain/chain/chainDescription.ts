@@ -43,5 +43,7 @@ export interface ChainDescription {
    * Funded accounts of the chain's own kind, keys in the chain's usual encoding (a non-EVM chain's;
    * EVM chains share the simulator's accounts, listed once at the top of the start summary).
    */
-  fundedAccounts?: Array<{ address: string; privateKey: string }>;
+  fundedAccounts?: Array<{ address: string; privateKey: string; owner?: string }>;
+  /** What the start summary says of those accounts (their funds, the keys' encoding). */
+  fundedAccountsNote?: string;
 }

@@ -63,10 +63,13 @@ interface FieldSpec {
 const ok = (value: FilterValue): ParseResult => ({ ok: true, value });
 const fail = (message: string): ParseResult => ({ ok: false, message });
 
-/** Hex strings (EVM addresses, hashes, ids) compare case-insensitively; anything else (SVM) exactly. */
+/**
+ * Hex strings (EVM addresses, hashes, ids, and bare 64-hex transaction hashes of chains that
+ * show them without 0x) compare case-insensitively; anything else (SVM's base58) exactly.
+ */
 export function sameIdentifier(a: string | null | undefined, b: string | null | undefined): boolean {
   if (a === null || a === undefined || b === null || b === undefined) return false;
-  const hex = /^0x[0-9a-fA-F]*$/;
+  const hex = /^(0x[0-9a-fA-F]*|[0-9a-fA-F]{64})$/;
   return hex.test(a) && hex.test(b) ? a.toLowerCase() === b.toLowerCase() : a === b;
 }
 

@@ -1,0 +1,228 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { z } from 'zod';
+import { LvmTransferRefusedError, type LvmLedger, type LvmRefusal } from './LvmLedger';
+import { accountView, transactionView } from './lvmApiViews';
+import { LVM_TRANSFER_FEE } from './lvmAssets';
+
+const MAX_BODY_BYTES = 64 * 1024;
+const ACCOUNT_INDEX = /^(0|[1-9]\d{0,14})$/;
+const TX_HASH = /^(0x)?[0-9a-fA-F]{64}$/;
+const MAX_ACCOUNT_TXS = 100;
+
+/** A JSON integer a client may send: no fraction, no string, within 2^53 − 1. */
+const jsonInteger = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
+
+/** SPEC §4.6: the withdrawal step's `data.action`, sent as it is, with the account that signs it. */
+const TransferBodySchema = z.object({
+  accountIndex: jsonInteger,
+  nonce: jsonInteger.optional(),
+  action: z.object({
+    type: z.literal('transfer'),
+    parameters: z.object({
+      toAccountIndex: jsonInteger,
+      assetIndex: jsonInteger,
+      fromRouteType: jsonInteger,
+      toRouteType: jsonInteger,
+      amount: jsonInteger,
+      usdcFee: jsonInteger,
+      memo: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'memo must be 32 bytes as 0x-prefixed hex').optional(),
+    }),
+  }),
+});
+
+/** An answer the API gives: its HTTP status and `{ code, errorCode, message }`. */
+class LvmApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly errorCode: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const REFUSAL_STATUS: Partial<Record<LvmRefusal, number>> = { INVALID_API_KEY: 401, API_KEY_NOT_FOR_ACCOUNT: 403 };
+
+/**
+ * The exchange's own HTTP API, on a port of its own (what a client, or the exchange's wallet
+ * adapter, talks to; the simulator's solver and watcher use the ledger directly):
+ * - `GET /api/v1/accountsByL1Address?l1_address=` — the accounts an EVM address owns;
+ * - `GET /api/v1/account?by=index|l1_address&value=` — `{ accounts: [...] }`;
+ * - `POST /api/v1/transfer` — header `x-api-key` (scoped to the sending account), body
+ *   `{ accountIndex, action: { type: 'transfer', parameters } }` (SPEC §4.6), answers `{ tx_hash }`;
+ * - `POST /api/v1/createSubAccount` — header `x-api-key` of a master account: a new sub-account and its key;
+ * - `GET /api/v1/tx?by=hash&value=` — one transaction; `GET /api/v1/accountTxs?by=account_index&value=`;
+ * - `GET /api/v1/transferFeeInfo` — the exchange's transfer fee.
+ * Errors are JSON `{ code, errorCode, message }` with a 4xx status.
+ */
+export class LvmApiServer {
+  private http: Server | undefined;
+
+  constructor(
+    private readonly ledger: LvmLedger,
+    private readonly options: { host: string; port?: number; apiKeyFor: (index: number) => string },
+  ) {}
+
+  async start(): Promise<string> {
+    const http = createServer((req, res) => void this.serve(req, res));
+    const port = await new Promise<number>((resolve, reject) => {
+      http.once('error', reject);
+      http.listen(this.options.port ?? 0, this.options.host, () => {
+        http.off('error', reject);
+        resolve((http.address() as AddressInfo).port);
+      });
+    });
+    this.http = http;
+    return `http://${this.options.host}:${port}`;
+  }
+
+  async stop(): Promise<void> {
+    const http = this.http;
+    if (!http) return;
+    http.closeAllConnections();
+    await new Promise((resolve) => http.close(resolve));
+  }
+
+  private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    try {
+      const url = new URL(req.url ?? '/', 'http://exchange.invalid');
+      const body = await this.route(req, url);
+      send(res, 200, { code: 200, ...body });
+    } catch (error) {
+      if (error instanceof LvmApiError) return send(res, error.status, { code: error.status, errorCode: error.errorCode, message: error.message });
+      if (error instanceof LvmTransferRefusedError) {
+        const status = REFUSAL_STATUS[error.reason] ?? 400;
+        return send(res, status, { code: status, errorCode: error.reason, message: error.message });
+      }
+      send(res, 500, { code: 500, errorCode: 'INTERNAL_ERROR', message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  private async route(req: IncomingMessage, url: URL): Promise<Record<string, unknown>> {
+    const path = url.pathname.replace(/\/+$/, '');
+    const route = `${req.method} ${path}`;
+    switch (route) {
+      case 'GET /health':
+        return { status: 'ok' };
+      case 'GET /api/v1/accountsByL1Address': {
+        const l1Address = requiredQuery(url, 'l1_address');
+        const accounts = this.ledger.accountsOf(l1Address);
+        if (accounts.length === 0) throw new LvmApiError(404, 'ACCOUNT_NOT_FOUND', `no account is owned by ${l1Address}`);
+        return { l1_address: accounts[0]!.l1Address, sub_accounts: accounts.map(accountView) };
+      }
+      case 'GET /api/v1/account': {
+        const by = requiredQuery(url, 'by');
+        const value = requiredQuery(url, 'value');
+        const accounts = by === 'index' ? [this.ledger.account(accountIndexOf(value, 'value'))].filter((a) => a !== undefined) : by === 'l1_address' ? this.ledger.accountsOf(value) : undefined;
+        if (!accounts) throw new LvmApiError(400, 'INVALID_PARAMETER', `by must be index or l1_address, not ${by}`);
+        if (accounts.length === 0) throw new LvmApiError(404, 'ACCOUNT_NOT_FOUND', `no account with ${by} ${value}`);
+        return { total: accounts.length, accounts: accounts.map(accountView) };
+      }
+      case 'GET /api/v1/tx': {
+        if (requiredQuery(url, 'by') !== 'hash') throw new LvmApiError(400, 'INVALID_PARAMETER', 'by must be hash');
+        const hash = requiredQuery(url, 'value');
+        if (!TX_HASH.test(hash)) throw new LvmApiError(400, 'INVALID_PARAMETER', 'value must be a transaction hash: 64 hex characters');
+        const tx = this.ledger.transaction(hash);
+        if (!tx) throw new LvmApiError(404, 'TRANSACTION_NOT_FOUND', `no transaction ${hash}`);
+        return transactionView(tx);
+      }
+      case 'GET /api/v1/accountTxs': {
+        if (requiredQuery(url, 'by') !== 'account_index') throw new LvmApiError(400, 'INVALID_PARAMETER', 'by must be account_index');
+        const index = accountIndexOf(requiredQuery(url, 'value'), 'value');
+        if (!this.ledger.account(index)) throw new LvmApiError(404, 'ACCOUNT_NOT_FOUND', `no account ${index}`);
+        const limitText = url.searchParams.get('limit') ?? String(MAX_ACCOUNT_TXS);
+        const limit = Number(limitText);
+        if (!/^\d+$/.test(limitText) || limit < 1 || limit > MAX_ACCOUNT_TXS) throw new LvmApiError(400, 'INVALID_PARAMETER', `limit must be an integer from 1 to ${MAX_ACCOUNT_TXS}`);
+        return { txs: this.ledger.transactionsOf(index).slice(0, limit).map(transactionView) };
+      }
+      case 'GET /api/v1/transferFeeInfo':
+        return { transfer_fee_usdc: Number(LVM_TRANSFER_FEE) };
+      case 'POST /api/v1/transfer':
+        return this.transfer(req);
+      case 'POST /api/v1/createSubAccount':
+        return this.createSubAccount(req);
+      default:
+        throw new LvmApiError(404, 'NOT_FOUND', `no route ${route}`);
+    }
+  }
+
+  /** A new sub-account of the master account whose key is sent; answers it with its own API key. */
+  private async createSubAccount(req: IncomingMessage): Promise<Record<string, unknown>> {
+    const apiKey = apiKeyOf(req, 'creating a sub-account');
+    const master = this.ledger.accountOfApiKey(apiKey);
+    if (master === undefined) throw new LvmTransferRefusedError('INVALID_API_KEY', 'the API key is not one the exchange issued');
+    const account = this.ledger.createSubAccount(master);
+    const key = this.options.apiKeyFor(account.index);
+    this.ledger.issueApiKey(account.index, key);
+    return { account: accountView(account), api_key: key };
+  }
+
+  private async transfer(req: IncomingMessage): Promise<Record<string, unknown>> {
+    const apiKey = apiKeyOf(req, 'a transfer');
+    const parsed = TransferBodySchema.safeParse(await readJson(req));
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0]!;
+      throw new LvmApiError(400, 'INVALID_TRANSFER', `${issue.path.join('.') || 'body'}: ${issue.message}`);
+    }
+    const { accountIndex, nonce, action } = parsed.data;
+    const p = action.parameters;
+    const tx = this.ledger.submitTransfer(apiKey, {
+      fromAccountIndex: accountIndex,
+      toAccountIndex: p.toAccountIndex,
+      assetIndex: p.assetIndex,
+      fromRouteType: p.fromRouteType,
+      toRouteType: p.toRouteType,
+      amount: BigInt(p.amount),
+      usdcFee: BigInt(p.usdcFee),
+      ...(p.memo === undefined ? {} : { memo: p.memo as `0x${string}` }),
+      ...(nonce === undefined ? {} : { nonce }),
+    });
+    return { tx_hash: tx.hash, block_height: tx.blockHeight, tx: transactionView(tx) };
+  }
+}
+
+function apiKeyOf(req: IncomingMessage, what: string): string {
+  const apiKey = req.headers['x-api-key'];
+  if (typeof apiKey !== 'string' || apiKey === '') throw new LvmApiError(401, 'MISSING_API_KEY', `${what} needs the x-api-key header: the API key of the account`);
+  return apiKey;
+}
+
+function requiredQuery(url: URL, name: string): string {
+  const value = url.searchParams.get(name);
+  if (value === null || value.trim() === '') throw new LvmApiError(400, 'INVALID_PARAMETER', `query parameter ${name} is required`);
+  return value.trim();
+}
+
+function accountIndexOf(value: string, name: string): number {
+  if (!ACCOUNT_INDEX.test(value)) throw new LvmApiError(400, 'INVALID_PARAMETER', `${name} must be an account index (a non-negative integer)`);
+  return Number(value);
+}
+
+function send(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+}
+
+function readJson(req: IncomingMessage): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new LvmApiError(413, 'BODY_TOO_LARGE', `the body is over ${MAX_BODY_BYTES} bytes`));
+        req.resume();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => {
+      try {
+        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+      } catch {
+        reject(new LvmApiError(400, 'INVALID_JSON', 'the body is not JSON'));
+      }
+    });
+    req.on('error', reject);
+  });
+}

@@ -1,0 +1,323 @@
+import { keccak256, stringToHex, type Address, type Hex } from 'viem';
+import type { VirtualClock } from '../../clock/VirtualClock';
+import { ChainError } from '../../errors/IntentsimError';
+import { FIRST_SUB_ACCOUNT_INDEX, LVM_TRANSFER_FEE, ROUTE_PERP, ROUTE_TYPES, USDC_ASSET, lvmAsset } from './lvmAssets';
+
+/** An account of the exchange: a master account (its own index) or a sub-account of one. */
+export interface LvmAccount {
+  index: number;
+  /** The EVM address that owns it (the exchange's `l1_address`). */
+  l1Address: Address;
+  kind: 'master' | 'sub';
+  /** The master account (itself for a master account). */
+  masterIndex: number;
+  /** USDC in the perpetuals route: the account's collateral, smallest unit. */
+  collateral: bigint;
+  /** Spot balances by asset index. */
+  spot: Map<number, bigint>;
+  /** The last transfer nonce used. */
+  nonce: number;
+}
+
+/** What a transfer asks for (SPEC §4.6 action parameters, plus who sends it). */
+export interface LvmTransferParams {
+  fromAccountIndex: number;
+  toAccountIndex: number;
+  assetIndex: number;
+  fromRouteType: number;
+  toRouteType: number;
+  amount: bigint;
+  usdcFee: bigint;
+  /** 32 bytes as 0x-hex (a request id); zero when absent. */
+  memo?: Hex;
+  /** Must be above the account's last nonce; the next one when absent. */
+  nonce?: number;
+}
+
+/** A transfer the exchange executed. Its hash is bare hex (64 characters, no 0x), as the exchange shows it. */
+export interface LvmTransaction extends Required<LvmTransferParams> {
+  hash: string;
+  type: 'transfer';
+  blockHeight: number;
+  /** Bare hex, like the hash. */
+  blockHash: string;
+  /** Unix milliseconds (virtual clock). */
+  executedAt: number;
+}
+
+export type LvmRefusal =
+  | 'UNKNOWN_ACCOUNT'
+  | 'NOT_A_MASTER_ACCOUNT'
+  | 'UNKNOWN_ASSET'
+  | 'INVALID_ROUTE'
+  | 'INVALID_AMOUNT'
+  | 'FEE_TOO_LOW'
+  | 'INSUFFICIENT_BALANCE'
+  | 'INVALID_NONCE'
+  | 'INVALID_MEMO'
+  | 'SAME_ACCOUNT_AND_ROUTE'
+  | 'INVALID_API_KEY'
+  | 'API_KEY_NOT_FOR_ACCOUNT';
+
+/** A transfer the exchange refuses: nothing moved. `reason` names why (the API's errorCode). */
+export class LvmTransferRefusedError extends ChainError {
+  constructor(
+    readonly reason: LvmRefusal,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const ZERO_MEMO: Hex = `0x${'00'.repeat(32)}`;
+const MEMO = /^0x[0-9a-fA-F]{64}$/;
+
+interface LedgerState {
+  accounts: Map<number, LvmAccount>;
+  transactions: LvmTransaction[];
+  nextMaster: number;
+  nextSub: number;
+  height: number;
+}
+
+/**
+ * The perpetuals exchange's ledger, in process (no node exists to run): accounts with the indexes
+ * the exchange assigns (master accounts counting up from 0, sub-accounts down from 2^48 − 2), each
+ * owned by an EVM address, holding USDC collateral (the perpetuals route) and spot balances; API
+ * keys scoped to one account; transfers that move balances for real (no overdraft, the exchange's
+ * fee charged on top and credited to account 0). Every transfer executes in its own block, at the
+ * virtual clock's time, and listeners hear of it at once.
+ */
+export class LvmLedger {
+  private state: LedgerState = { accounts: new Map(), transactions: [], nextMaster: 0, nextSub: FIRST_SUB_ACCOUNT_INDEX, height: 0 };
+  private readonly byHash = new Map<string, LvmTransaction>();
+  private readonly apiKeys = new Map<string, number>();
+  private readonly listeners = new Set<(transaction: LvmTransaction) => void>();
+  private readonly snapshots = new Map<string, LedgerState>();
+  private nextTimestampMs: number | undefined;
+
+  constructor(private readonly deps: { clock: VirtualClock }) {}
+
+  createMasterAccount(l1Address: Address): LvmAccount {
+    const index = this.state.nextMaster++;
+    return this.addAccount({ index, l1Address, kind: 'master', masterIndex: index });
+  }
+
+  createSubAccount(masterIndex: number): LvmAccount {
+    const master = this.requireAccount(masterIndex);
+    if (master.kind !== 'master') throw new LvmTransferRefusedError('NOT_A_MASTER_ACCOUNT', `account ${masterIndex} is a sub-account; only a master account has sub-accounts`);
+    const index = this.state.nextSub--;
+    return this.addAccount({ index, l1Address: master.l1Address, kind: 'sub', masterIndex });
+  }
+
+  account(index: number): LvmAccount | undefined {
+    return this.state.accounts.get(index);
+  }
+
+  /** The accounts an EVM address owns (compared case-insensitively), master accounts first. */
+  accountsOf(l1Address: string): LvmAccount[] {
+    const wanted = l1Address.toLowerCase();
+    return [...this.state.accounts.values()].filter((account) => account.l1Address.toLowerCase() === wanted).sort(byKindThenIndex);
+  }
+
+  /** Genesis funding: adds USDC collateral to an account. */
+  fund(index: number, amount: bigint): void {
+    this.requireAccount(index).collateral += amount;
+  }
+
+  /** An asset's balance in a route (USDC in the perpetuals route is the collateral). */
+  balance(index: number, assetIndex: number, routeType: number): bigint {
+    const account = this.state.accounts.get(index);
+    if (!account) return 0n;
+    if (routeType === ROUTE_PERP) return assetIndex === USDC_ASSET.index ? account.collateral : 0n;
+    return account.spot.get(assetIndex) ?? 0n;
+  }
+
+  /** Issues `key` for `index`: a transfer from the account needs it, and it opens no other account. */
+  issueApiKey(index: number, key: string): void {
+    this.requireAccount(index);
+    this.apiKeys.set(key, index);
+  }
+
+  /** The account a key belongs to. */
+  accountOfApiKey(key: string): number | undefined {
+    return this.apiKeys.get(key);
+  }
+
+  /** A transfer sent with an API key: refused unless the key belongs to the sending account. */
+  submitTransfer(apiKey: string, params: LvmTransferParams): LvmTransaction {
+    const owner = this.apiKeys.get(apiKey);
+    if (owner === undefined) throw new LvmTransferRefusedError('INVALID_API_KEY', 'the API key is not one the exchange issued');
+    if (owner !== params.fromAccountIndex) {
+      throw new LvmTransferRefusedError('API_KEY_NOT_FOR_ACCOUNT', `the API key belongs to account ${owner}, not to account ${params.fromAccountIndex}`);
+    }
+    return this.transfer(params);
+  }
+
+  /** Why the exchange would refuse `params` now, or undefined if it would execute it. */
+  check(params: LvmTransferParams): LvmTransferRefusedError | undefined {
+    try {
+      this.validate(params);
+      return undefined;
+    } catch (error) {
+      if (error instanceof LvmTransferRefusedError) return error;
+      throw error;
+    }
+  }
+
+  /** Executes a transfer in a block of its own (the caller has authorised it). */
+  transfer(params: LvmTransferParams): LvmTransaction {
+    const { from, to, nonce, memo } = this.validate(params);
+    const { amount, usdcFee } = params;
+    this.debit(from, params.assetIndex, params.fromRouteType, amount);
+    this.debit(from, USDC_ASSET.index, ROUTE_PERP, usdcFee);
+    this.credit(to, params.assetIndex, params.toRouteType, amount);
+    this.credit(this.requireAccount(0), USDC_ASSET.index, ROUTE_PERP, usdcFee);
+    from.nonce = nonce;
+    const height = ++this.state.height;
+    const executedAt = this.takeTimestamp();
+    const fields: Required<LvmTransferParams> = { ...params, memo, nonce };
+    const hash = lvmTransferHash(fields);
+    const transaction: LvmTransaction = {
+      ...fields,
+      hash,
+      type: 'transfer',
+      blockHeight: height,
+      blockHash: blockHashOf(height, hash),
+      executedAt,
+    };
+    this.state.transactions.push(transaction);
+    this.byHash.set(hash, transaction);
+    for (const listener of this.listeners) listener(transaction);
+    return transaction;
+  }
+
+  /** A transaction by hash: bare or 0x-prefixed, any case. */
+  transaction(hash: string): LvmTransaction | undefined {
+    return this.byHash.get(hash.toLowerCase().replace(/^0x/, ''));
+  }
+
+  /** An account's transfers, sent or received, newest first. */
+  transactionsOf(index: number): LvmTransaction[] {
+    return this.state.transactions.filter((tx) => tx.fromAccountIndex === index || tx.toAccountIndex === index).reverse();
+  }
+
+  get height(): number {
+    return this.state.height;
+  }
+
+  onTransaction(listener: (transaction: LvmTransaction) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Empty blocks. */
+  mine(blocks: number): void {
+    this.state.height += blocks;
+  }
+
+  /** The next transfer's time, unix seconds (afterwards the virtual clock again). */
+  setNextBlockTimestamp(unixSeconds: number): void {
+    this.nextTimestampMs = unixSeconds * 1000;
+  }
+
+  snapshot(): string {
+    const id = `0x${(this.snapshots.size + 1).toString(16)}`;
+    this.snapshots.set(id, cloneState(this.state));
+    return id;
+  }
+
+  /** Back to a snapshot: accounts, balances, nonces and transactions as they were (keys stay issued). */
+  revert(id: string): boolean {
+    const saved = this.snapshots.get(id);
+    if (!saved) return false;
+    this.state = cloneState(saved);
+    this.byHash.clear();
+    for (const transaction of this.state.transactions) this.byHash.set(transaction.hash, transaction);
+    return true;
+  }
+
+  private addAccount(init: Pick<LvmAccount, 'index' | 'l1Address' | 'kind' | 'masterIndex'>): LvmAccount {
+    const account: LvmAccount = { ...init, collateral: 0n, spot: new Map(), nonce: 0 };
+    this.state.accounts.set(account.index, account);
+    return account;
+  }
+
+  private requireAccount(index: number): LvmAccount {
+    const account = this.state.accounts.get(index);
+    if (!account) throw new LvmTransferRefusedError('UNKNOWN_ACCOUNT', `no account ${index} on the exchange`);
+    return account;
+  }
+
+  private validate(params: LvmTransferParams): { from: LvmAccount; to: LvmAccount; nonce: number; memo: Hex } {
+    const from = this.requireAccount(params.fromAccountIndex);
+    const to = this.requireAccount(params.toAccountIndex);
+    const asset = lvmAsset(params.assetIndex);
+    if (!asset) throw new LvmTransferRefusedError('UNKNOWN_ASSET', `no asset ${params.assetIndex} on the exchange (USDC is ${USDC_ASSET.index})`);
+    for (const route of [params.fromRouteType, params.toRouteType]) {
+      if (!ROUTE_TYPES.includes(route)) throw new LvmTransferRefusedError('INVALID_ROUTE', `route type ${route} is neither 0 (perpetuals) nor 1 (spot)`);
+      if (!asset.routes.includes(route)) throw new LvmTransferRefusedError('INVALID_ROUTE', `${asset.symbol} cannot sit in route ${route}`);
+    }
+    if (params.amount <= 0n) throw new LvmTransferRefusedError('INVALID_AMOUNT', 'amount must be greater than zero');
+    if (params.usdcFee < LVM_TRANSFER_FEE) throw new LvmTransferRefusedError('FEE_TOO_LOW', `usdcFee ${params.usdcFee} is below the exchange's transfer fee of ${LVM_TRANSFER_FEE}`);
+    if (from.index === to.index && params.fromRouteType === params.toRouteType) {
+      throw new LvmTransferRefusedError('SAME_ACCOUNT_AND_ROUTE', 'a transfer to the same account must move between routes');
+    }
+    const memo = params.memo ?? ZERO_MEMO;
+    if (!MEMO.test(memo)) throw new LvmTransferRefusedError('INVALID_MEMO', 'memo must be 32 bytes as 0x-prefixed hex');
+    const nonce = params.nonce ?? from.nonce + 1;
+    if (!Number.isSafeInteger(nonce) || nonce <= from.nonce) throw new LvmTransferRefusedError('INVALID_NONCE', `nonce ${nonce} is not above account ${from.index}'s last nonce ${from.nonce}`);
+    // the fee comes out of the collateral, beside the amount (the same balance when both are perpetuals USDC)
+    const sameBalance = params.assetIndex === USDC_ASSET.index && params.fromRouteType === ROUTE_PERP;
+    const needed = sameBalance ? params.amount + params.usdcFee : params.amount;
+    const held = this.balance(from.index, params.assetIndex, params.fromRouteType);
+    if (held < needed) throw new LvmTransferRefusedError('INSUFFICIENT_BALANCE', `account ${from.index} holds ${held} of ${asset.symbol} in route ${params.fromRouteType}; the transfer needs ${needed}`);
+    if (!sameBalance && from.collateral < params.usdcFee) {
+      throw new LvmTransferRefusedError('INSUFFICIENT_BALANCE', `account ${from.index}'s collateral ${from.collateral} does not cover the fee ${params.usdcFee}`);
+    }
+    return { from, to, nonce, memo: memo.toLowerCase() as Hex };
+  }
+
+  private debit(account: LvmAccount, assetIndex: number, routeType: number, amount: bigint): void {
+    this.credit(account, assetIndex, routeType, -amount);
+  }
+
+  private credit(account: LvmAccount, assetIndex: number, routeType: number, amount: bigint): void {
+    if (routeType === ROUTE_PERP) account.collateral += amount;
+    else account.spot.set(assetIndex, (account.spot.get(assetIndex) ?? 0n) + amount);
+  }
+
+  private takeTimestamp(): number {
+    const pinned = this.nextTimestampMs;
+    this.nextTimestampMs = undefined;
+    return pinned ?? this.deps.clock.now();
+  }
+}
+
+/**
+ * A transfer's hash: keccak-256 of its fields in a fixed order, as bare hex. The sender's account
+ * and nonce are in it, so no two transfers share one; a signer knows it before sending.
+ */
+export function lvmTransferHash(fields: Required<LvmTransferParams>): string {
+  const ordered = [fields.fromAccountIndex, fields.nonce, fields.toAccountIndex, fields.assetIndex, fields.fromRouteType, fields.toRouteType, String(fields.amount), String(fields.usdcFee), fields.memo.toLowerCase()];
+  return keccak256(stringToHex(`lvm-transfer:${ordered.join(':')}`)).slice(2);
+}
+
+function byKindThenIndex(a: LvmAccount, b: LvmAccount): number {
+  if (a.kind !== b.kind) return a.kind === 'master' ? -1 : 1;
+  return a.kind === 'master' ? a.index - b.index : b.index - a.index;
+}
+
+function blockHashOf(height: number, txHash: string): string {
+  return keccak256(stringToHex(`lvm-block:${height}:${txHash}`)).slice(2);
+}
+
+function cloneState(state: LedgerState): LedgerState {
+  return {
+    accounts: new Map([...state.accounts].map(([index, account]) => [index, { ...account, spot: new Map(account.spot) }])),
+    transactions: [...state.transactions],
+    nextMaster: state.nextMaster,
+    nextSub: state.nextSub,
+    height: state.height,
+  };
+}
