@@ -53,7 +53,11 @@ export class AppFeeClaims {
   /** `GET /app-fees/{wallet}/balances`. */
   balances(walletInput: string) {
     const wallet = this.normalizeWallet(walletInput);
-    const priced = this.deps.store.balances(wallet).map((balance) => ({ currency: this.currencyOf(balance.chainId, balance.currency), amount: balance.amount }));
+    // a balance on a chain this run does not serve (a database from a run with other chains) is kept, not shown
+    const priced = this.deps.store.balances(wallet).flatMap((balance) => {
+      const currency = this.deps.chains.get(balance.chainId)?.findCurrency(balance.currency);
+      return currency ? [{ currency, amount: balance.amount }] : [];
+    });
     return appFeeBalancesView(priced);
   }
 
@@ -114,7 +118,10 @@ export class AppFeeClaims {
     const page = this.deps.store.listClaims(wallet, limit + 1, continuation);
     const shown = page.slice(0, limit);
     return {
-      claims: shown.map((claim) => appFeeClaimView(claim, this.currencyOf(claim.chainId, claim.currency))),
+      claims: shown.flatMap((claim) => {
+        const currency = this.deps.chains.get(claim.chainId)?.findCurrency(claim.currency);
+        return currency ? [appFeeClaimView(claim, currency)] : [];
+      }),
       ...(page.length > limit ? { continuation: String(shown.at(-1)!.seq) } : {}),
     };
   }

@@ -7,6 +7,7 @@ import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, getJson, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
 import { evmChainOf } from '../support/evmChainOf';
+import { AppFeeBalancesSchema, AppFeeClaimStepsSchema, AppFeeClaimsSchema, expectPublishedShape } from '../support/publishedApiSchemas';
 
 /**
  * SPEC §1.6 app fees end to end: two real fills carrying app fees credit their recipients, the
@@ -83,6 +84,7 @@ describe('app fee balances and claims (SPEC §1.6, §4.7) against real chains', 
     expect(actualFor(second, app.address)).toBeGreaterThan(0n);
     const balances = await getJson(`${sim.baseUrl}/app-fees/${app.address.toLowerCase()}/balances`);
     expect(balances.status).toBe(200);
+    expectPublishedShape(AppFeeBalancesSchema, balances.body);
     expect(balances.body.balances).toEqual([
       {
         currency: expect.objectContaining({ chainId: 1, address: usdc(1), symbol: 'USDC', decimals: 6 }),
@@ -112,6 +114,7 @@ describe('app fee balances and claims (SPEC §1.6, §4.7) against real chains', 
     // the claims list shows the paid claim, with the transaction that paid it
     const claims = await getJson(`${sim.baseUrl}/app-fees/${app.address}/claims`);
     expect(claims.status).toBe(200);
+    expectPublishedShape(AppFeeClaimsSchema, claims.body);
     expect(claims.body.claims).toEqual([
       {
         claimId: expect.stringMatching(/^0x[0-9a-f]{64}$/),
@@ -144,6 +147,7 @@ describe('app fee balances and claims (SPEC §1.6, §4.7) against real chains', 
     const startClaim = async () => {
       const response = await postJson(`${sim.baseUrl}/app-fees/${app.address}/claim`, { chainId: 1, currency: usdc(1), recipient: TREASURY });
       expect(response.status).toBe(200);
+      expectPublishedShape(AppFeeClaimStepsSchema, response.body);
       const item = response.body.steps[0].items[0];
       return { sign: item.data.sign, post: item.data.post };
     };
