@@ -247,6 +247,9 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     solver.attach();
     await Promise.all(chainList.map((chain) => chain.start()));
     await solver.activate();
+    // claims a stopped process debited but did not see paid are paid (at most once) and settled
+    const appFeeClaims = new AppFeeClaims({ chains, store: appFees, clock, log });
+    void appFeeClaims.resumePending();
 
     const app = createApp({
       host: config.host,
@@ -262,7 +265,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       depositAddresses,
       solverAccount: accounts.solver,
       log,
-      appFees: new AppFeeClaims({ chains, store: appFees, clock, log }),
+      appFees: appFeeClaims,
       authorize: { requests, authorizations: new ExchangeAuthorizationStore(db), clock },
       quote: {
         chains,

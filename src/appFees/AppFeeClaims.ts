@@ -95,6 +95,25 @@ export class AppFeeClaims {
       }
       throw new AppFeeClaimAlreadySignedError(claim.id, debit.claim?.status ?? 'unknown');
     }
+    const paid = await this.pay(debit.claim);
+    if (paid.status !== 'success') throw new AppFeeClaimPaymentFailedError(claim.id, paid.txHash);
+    return { message: 'App fees claimed', claimId: claim.id, status: paid.status, txHash: paid.txHash, chainId: claim.chainId };
+  }
+
+  /**
+   * Finishes the claims a stopped process left debited but not settled: the payment is sent (or,
+   * signed before the stop, sent again: one transaction per claim id) and its receipt recorded.
+   * Called once at start; a claim that fails here is logged and left as it is.
+   */
+  async resumePending(): Promise<void> {
+    for (const claim of this.deps.store.pendingClaims()) {
+      if (!this.deps.chains.has(claim.chainId)) continue;
+      await this.pay(claim).catch((error: unknown) => this.deps.log(`app fees: claim ${claim.id} could not be resumed`, error));
+    }
+  }
+
+  /** Pays a debited claim from the solver's inventory on its chain and records the outcome (a failure gives the amount back). */
+  private async pay(claim: AppFeeClaim): Promise<{ status: 'success' | 'failure'; txHash: Hex | null }> {
     const chain = this.deps.chains.get(claim.chainId)!;
     const payment: SolverPayment = { requestId: claim.id, currency: this.currencyOf(claim.chainId, claim.currency), recipient: claim.recipient, amount: claim.amount };
     let txHash: Hex;
@@ -103,13 +122,12 @@ export class AppFeeClaims {
     } catch (error) {
       this.deps.log(`app fees: claim ${claim.id} could not be paid`, error);
       this.deps.store.recordPayment(claim.id, { txHash: null, status: 'failure' }, this.deps.clock.now());
-      throw new AppFeeClaimPaymentFailedError(claim.id, null);
+      return { status: 'failure', txHash: null };
     }
     this.deps.store.recordPayment(claim.id, { txHash, status: 'pending' }, this.deps.clock.now());
     const mined = await chain.awaitSolverTransaction(txHash, 'fill', payment);
     this.deps.store.recordPayment(claim.id, { txHash, status: mined.status }, this.deps.clock.now());
-    if (mined.status !== 'success') throw new AppFeeClaimPaymentFailedError(claim.id, txHash);
-    return { message: 'App fees claimed', claimId: claim.id, status: mined.status, txHash, chainId: claim.chainId };
+    return { status: mined.status, txHash };
   }
 
   /** `GET /app-fees/{wallet}/claims`: signed claims, newest first; `continuation` is the last claim's number. */

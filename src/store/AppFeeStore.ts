@@ -137,6 +137,11 @@ export class AppFeeStore {
     this.db.prepare('UPDATE app_fee_claims SET tx_hash = ?, status = ?, updated_at = ? WHERE id = ?').run(update.txHash, update.status, at, id.toLowerCase());
   }
 
+  /** Claims debited whose payment is not settled yet (oldest first). */
+  pendingClaims(): AppFeeClaim[] {
+    return (this.db.prepare(`SELECT * FROM app_fee_claims WHERE status = 'pending' ORDER BY seq`).all() as ClaimRow[]).map(toClaim);
+  }
+
   /** A wallet's signed claims, newest first: up to `limit`, older than the claim numbered `beforeSeq`. */
   listClaims(wallet: string, limit: number, beforeSeq?: number): AppFeeClaim[] {
     const rows = this.db
