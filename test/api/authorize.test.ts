@@ -1,4 +1,4 @@
-// covers: endpoint:POST /authorize, endpoint:POST /quote/v2, errorCode:INVALID_ADDRESS
+// covers: endpoint:POST /authorize, endpoint:POST /quote/v2
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';

@@ -1,4 +1,4 @@
-// covers: endpoint:POST /quote/v2, operation:get app fee balances, operation:claim app fees, errorCode:INVALID_ADDRESS, status:success
+// covers: endpoint:POST /quote/v2, operation:get app fee balances, operation:claim app fees, status:success
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertViemChainToRelayChain, createClient, getClient } from '@relayprotocol/relay-sdk';
 import { createWalletClient, erc20Abi, getAddress, http, zeroAddress, type Address, type Hex } from 'viem';
