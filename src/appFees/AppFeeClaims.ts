@@ -1,5 +1,6 @@
 import { isAddress, verifyTypedData, type Hex } from 'viem';
 import type { ChainAdapter } from '../chains/ChainAdapter';
+import { SolverBroadcastRefusedError } from '../chains/SolverBroadcastRefusedError';
 import type { VirtualClock } from '../clock/VirtualClock';
 import type { Currency } from '../domain/chain/currency';
 import type { AppFeeClaim } from '../domain/appFees/appFeeClaim';
@@ -11,6 +12,7 @@ import {
   AppFeeClaimChainUnsupportedError,
   AppFeeClaimNotFoundError,
   AppFeeClaimPaymentFailedError,
+  AppFeeClaimPaymentPendingError,
   InsufficientAppFeeBalanceError,
 } from '../errors/appFeeErrors';
 import { InvalidSignatureError } from '../errors/authorizeErrors';
@@ -112,7 +114,12 @@ export class AppFeeClaims {
     }
   }
 
-  /** Pays a debited claim from the solver's inventory on its chain and records the outcome (a failure gives the amount back). */
+  /**
+   * Pays a debited claim from the solver's inventory on its chain and records the outcome. A send
+   * the node refused kept nothing, so the claim fails and the amount is back in the balance; any
+   * other trouble (no answer, no receipt yet) leaves it `pending`, since a payment signed and kept
+   * may still land: the next start settles it (CLAIM_PAYMENT_PENDING).
+   */
   private async pay(claim: AppFeeClaim): Promise<{ status: 'success' | 'failure'; txHash: Hex | null }> {
     const chain = this.deps.chains.get(claim.chainId)!;
     const payment: SolverPayment = { requestId: claim.id, currency: this.currencyOf(claim.chainId, claim.currency), recipient: claim.recipient, amount: claim.amount };
@@ -121,11 +128,15 @@ export class AppFeeClaims {
       txHash = (await chain.sendSolverPayment('fill', payment)).txHash;
     } catch (error) {
       this.deps.log(`app fees: claim ${claim.id} could not be paid`, error);
+      if (!(error instanceof SolverBroadcastRefusedError)) throw new AppFeeClaimPaymentPendingError(claim.id, null);
       this.deps.store.recordPayment(claim.id, { txHash: null, status: 'failure' }, this.deps.clock.now());
       return { status: 'failure', txHash: null };
     }
     this.deps.store.recordPayment(claim.id, { txHash, status: 'pending' }, this.deps.clock.now());
-    const mined = await chain.awaitSolverTransaction(txHash, 'fill', payment);
+    const mined = await chain.awaitSolverTransaction(txHash, 'fill', payment).catch((error: unknown) => {
+      this.deps.log(`app fees: no receipt yet for claim ${claim.id} (${txHash})`, error);
+      throw new AppFeeClaimPaymentPendingError(claim.id, txHash);
+    });
     this.deps.store.recordPayment(claim.id, { txHash, status: mined.status }, this.deps.clock.now());
     return { status: mined.status, txHash };
   }

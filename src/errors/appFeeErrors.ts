@@ -35,3 +35,12 @@ export class AppFeeClaimChainUnsupportedError extends SimulatorError {
     super('UNSUPPORTED_CHAIN', 400, `chain ${chainId} is not supported by this simulator: app fees are claimed on a chain they were collected on`);
   }
 }
+
+/** The claim is debited and its payment sent (or signed), but its outcome is not known yet; it is settled later, at the latest at the next start. */
+export class AppFeeClaimPaymentPendingError extends SimulatorError {
+  constructor(claimId: string, txHash: string | null) {
+    super('CLAIM_PAYMENT_PENDING', 409, `the payment of app fee claim ${claimId} is not confirmed yet${txHash ? ` (${txHash})` : ''}; the claim stays pending and is settled when the chain answers`, {
+      extraBody: { claimId, txHash },
+    });
+  }
+}
