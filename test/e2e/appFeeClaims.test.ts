@@ -188,6 +188,31 @@ describe('app fee balances and claims (SPEC §1.6, §4.7) against real chains', 
     expect(secondPage.body.continuation).toBeUndefined();
   });
 
+  it('a payment that reverts on chain (recipient blocked by the token issuer) fails the claim and gives the amount back', async () => {
+    await fillWithAppFees({ originCurrency: usdc(1), destinationCurrency: usdc(8453), amount: '10000000', appFees: [{ recipient: app.address, fee: '100' }] });
+    const balances = () => getJson(`${sim.baseUrl}/app-fees/${app.address}/balances`).then((response) => response.body.balances.map((b: { amount: string }) => b.amount));
+    expect(await balances()).toEqual(['100000']); // 100 bps of 10 USDC
+    const blocked = getAddress('0x0000000000000000000000000000000000b10c3d');
+    const chain = sim.control.chain(1);
+    const stablecoin = chain.findCurrency(usdc(1))!;
+    await chain.setBlockedByIssuer(stablecoin, blocked, true);
+    try {
+      const started = await postJson(`${sim.baseUrl}/app-fees/${app.address}/claim`, { chainId: 1, currency: usdc(1), recipient: blocked });
+      const { sign, post } = started.body.steps[0].items[0].data;
+      const signature = await privateKeyToAccount(app.privateKey).signTypedData({ domain: sign.domain, types: sign.types, primaryType: sign.primaryType, message: sign.value });
+      const failed = await postJson(`${sim.baseUrl}${post.endpoint}?signature=${signature}`, post.body);
+      expect(failed.status).toBe(400);
+      expect(failed.body).toMatchObject({ errorCode: 'CLAIM_PAYMENT_FAILED', txHash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+      expect((await publicClientFor(sim, 1).getTransactionReceipt({ hash: failed.body.txHash })).status).toBe('reverted');
+      expect(await usdcBalanceOn(1, blocked)).toBe(0n);
+      expect(await balances()).toEqual(['100000']);
+      const listed = (await getJson(`${sim.baseUrl}/app-fees/${app.address}/claims?limit=1`)).body.claims[0];
+      expect(listed).toMatchObject({ status: 'failure', txHash: failed.body.txHash, recipient: blocked });
+    } finally {
+      await chain.setBlockedByIssuer(stablecoin, blocked, false);
+    }
+  });
+
   it('bad input is a 4xx with an errorCode', async () => {
     const bad: Array<[string, unknown, number, string]> = [
       [`/app-fees/not-a-wallet/balances`, undefined, 400, 'INVALID_ADDRESS'],
