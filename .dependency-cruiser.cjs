@@ -45,6 +45,20 @@ module.exports = {
       to: { path: [layer('solver'), layer('events'), '^src/simulator\\.ts$'] },
     },
     {
+      name: 'app-fees-and-authorize-sit-below-the-routes',
+      comment: 'appFees/ (balances, claims and their payment through the chain adapter) and authorize/ (nonce mappings) answer routes from chains and stores; they never drive the solver or publish events.',
+      severity: 'error',
+      from: { path: [layer('appFees'), layer('authorize')] },
+      to: { path: [layer('solver'), layer('events'), layer('quote'), layer('listing'), layer('lookups'), layer('lifecycle'), '^src/simulator\\.ts$'] },
+    },
+    {
+      name: 'only-routes-use-app-fees-and-authorize',
+      comment: 'appFees/ and authorize/ are called by their routes (and built by the root); no layer below the routes imports them.',
+      severity: 'error',
+      from: { path: '^src/(domain|chains|solver|lifecycle|store|events|quote|listing|lookups|errors|clock|rng|process|config)/' },
+      to: { path: [layer('appFees'), layer('authorize')] },
+    },
+    {
       name: 'chains-know-no-requests',
       comment: 'Chain adapters report facts (deposits, reorgs, receipts); they never decide a request\'s fate.',
       severity: 'error',

@@ -25,6 +25,9 @@ import { Solver, type SolverPolicy } from './solver/Solver';
 import { SolverRuleStore } from './solver/SolverRuleStore';
 import type { SolverRule, SolverRuleInput } from './domain/fill/solverRules';
 import { ApiKeyStore } from './store/ApiKeyStore';
+import { AppFeeStore } from './store/AppFeeStore';
+import { ExchangeAuthorizationStore } from './store/ExchangeAuthorizationStore';
+import { AppFeeClaims } from './appFees/AppFeeClaims';
 import { ChainIndexStore } from './store/ChainIndexStore';
 import { ChainJournalStore } from './store/ChainJournalStore';
 import { DepositAddressStore } from './store/DepositAddressStore';
@@ -156,7 +159,8 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const quoteRpcScope = new QuoteRpcScope();
   const webhooks = new WebhookStore(db);
   if (config.webhook) webhooks.putEndpoint(defaultApiKey.key, config.webhook, clock.now());
-  const lifecycle = new RequestLifecycle({ requests, writer: new RequestRecordWriter(db), clock, bus: events, outbox: new WebhookOutbox(webhooks) });
+  const appFees = new AppFeeStore(db);
+  const lifecycle = new RequestLifecycle({ requests, writer: new RequestRecordWriter(db), clock, bus: events, outbox: new WebhookOutbox(webhooks), appFees });
   const webhookDispatcher = new WebhookDispatcher({ store: webhooks, clock, bus: events, retryBaseMs: config.webhookRetryBaseMs, requestTimeoutMs: config.webhookTimeoutMs, log });
   const statusStream = new StatusStreamServer({ bus: events, apiKeys, clock });
 
@@ -245,6 +249,9 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     solver.attach();
     await Promise.all(chainList.map((chain) => chain.start()));
     await solver.activate();
+    // claims a stopped process debited but did not see paid are paid (at most once) and settled
+    const appFeeClaims = new AppFeeClaims({ chains, store: appFees, clock, log });
+    void appFeeClaims.resumePending();
 
     const app = createApp({
       host: config.host,
@@ -260,6 +267,8 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       depositAddresses,
       solverAccount: accounts.solver,
       log,
+      appFees: appFeeClaims,
+      authorize: { requests, authorizations: new ExchangeAuthorizationStore(db), clock },
       quote: {
         chains,
         lifecycle,

@@ -15,6 +15,10 @@ import { requireJsonBody } from './requireJsonBody';
 import { guardAdminRoutes } from './guardAdminRoutes';
 import type { QuoteProviderDeps } from '../quote/createQuote';
 import { adminRoutes } from './routes/adminRoutes';
+import { appFeeRoutes } from './routes/appFeeRoutes';
+import { authorizeRoutes } from './routes/authorizeRoutes';
+import type { AppFeeClaims } from '../appFees/AppFeeClaims';
+import type { AuthorizeDeps } from '../authorize/authorizeNonceMapping';
 import { chainRoutes } from './routes/chainRoutes';
 import { chainLookupRoutes } from './routes/chainLookupRoutes';
 import { configRoutes } from './routes/configRoutes';
@@ -51,6 +55,10 @@ export interface AppDeps {
   rpcFaults: RpcFaultStore;
   /** The address the server binds: beyond loopback, admin routes need the default API key. */
   host: string;
+  /** SPEC §1.6 app fee balances and claims. */
+  appFees: AppFeeClaims;
+  /** SPEC §4.7 `POST /authorize`. */
+  authorize: AuthorizeDeps;
 }
 
 /** The HTTP API: one express app, the routes of SPEC §4, one error mapping. */
@@ -80,6 +88,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(webhookAdminRoutes(deps));
   app.use(fastFillRoutes(deps));
   app.use(explorerRoutes(deps));
+  app.use(appFeeRoutes(deps));
+  app.use(authorizeRoutes(deps.authorize));
   app.use(notFoundHandler);
   app.use(createErrorMiddleware(deps.log));
   return app;

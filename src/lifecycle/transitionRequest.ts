@@ -7,6 +7,7 @@ import type { RequestRecordWriter } from '../store/RequestRecordWriter';
 import type { RequestStore } from '../store/RequestStore';
 import type { VirtualClock } from '../clock/VirtualClock';
 import { LifecycleError } from '../errors/IntentsimError';
+import { appFeeCreditsOf, type AppFeeCreditEntry } from '../domain/appFees/appFeeCredits';
 
 /** A committed-with-the-status event, as an outbox writer sees it (inside the transaction). */
 export interface StatusEventOutboxEntry {
@@ -18,6 +19,11 @@ export interface StatusEventOutboxEntry {
 
 export interface StatusEventOutbox {
   enqueue(entry: StatusEventOutboxEntry): void;
+}
+
+/** Where app fees a successful request collected are credited (inside the status change's transaction). */
+export interface AppFeeLedger {
+  credit(credits: readonly AppFeeCreditEntry[], at: number): void;
 }
 
 export class IllegalTransitionError extends LifecycleError {
@@ -56,6 +62,8 @@ export interface RequestLifecycleDeps {
   bus: RequestEventBus;
   /** Written inside the status change's transaction (the webhook outbox), so a restart loses nothing. */
   outbox?: StatusEventOutbox;
+  /** SPEC §1.6: credited in the `success` transaction, so a balance and its request never disagree. */
+  appFees?: AppFeeLedger;
 }
 
 /**
@@ -70,6 +78,7 @@ export class RequestLifecycle {
   readonly #writer: RequestRecordWriter;
   readonly #bus: RequestEventBus;
   readonly #outbox: StatusEventOutbox | undefined;
+  readonly #appFees: AppFeeLedger | undefined;
 
   constructor(deps: RequestLifecycleDeps) {
     this.requests = deps.requests;
@@ -77,6 +86,7 @@ export class RequestLifecycle {
     this.#writer = deps.writer;
     this.#bus = deps.bus;
     this.#outbox = deps.outbox;
+    this.#appFees = deps.appFees;
   }
 
   /** See `transitionRequest`. */
@@ -90,6 +100,7 @@ export class RequestLifecycle {
       record.updatedAt = this.clock.now();
       this.#writer.saveRecord(record);
       const seq = this.#appendStatusEvent(record, from);
+      this.#appFees?.credit(appFeeCreditsOf(record), record.updatedAt);
       return { seq, from, record };
     });
     this.#bus.publish({ seq: committed.seq, requestId: committed.record.id, from: committed.from, to: params.to, at: committed.record.updatedAt, record: committed.record });
@@ -138,7 +149,8 @@ export class RequestLifecycle {
 /**
  * The only function that changes a request's status. It checks the §3 table, applies the facts
  * that came with the change, and writes the request row and its outbox event in one SQLite
- * transaction; listeners hear of it only after the commit.
+ * transaction (with the app fee credits of a request reaching `success`); listeners hear of it only
+ * after the commit.
  */
 export function transitionRequest(lifecycle: RequestLifecycle, params: TransitionParams): RequestRecord {
   return lifecycle.transition(params);

@@ -185,6 +185,46 @@ const MIGRATIONS: readonly Migration[] = [
   DROP INDEX IF EXISTS requests_status;
   DROP INDEX IF EXISTS requests_created_status;
   `,
+  // 10: SPEC §1.6 app fees and §4.7 /authorize. A credit per app fee recipient of a request that
+  // succeeded (written in the status change's transaction; the key makes it once per request and
+  // recipient); claims with their on-chain payment; exchange-flow nonce mappings (a nonce is
+  // authorized once per signer).
+  `
+  CREATE TABLE IF NOT EXISTS app_fee_credits (
+    request_id TEXT NOT NULL,
+    position INTEGER NOT NULL,
+    wallet TEXT NOT NULL,
+    chain_id INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    amount TEXT NOT NULL,
+    credited_at INTEGER NOT NULL,
+    PRIMARY KEY (request_id, position)
+  );
+  CREATE INDEX IF NOT EXISTS app_fee_credits_wallet ON app_fee_credits (wallet, chain_id, currency);
+  CREATE TABLE IF NOT EXISTS app_fee_claims (
+    id TEXT PRIMARY KEY,
+    seq INTEGER NOT NULL UNIQUE,
+    wallet TEXT NOT NULL,
+    chain_id INTEGER NOT NULL,
+    currency TEXT NOT NULL,
+    recipient TEXT NOT NULL,
+    amount TEXT NOT NULL,
+    status TEXT NOT NULL,
+    tx_hash TEXT,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE INDEX IF NOT EXISTS app_fee_claims_wallet ON app_fee_claims (wallet, seq);
+  CREATE TABLE IF NOT EXISTS exchange_authorizations (
+    signer TEXT NOT NULL,
+    nonce TEXT NOT NULL,
+    request_id TEXT NOT NULL,
+    depositor TEXT NOT NULL,
+    signature TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    PRIMARY KEY (signer, nonce)
+  );
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

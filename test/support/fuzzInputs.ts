@@ -125,6 +125,31 @@ export function fuzzArbitraries(sim: RunningSimulator) {
     fc.string().map((id): FuzzRequest => ({ method: 'GET', path: `/intents/status/v3?requestId=${encodeURIComponent(id)}`, headers: {}, body: undefined })),
     fc.string().map((q): FuzzRequest => ({ method: 'GET', path: `/admin/webhook-deliveries?${q}`, headers: {}, body: undefined })),
     fc.string().map((id): FuzzRequest => ({ method: 'GET', path: `/admin/explorer/requests/${encodeURIComponent(id)}`, headers: {}, body: undefined })),
+    // app fees and authorize (issue 14 parts 3 and 4): near-valid bodies, wallets and signatures, and not
+    withBody('POST', '/authorize'),
+    fc
+      .tuple(
+        fc.record(
+          { requestId: fc.constantFrom(`0x${'fe'.repeat(32)}`, 'x'), wallet: addressLike, depositor: addressLike, nonce: fc.oneof(amountString, fc.integer(), fc.double()), signature: fc.oneof(fc.string(), fc.constant(`0x${'ab'.repeat(65)}`)) },
+          { requiredKeys: [] },
+        ),
+        fc.oneof(fc.constant(''), fc.string().map((sig) => `?signature=${encodeURIComponent(sig)}`), fc.constant(`?signature=0x${'cd'.repeat(65)}`)),
+      )
+      .map(([body, query]): FuzzRequest => ({ method: 'POST', path: `/authorize${query}`, headers: json, body: JSON.stringify(body) })),
+    fc
+      .tuple(addressLike, fc.constantFrom('balances', 'claims', 'claims?limit=0', 'claims?limit=50&continuation=3', 'claims?continuation=x'))
+      .map(([wallet, tail]): FuzzRequest => ({ method: 'GET', path: `/app-fees/${encodeURIComponent(wallet)}/${tail}`, headers: {}, body: undefined })),
+    fc
+      .tuple(addressLike, fc.oneof(fc.record({ chainId, currency: addressLike, recipient: addressLike, amount: amountString }, { requiredKeys: [] }), anyJson))
+      .map(([wallet, body]): FuzzRequest => ({ method: 'POST', path: `/app-fees/${encodeURIComponent(wallet)}/claim`, headers: json, body: JSON.stringify(body) })),
+    fc
+      .tuple(addressLike, fc.oneof(fc.string(), fc.constant(`0x${'ab'.repeat(32)}`)), fc.oneof(fc.string(), fc.constant(`0x${'ab'.repeat(65)}`)), anyJson)
+      .map(([wallet, claimId, sig, body]): FuzzRequest => ({
+        method: 'POST',
+        path: `/app-fees/${encodeURIComponent(wallet)}/claims/${encodeURIComponent(claimId)}/signature?signature=${encodeURIComponent(sig)}`,
+        headers: json,
+        body: JSON.stringify(body),
+      })),
     // wrong content types and encodings (once 500s or misleading field lists)
     fc.tuple(fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', '', 'application/json; charset=utf-16'), fc.constantFrom('gzip', 'deflate', 'br', 'identity')).map(
       ([type, encoding]): FuzzRequest => ({ method: 'POST', path: '/quote/v2', headers: { ...(type ? { 'content-type': type } : {}), 'content-encoding': encoding }, body: '{"user":"0x"}' }),

@@ -95,8 +95,66 @@ export const StatusV2Schema = z.object({
   quoteCreatedAt: z.number(),
 });
 
+const AmountObjectSchema = z
+  .object({
+    currency: z
+      .object({
+        chainId: z.number().int(),
+        address: z.string(),
+        symbol: z.string(),
+        name: z.string(),
+        decimals: z.number().int(),
+        metadata: z.object({ logoURI: z.string(), verified: z.boolean(), isNative: z.boolean() }).strict(),
+      })
+      .strict(),
+    amount: integerString,
+    amountFormatted: z.string(),
+    amountUsd: z.string(),
+    minimumAmount: integerString,
+  })
+  .strict();
+export const AppFeeBalancesSchema = z
+  .object({ balances: z.array(AmountObjectSchema), totalBalanceUsd: z.number(), outstandingFastFillBalanceUsd: z.number(), availableBalanceUsd: z.number() })
+  .strict();
+export const AppFeeClaimStepsSchema = z
+  .object({
+    steps: z.array(
+      z
+        .object({
+          id: z.string(),
+          action: z.string(),
+          description: z.string(),
+          kind: z.literal('signature'),
+          items: z.array(z.object({ status: z.literal('incomplete'), data: z.object({ sign: z.record(z.string(), z.unknown()), post: z.record(z.string(), z.unknown()) }).strict() }).strict()).length(1),
+        })
+        .strict(),
+    ).length(1),
+  })
+  .strict();
+export const AppFeeClaimsSchema = z
+  .object({
+    claims: z.array(
+      z
+        .object({
+          claimId: z.string(),
+          wallet: z.string(),
+          recipient: z.string(),
+          currency: AmountObjectSchema,
+          txHash: z.string().nullable(),
+          status: z.string(),
+          createdAt: z.string(),
+        })
+        .strict(),
+    ),
+    continuation: z.string().optional(),
+  })
+  .strict();
+
 // compile-time: each schema's values are values of the published type
 export const PUBLISHED_TYPE_CHECKS: true[] = [
+  true satisfies AssignableTo<z.infer<typeof AppFeeBalancesSchema>, Json200<'/app-fees/{wallet}/balances', 'get'>>,
+  true satisfies AssignableTo<z.infer<typeof AppFeeClaimStepsSchema>, Json200<'/app-fees/{wallet}/claim', 'post'>>,
+  true satisfies AssignableTo<z.infer<typeof AppFeeClaimsSchema>, Json200<'/app-fees/{wallet}/claims', 'get'>>,
   true satisfies AssignableTo<z.infer<typeof CurrenciesV1Schema>, Json200<'/currencies/v1', 'post'>>,
   true satisfies AssignableTo<z.infer<typeof CurrenciesV2Schema>, Json200<'/currencies/v2', 'post'>>,
   true satisfies AssignableTo<z.infer<typeof TokenPriceSchema>, Json200<'/currencies/token/price', 'get'>>,
