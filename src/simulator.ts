@@ -25,6 +25,8 @@ import { Solver, type SolverPolicy } from './solver/Solver';
 import { SolverRuleStore } from './solver/SolverRuleStore';
 import type { SolverRule, SolverRuleInput } from './domain/fill/solverRules';
 import { ApiKeyStore } from './store/ApiKeyStore';
+import { SponsorBalanceStore } from './store/SponsorBalanceStore';
+import { GaslessRelay } from './execute/GaslessRelay';
 import { ChainIndexStore } from './store/ChainIndexStore';
 import { ChainJournalStore } from './store/ChainJournalStore';
 import { DepositAddressStore } from './store/DepositAddressStore';
@@ -147,6 +149,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const depositAddresses = new DepositAddressStore(db);
   const meta = new MetaStore(db);
   const apiKeys = new ApiKeyStore(db, config.seed);
+  const sponsorBalances = new SponsorBalanceStore(db);
   const defaultApiKey = apiKeys.ensureDefault(clock.now());
   const events = new RequestEventBus();
   if (onStatusChange) events.subscribe(onStatusChange);
@@ -258,6 +261,16 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       depositAddresses,
       solverAccount: accounts.solver,
       log,
+      sponsorBalances,
+      gaslessRelay: new GaslessRelay({
+        lifecycle,
+        chains,
+        clock,
+        sponsorBalances,
+        relayFaultFor: (record) => solver.relayFaultFor(record),
+        inclusionWindowSeconds: config.fillInclusionWindowSeconds,
+        log,
+      }),
       quote: {
         chains,
         lifecycle,

@@ -21,6 +21,9 @@ import { configRoutes } from './routes/configRoutes';
 import { currencyRoutes } from './routes/currencyRoutes';
 import { depositAddressRoutes } from './routes/depositAddressRoutes';
 import { fastFillRoutes } from './routes/fastFillRoutes';
+import { executeRoutes } from './routes/executeRoutes';
+import type { GaslessRelay } from '../execute/GaslessRelay';
+import type { SponsorBalanceStore } from '../store/SponsorBalanceStore';
 import { faultRoutes } from './routes/faultRoutes';
 import { controlRoutes } from './routes/controlRoutes';
 import { priceRoutes } from './routes/priceRoutes';
@@ -48,6 +51,9 @@ export interface AppDeps {
   quoteRpcScope: QuoteRpcScope;
   solver: { fastFill(requestId: string, assumedInput: bigint): Promise<FastFillOutcome> } & SolverRuleRouteDeps['solver'];
   rpcFaults: RpcFaultStore;
+  /** SPEC §1.6 gasless execution and swaps (`/execute`, `/execute/permits`). */
+  gaslessRelay: GaslessRelay;
+  sponsorBalances: SponsorBalanceStore;
   /** The address the server binds: beyond loopback, admin routes need the default API key. */
   host: string;
 }
@@ -78,6 +84,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(solverRuleRoutes(deps));
   app.use(webhookAdminRoutes(deps));
   app.use(fastFillRoutes(deps));
+  app.use(executeRoutes(deps));
   app.use(notFoundHandler);
   app.use(createErrorMiddleware(deps.log));
   return app;

@@ -185,6 +185,14 @@ const MIGRATIONS: readonly Migration[] = [
   DROP INDEX IF EXISTS requests_status;
   DROP INDEX IF EXISTS requests_created_status;
   `,
+  // 10: each API key's sponsor balance (SPEC §1.6 fee sponsorship of gasless `/execute` calls), USD
+  // micros as a decimal string; set through the admin routes, drawn by the relayer's gas.
+  `
+  CREATE TABLE IF NOT EXISTS sponsor_balances (
+    api_key TEXT PRIMARY KEY,
+    usd_micros TEXT NOT NULL
+  );
+  `,
 ];
 
 export function migrate(db: Database.Database): number {
