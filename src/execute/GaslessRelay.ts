@@ -110,7 +110,10 @@ export class GaslessRelay {
       return { requestId: null, message: `Relayed as ${txHash}` };
     }
 
-    // the deposit is being made through /execute: waiting → depositing (SPEC §3)
+    // the deposit is being made through /execute: waiting → depositing (SPEC §3). Read again after
+    // the simulation's await: a concurrent call for the same request may have taken it meanwhile.
+    const now = this.deps.lifecycle.requests.get(record.id);
+    if (now?.status !== 'waiting') throw new RequestNotWaitingError(record.id, now?.status ?? 'gone');
     transitionRequest(this.deps.lifecycle, {
       requestId: record.id,
       to: 'depositing',

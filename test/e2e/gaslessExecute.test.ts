@@ -140,6 +140,20 @@ describe('gasless execution (POST /execute)', () => {
     expect(await evmChainOf(sim, ORIGIN).publicClient.getCode({ address: user })).toBe(`0xef0100${CALIBUR.slice(2).toLowerCase()}`);
   });
 
+  it('without requestId, the request is the one the call deposits for (read from the simulated trace)', async () => {
+    createSdkClient();
+    const quote = await quoteStablecoinBridge(9, '4000000');
+    const requestId = quote.steps.at(-1)!.requestId!;
+    const { requestId: _omitted, ...body } = await gaslessBatchBody(9, quote, { subsidizeFees: false });
+    const accepted = await requestJson(`${sim.baseUrl}/execute`, { method: 'POST', body });
+    expect(accepted).toMatchObject({ status: 200, body: { requestId } });
+    expect((await waitForSettledStatus(sim.baseUrl, requestId)).status).toBe('success');
+    expect(statusesOf(requestId)).toEqual(['waiting', 'depositing', 'pending', 'submitted', 'success']);
+    // the same call again: the request is past waiting, and the batch's nonce is used
+    const again = await requestJson(`${sim.baseUrl}/execute`, { method: 'POST', body: { ...body, requestId } });
+    expect(again).toMatchObject({ status: 409, body: { errorCode: 'REQUEST_NOT_WAITING', requestId } });
+  });
+
   it('answers a reverting raw call with the decoded error, the request id and the call trace, sponsored or not', async () => {
     createSdkClient();
     const account = 4;
