@@ -42,7 +42,7 @@ module.exports = {
       comment: 'quote/, listing/ and lookups/ (the read-only look-ups) answer routes from chains and stores; they never drive the solver.',
       severity: 'error',
       from: { path: [layer('quote'), layer('listing'), layer('lookups')] },
-      to: { path: [layer('solver'), layer('events'), '^src/simulator\\.ts$'] },
+      to: { path: [layer('execute'), layer('solver'), layer('events'), '^src/simulator\\.ts$'] },
     },
     {
       name: 'app-fees-and-authorize-sit-below-the-routes',
@@ -63,7 +63,7 @@ module.exports = {
       comment: 'Chain adapters report facts (deposits, reorgs, receipts); they never decide a request\'s fate.',
       severity: 'error',
       from: { path: layer('chains') },
-      to: { path: [layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('lifecycle'), layer('events'), '^src/simulator\\.ts$'] },
+      to: { path: [layer('execute'), layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('lifecycle'), layer('events'), '^src/simulator\\.ts$'] },
     },
     {
       name: 'evm-stays-inside-chains',
@@ -80,22 +80,29 @@ module.exports = {
       to: { path: '^src/chains/(evm|svm|bvm|lvm)/', pathNot: '^src/chains/$1/' },
     },
     {
+      name: 'execute-relays-through-chains-and-lifecycle',
+      comment: 'execute/ (gasless /execute and /execute/permits) simulates and relays through the chain interface and moves requests through lifecycle/; it never drives the solver (the root hands it the relay-fault rules as a function) or the quote pipeline.',
+      severity: 'error',
+      from: { path: layer('execute') },
+      to: { path: [layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('events'), '^src/simulator\\.ts$'] },
+    },
+    {
       name: 'solver-acts-through-lifecycle',
       severity: 'error',
       from: { path: layer('solver') },
-      to: { path: [layer('quote'), layer('listing'), layer('lookups'), layer('events'), '^src/simulator\\.ts$'] },
+      to: { path: [layer('execute'), layer('quote'), layer('listing'), layer('lookups'), layer('events'), '^src/simulator\\.ts$'] },
     },
     {
       name: 'lifecycle-is-below-its-callers',
       severity: 'error',
       from: { path: layer('lifecycle') },
-      to: { path: [layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('chains'), '^src/simulator\\.ts$'] },
+      to: { path: [layer('execute'), layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('chains'), '^src/simulator\\.ts$'] },
     },
     {
       name: 'store-is-persistence-only',
       severity: 'error',
       from: { path: layer('store') },
-      to: { path: [layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('chains'), layer('lifecycle'), layer('events'), '^src/simulator\\.ts$'] },
+      to: { path: [layer('execute'), layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('chains'), layer('lifecycle'), layer('events'), '^src/simulator\\.ts$'] },
     },
     {
       name: 'events-only-publish',
@@ -103,7 +110,7 @@ module.exports = {
       severity: 'error',
       from: { path: layer('events') },
       to: {
-        path: [layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('chains'), layer('lifecycle'), '^src/simulator\\.ts$'],
+        path: [layer('execute'), layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('chains'), layer('lifecycle'), '^src/simulator\\.ts$'],
         dependencyTypesNot: ['type-only'],
       },
     },
@@ -112,7 +119,7 @@ module.exports = {
       comment: 'errors/, clock/, rng/, process/ and config/ are used by every layer, so they use none.',
       severity: 'error',
       from: { path: '^src/(errors|clock|rng|process|config)/' },
-      to: { path: [layer('api'), layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('chains'), layer('lifecycle'), layer('store'), layer('events')] },
+      to: { path: [layer('execute'), layer('api'), layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('chains'), layer('lifecycle'), layer('store'), layer('events')] },
     },
     {
       name: 'status-writes-go-through-lifecycle',

@@ -28,6 +28,8 @@ import { ApiKeyStore } from './store/ApiKeyStore';
 import { AppFeeStore } from './store/AppFeeStore';
 import { ExchangeAuthorizationStore } from './store/ExchangeAuthorizationStore';
 import { AppFeeClaims } from './appFees/AppFeeClaims';
+import { SponsorBalanceStore } from './store/SponsorBalanceStore';
+import { GaslessRelay } from './execute/GaslessRelay';
 import { ChainIndexStore } from './store/ChainIndexStore';
 import { ChainJournalStore } from './store/ChainJournalStore';
 import { DepositAddressStore } from './store/DepositAddressStore';
@@ -152,6 +154,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const depositAddresses = new DepositAddressStore(db);
   const meta = new MetaStore(db);
   const apiKeys = new ApiKeyStore(db, config.seed);
+  const sponsorBalances = new SponsorBalanceStore(db);
   const defaultApiKey = apiKeys.ensureDefault(clock.now());
   const events = new RequestEventBus();
   if (onStatusChange) events.subscribe(onStatusChange);
@@ -269,6 +272,16 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       log,
       appFees: appFeeClaims,
       authorize: { requests, authorizations: new ExchangeAuthorizationStore(db), clock },
+      sponsorBalances,
+      gaslessRelay: new GaslessRelay({
+        lifecycle,
+        chains,
+        clock,
+        sponsorBalances,
+        relayFaultFor: (record) => solver.relayFaultFor(record),
+        inclusionWindowSeconds: config.fillInclusionWindowSeconds,
+        log,
+      }),
       quote: {
         chains,
         lifecycle,

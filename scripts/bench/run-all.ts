@@ -8,12 +8,14 @@
  * BENCH_QUOTE_COUNT (default 1000), BENCH_FUZZ_COUNT (default 10000), BENCH_FUZZ_SEED (default 1),
  * BENCH_LOAD_SECONDS (default 3), BENCH_LISTING_STORED (default 100000), BENCH_RSS_QUOTES (default 30000),
  * BENCH_CHAOS_ITERATIONS (default 12), BENCH_CHAOS_SEED (default 1), BENCH_PROPERTY_RUNS (default 200),
- * BENCH_PROPERTY_SEED (default 1), BENCH_SVM_TRANSFERS (default 1000), BENCH_SVM_BRIDGES (default 20).
+ * BENCH_PROPERTY_SEED (default 1), BENCH_GASLESS_ITERATIONS (default 20), BENCH_SVM_TRANSFERS (default 1000),
+ * BENCH_SVM_BRIDGES (default 20).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { benchBridge, type BridgeResult } from './bridgeLatency';
+import { benchGaslessBridge, gaslessBridgeLines, type GaslessBridgeResult } from './gaslessBridge';
 import { benchColdStart, type ColdStartResult } from './coldStart';
 import { benchQuoteLatency, type QuoteLatencyResult } from './quoteLatency';
 import { benchFuzz, type FuzzResult } from './fuzz';
@@ -56,6 +58,7 @@ function report(
   property: PropertyResult,
   scenarios: ScenarioLibraryResult,
   conformance: ConformanceBenchResult,
+  gasless: GaslessBridgeResult,
   nonEvm: NonEvmChainsResult,
 ): { lines: string[]; targets: Record<string, unknown> } {
   const lib = cold.library.summary;
@@ -78,6 +81,7 @@ function report(
     `  ratio e2e/floor         ${bridge.ratio.toFixed(2)}x   ${verdict(ratioPass)}`,
     `  breakdown (medians)     quote ${formatMs(b.quoteMs)} | deposit->receipt ${formatMs(b.depositToReceiptMs)} | receipt->success ${formatMs(b.receiptToSuccessMs)}`,
     `  from request events     receipt->pending ${formatMs(b.receiptToPendingMs)} | pending->submitted ${formatMs(b.pendingToSubmittedMs)} | submitted->success ${formatMs(b.submittedToSuccessMs)} | success->seen ${formatMs(b.successToSeenMs)} | status polls ${b.statusPolls}`,
+    ...gaslessBridgeLines(gasless, TARGETS.e2eOverFloor),
     `POST /quote/v2 latency (${quotes.count} sequential quotes after warm-up, target p99 <= ${formatMs(TARGETS.quoteP99Ms)})`,
     `  p50 ${formatMs(quotes.p50)}  p90 ${formatMs(quotes.summary.p90)}  p99 ${formatMs(quotes.p99)}  min ${formatMs(quotes.summary.min)}  max ${formatMs(quotes.summary.max)}   ${verdict(quotePass)}`,
     `fuzz (every input route and the websocket; target: 0 answers that are 5xx or a 4xx without errorCode)`,
@@ -120,6 +124,7 @@ function report(
       coldStartLibrary: { targetMs: TARGETS.coldStartMs, medianMs: Math.round(lib.median * 10) / 10, pass: coldLibPass },
       coldStartCli: { targetMs: TARGETS.coldStartMs, medianMs: Math.round(cli.median * 10) / 10, pass: coldCliPass },
       e2eOverFloor: { target: TARGETS.e2eOverFloor, ratio: Math.round(bridge.ratio * 100) / 100, pass: ratioPass },
+      gaslessE2eOverFloor: { target: TARGETS.e2eOverFloor, ratio: Math.round(gasless.ratio * 100) / 100, pass: gasless.ratio <= TARGETS.e2eOverFloor },
       quoteP99: { targetMs: TARGETS.quoteP99Ms, p99Ms: Math.round(quotes.p99 * 10) / 10, pass: quotePass },
       fuzzFailures: { target: 0, failures: fuzz.failures.length, inputs: fuzz.httpInputs, pass: fuzz.failures.length === 0 },
       listingPageP99: { targetMs: TARGETS.listingPageP99Ms, worstP99Ms: Math.round(Math.max(...load.listing.queries.map((q) => q.p99Ms)) * 10) / 10 },
@@ -142,6 +147,9 @@ async function main(): Promise<void> {
   const cold = await benchColdStart(coldRuns, progress);
   progress(`bridge latency: ${iterations} iterations`);
   const bridge = await benchBridge(iterations, progress);
+  const gaslessIterations = positiveIntFromEnv('BENCH_GASLESS_ITERATIONS', 20);
+  progress(`gasless bridge latency: ${gaslessIterations} iterations`);
+  const gasless = await benchGaslessBridge(gaslessIterations, progress);
   progress(`quote latency: ${quoteCount} quotes`);
   const quotes = await benchQuoteLatency(quoteCount, progress);
   const fuzzCount = positiveIntFromEnv('BENCH_FUZZ_COUNT', 10_000);
@@ -181,7 +189,7 @@ async function main(): Promise<void> {
     progress,
   );
 
-  const { lines, targets } = report(cold, bridge, quotes, fuzz, load, chaos, property, scenarios, conformance, nonEvm);
+  const { lines, targets } = report(cold, bridge, quotes, fuzz, load, chaos, property, scenarios, conformance, gasless, nonEvm);
   process.stdout.write(lines.join('\n'));
 
   const roundMs = (values: number[]) => values.map((v) => Math.round(v * 10) / 10);
@@ -208,6 +216,7 @@ async function main(): Promise<void> {
       breakdownMedians: rounded(bridge.breakdown),
       samples: bridge.samples.map((s) => rounded(s)),
     },
+    gaslessBridge: { iterations: gasless.iterations, e2e: rounded(gasless.e2e), floor: rounded(gasless.floor), ratio: Math.round(gasless.ratio * 100) / 100, breakdownMedians: rounded(gasless.breakdown) },
     load,
     chaos,
     property: { runs: property.runs, seed: property.seed, seconds: Math.round(property.seconds * 10) / 10, passed: property.passed },

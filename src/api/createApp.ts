@@ -26,6 +26,9 @@ import { currencyRoutes } from './routes/currencyRoutes';
 import { depositAddressRoutes } from './routes/depositAddressRoutes';
 import { explorerRoutes } from './routes/explorerRoutes';
 import { fastFillRoutes } from './routes/fastFillRoutes';
+import { executeRoutes } from './routes/executeRoutes';
+import type { GaslessRelay } from '../execute/GaslessRelay';
+import type { SponsorBalanceStore } from '../store/SponsorBalanceStore';
 import { faultRoutes } from './routes/faultRoutes';
 import { controlRoutes } from './routes/controlRoutes';
 import { priceRoutes } from './routes/priceRoutes';
@@ -53,6 +56,9 @@ export interface AppDeps {
   quoteRpcScope: QuoteRpcScope;
   solver: { fastFill(requestId: string, assumedInput: bigint): Promise<FastFillOutcome> } & SolverRuleRouteDeps['solver'];
   rpcFaults: RpcFaultStore;
+  /** SPEC §1.6 gasless execution and swaps (`/execute`, `/execute/permits`). */
+  gaslessRelay: GaslessRelay;
+  sponsorBalances: SponsorBalanceStore;
   /** The address the server binds: beyond loopback, admin routes need the default API key. */
   host: string;
   /** SPEC §1.6 app fee balances and claims. */
@@ -90,6 +96,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(explorerRoutes(deps));
   app.use(appFeeRoutes(deps));
   app.use(authorizeRoutes(deps.authorize));
+  app.use(executeRoutes(deps));
   app.use(notFoundHandler);
   app.use(createErrorMiddleware(deps.log));
   return app;

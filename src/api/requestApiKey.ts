@@ -26,3 +26,15 @@ export function optionalApiKey(req: Request, keys: ApiKeyStore): ApiKey | undefi
   const value = apiKeyHeader(req);
   return value === undefined ? undefined : keys.get(value);
 }
+
+/**
+ * The key a gasless call is attributed to (its sponsor balance): the one presented (an unknown one
+ * is 401), else the default key — the official SDK never sends `x-api-key` to a URL other than the
+ * service's own (SDK-FACTS), so a local `executeGaslessBatch` arrives without one.
+ */
+export function apiKeyOrDefault(req: Request, keys: ApiKeyStore): ApiKey {
+  if (apiKeyHeader(req) !== undefined) return requireApiKey(req, keys);
+  const fallback = keys.list().find((key) => key.isDefault);
+  if (!fallback) throw new MissingApiKeyError();
+  return fallback;
+}

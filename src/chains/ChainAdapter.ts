@@ -7,6 +7,7 @@ import type { DestinationCall, TransactionEntry, FailedCallData } from '../domai
 import type { ChainLiquidity, DestinationAction } from '../domain/quote/planRoute';
 import type { DepositAddressPayment, IndexedDeposit } from '../domain/chain/observedDeposit';
 import type { DecodedRevert } from '../domain/fill/decodedRevert';
+import type { RelayedCall, RelayedCallReceipt, RelayedCallSimulation, RelaySendOptions } from '../domain/execute/relayedCall';
 
 export interface DepositStepParams {
   requestId: Hex;
@@ -65,6 +66,15 @@ export interface UserSendOptions {
    * ahead of a fill held in the mempool while automine is off).
    */
   aheadOfPending?: boolean;
+}
+
+/** A deposit the user signed instead of sending (SPEC §1.6 gasless swaps, quote `usePermit`). */
+export interface SignedDepositParams extends DepositStepParams {
+  /** The signature over the quote's signature step (`data.sign`). */
+  signature: string;
+  /** The authorization's validity window, unix seconds, as the step's typed data states it. */
+  validAfter: bigint;
+  validBefore: bigint;
 }
 
 export interface SentSolverTransaction {
@@ -149,6 +159,24 @@ export interface ChainAdapter {
   indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry;
   /** Facts of an observed deposit transaction (fee, timestamp) for `inTxs`. */
   depositTransactionEntry(deposit: IndexedDeposit, status: 'success' | 'failure'): Promise<TransactionEntry>;
+
+  // The gasless relayer (SPEC §1.6 gasless execution and swaps, §7.1 `/execute` simulation errors).
+  /** Runs `call` from the relayer against the chain's current state with a full call trace; nothing is sent. */
+  simulateRelayedCall(call: RelayedCall): Promise<RelayedCallSimulation>;
+  /**
+   * Signs `call` from the relayer's account (the relayer pays the gas; an authorization list is
+   * honoured) and broadcasts it; answers the transaction hash. A node that refuses the send throws
+   * `RelayBroadcastRefusedError`.
+   */
+  relayCall(call: RelayedCall, gasUnits: bigint, options?: RelaySendOptions): Promise<string>;
+  /** Waits for a relayed call's receipt. */
+  awaitRelayedCall(txHash: string): Promise<RelayedCallReceipt>;
+  /** Whether `currency` can be deposited with a signature alone (EIP-3009 on EVM), so a `usePermit` quote gets a signature step. */
+  canDepositBySignature(currency: Currency): boolean;
+  /** The quote's signature step of a deposit by signature (`data.sign` typed data, `data.post` → `/execute/permits`). */
+  buildSignedDepositSteps(params: DepositStepParams): Promise<QuoteStep[]>;
+  /** The call the relayer submits to pull a signed deposit into the depository. */
+  signedDepositCall(params: SignedDepositParams): RelayedCall;
 
   // A user's wallet (scenarios, conformance runs): what an integrator's app sends, signed with a test account's key.
   /** Sends one transaction step item (SPEC §2.2 item `data`) from the account; waits for the receipt when `wait` (default true). */

@@ -7,8 +7,9 @@ import { mnemonicSeed } from './mnemonicSeed';
 /**
  * The accounts the simulator uses on every EVM chain, all derived from one mnemonic
  * (m/44'/60'/0'/0/i): indexes 0..count-1 are the funded test accounts (Anvil's own), index 1000
- * is the solver wallet and index 1001 the deployer, so contract addresses and the solver
- * address are the same on every chain.
+ * is the solver wallet, index 1001 the deployer and index 1002 the gasless relayer (it submits
+ * `POST /execute` calls and signed deposits, paying their gas), so contract addresses and the
+ * solver and relayer addresses are the same on every chain.
  */
 export interface KeyedAccount {
   account: PrivateKeyAccount;
@@ -20,10 +21,13 @@ export interface SimulatorAccounts {
   testAccounts: KeyedAccount[];
   solver: PrivateKeyAccount;
   deployer: PrivateKeyAccount;
+  /** SPEC §1.6 gasless execution: submits users' calls and signed deposits and pays their gas. */
+  relayer: PrivateKeyAccount;
 }
 
 export const SOLVER_ADDRESS_INDEX = 1000;
 export const DEPLOYER_ADDRESS_INDEX = 1001;
+export const RELAYER_ADDRESS_INDEX = 1002;
 
 export function deriveSimulatorAccounts(mnemonic: string, count: number): SimulatorAccounts {
   // native derivation (node:crypto); the seed and the level m/44'/60'/0'/0 are derived once
@@ -46,5 +50,6 @@ export function deriveSimulatorAccounts(mnemonic: string, count: number): Simula
     testAccounts: Array.from({ length: count }, (_, i) => at(i)),
     solver: at(SOLVER_ADDRESS_INDEX).account,
     deployer: at(DEPLOYER_ADDRESS_INDEX).account,
+    relayer: at(RELAYER_ADDRESS_INDEX).account,
   };
 }

@@ -237,7 +237,8 @@ async function runQuotePipeline(
       requestId,
       facts,
       steps,
-      depositGas: { amount: origin.depositGasCost(currencyIn, needsApproval), currency: origin.nativeCurrency() },
+      // a deposit by signature costs the user no gas: the relayer pays it
+      depositGas: { amount: depositChoice.bySignature ? 0n : origin.depositGasCost(currencyIn, needsApproval), currency: origin.nativeCurrency() },
       userBalance,
       routers: { depository: facts.depository, serviceReceiver: destination.describe().contracts.serviceReceiver },
       protocol: { v2: { ...order, ...(orderSignature ? { orderSignature } : {}) } },

@@ -10,6 +10,8 @@ export interface DepositChoice {
   depositAddress: { type: 'open' | 'strict'; recoveryAddress: string | null } | null;
   /** SPEC §2.3 `refundTo`, normalised; refunds of the request go there. */
   refundTo: string | null;
+  /** SPEC §1.6 gasless swaps (`usePermit`): the user signs the deposit, the relayer submits it. */
+  bySignature: boolean;
   features: RequestFeature[];
 }
 
@@ -31,18 +33,23 @@ export function depositChoiceOf(request: QuoteRequest, origin: ChainAdapter): De
   if (!request.useDepositAddress) {
     if (request.strict) throw new InvalidRequestBodyError('strict applies only with useDepositAddress: true');
     if (recoveryAddress !== null) throw new InvalidRequestBodyError('recoveryAddress applies only with useDepositAddress: true');
-    return { depositAddress: null, refundTo, features: [] };
+    // a currency that takes no signatures (native, wrapped native) is deposited the usual way
+    const currencyIn = origin.findCurrency(request.originCurrency);
+    const bySignature = request.usePermit === true && currencyIn !== undefined && origin.canDepositBySignature(currencyIn);
+    return { depositAddress: null, refundTo, bySignature, features: bySignature ? ['gasless_swap'] : [] };
   }
+  if (request.usePermit) throw new InvalidRequestBodyError('usePermit and useDepositAddress exclude each other: a deposit address is paid by a transfer');
   const type = request.strict ? 'strict' : 'open';
   if (type === 'strict' && refundTo === null) throw new InvalidRequestBodyError('refundTo is required when strict is true');
   if (type === 'open' && request.tradeType === 'EXACT_OUTPUT') {
     throw new InvalidRequestBodyError('EXACT_OUTPUT with useDepositAddress needs strict: true (an open deposit address accepts any amount)');
   }
-  return { depositAddress: { type, recoveryAddress }, refundTo, features: ['deposit_address'] };
+  return { depositAddress: { type, recoveryAddress }, refundTo, bySignature: false, features: ['deposit_address'] };
 }
 
 /**
- * The quote's steps and the request fields that go with the choice: the depository steps, or
+ * The quote's steps and the request fields that go with the choice: the depository steps, the
+ * signature step of a deposit by signature (`usePermit`), or
  * the request's own deposit address (registered and watched from now on) with a plain transfer
  * step into it (SPEC §2.2 step `depositAddress`, §2.3 `depositAddress`).
  */
@@ -51,6 +58,7 @@ export async function depositStepsFor(
   choice: DepositChoice,
   params: DepositStepParams,
 ): Promise<{ steps: QuoteStep[]; init: NewRequestInit }> {
+  if (choice.bySignature) return { steps: await origin.buildSignedDepositSteps(params), init: { refundTo: choice.refundTo } };
   if (!choice.depositAddress) return { steps: await origin.buildDepositSteps(params), init: { refundTo: choice.refundTo } };
   const { address, steps } = await origin.openDepositAddress(params);
   return {

@@ -25,6 +25,8 @@ export const QuoteRequestSchema = z
     slippageTolerance: z.unknown().optional(),
     latePaymentSlippageTolerance: z.unknown().optional(),
     useDepositAddress: z.boolean().optional(),
+    /** SPEC §1.6 gasless swaps: deposit with a signature (EIP-3009) the relayer submits, where the currency takes one. */
+    usePermit: z.boolean().optional(),
     strict: z.boolean().optional(),
     refundTo: z.string().optional(),
     recoveryAddress: z.string().optional(),

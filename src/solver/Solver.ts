@@ -14,7 +14,7 @@ import type { SolverPayment } from '../domain/fill/solverPayment';
 import { revertedFillReason } from '../domain/fill/fillFailReason';
 import type { DecodedRevert } from '../domain/fill/decodedRevert';
 import { refundFailReasonBeforeSending } from '../domain/fill/refundFailReason';
-import { defaultActionFor, failReasonOfAction, type SolverRule, type SolverRuleInput } from '../domain/fill/solverRules';
+import { defaultActionFor, failReasonOfAction, isRelayAction, type SolverRule, type SolverRuleInput } from '../domain/fill/solverRules';
 import { depositRefusalReason } from '../domain/fill/depositRefusal';
 import { inclusionCheckIntervalMs } from '../domain/fill/fillInclusion';
 import type { VirtualClock } from '../clock/VirtualClock';
@@ -119,6 +119,18 @@ export class Solver {
     const rule = this.deps.rules.add(input);
     this.rulesChanged();
     return rule;
+  }
+
+  /**
+   * The relay fault the rules script for a request the gasless relayer is about to submit
+   * (`refuseRelay` / `dropRelay`); undefined when none matches. Other rule kinds are left alone.
+   */
+  relayFaultFor(record: RequestRecord): 'refuse' | 'drop' | undefined {
+    const subject = { id: record.id, originChainId: record.quote.originChainId, destinationChainId: record.quote.destinationChainId, requestType: record.quote.requestType };
+    const action = this.deps.rules.decide(subject, (candidate) => !isRelayAction(candidate));
+    if (action.kind === 'refuseRelay') return 'refuse';
+    if (action.kind === 'dropRelay') return 'drop';
+    return undefined;
   }
 
   listRules(): SolverRule[] {
@@ -322,7 +334,11 @@ export class Solver {
     const key = record.id.toLowerCase();
     const subject = { id: record.id, originChainId: record.quote.originChainId, destinationChainId: record.quote.destinationChainId, requestType: record.quote.requestType };
     // scripted rules first; unmatched, the request's own default (the `debug-force-refund` referrer refunds)
-    const action = this.deps.rules.decide(subject, (candidate) => candidate.kind === 'delay' && this.delays.get(key) === 'released', defaultActionFor(record.quote.referrer));
+    const action = this.deps.rules.decide(
+      subject,
+      (candidate) => isRelayAction(candidate) || (candidate.kind === 'delay' && this.delays.get(key) === 'released'),
+      defaultActionFor(record.quote.referrer),
+    );
     switch (action.kind) {
       case 'never':
         return;
@@ -350,6 +366,8 @@ export class Solver {
       case 'fill':
       case 'dropBroadcast':
       case 'refuseBroadcast':
+      case 'refuseRelay': // relay actions are skipped above: they apply at the gasless relayer
+      case 'dropRelay':
         break;
     }
     this.delays.delete(key);

@@ -225,6 +225,14 @@ const MIGRATIONS: readonly Migration[] = [
     PRIMARY KEY (signer, nonce)
   );
   `,
+  // 11: each API key's sponsor balance (SPEC §1.6 fee sponsorship of gasless `/execute` calls), USD
+  // micros as a decimal string; set through the admin routes, drawn by the relayer's gas.
+  `
+  CREATE TABLE IF NOT EXISTS sponsor_balances (
+    api_key TEXT PRIMARY KEY,
+    usd_micros TEXT NOT NULL
+  );
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

@@ -57,6 +57,7 @@ describe('compiled contract artifacts', () => {
 
   it('exports one artifact per contract, keyed consistently', () => {
     expect(Object.keys(contractArtifacts)).toEqual([
+      'BatchExecutor',
       'CallRecorder',
       'ConstantProductPool',
       'DepositAddressFactory',

@@ -22,6 +22,7 @@ import {
   keccak256,
   parseEther,
   parseEventLogs,
+  parseSignature,
   toHex,
 } from 'viem';
 import type { Abi, Address, Hash, Hex, TransactionReceipt } from 'viem';
@@ -200,6 +201,72 @@ const balanceOf = (token: Address, account: Address): Promise<bigint> =>
   });
 
 describe('contracts on anvil', { timeout: 30_000 }, () => {
+  it('Stablecoin: EIP-2612 permit and EIP-3009 transfer/receive authorizations, checked for real', async () => {
+    const usdc = await deployStablecoin();
+    const read = { address: usdc, abi: stablecoinArtifact.abi } as const;
+    await mint(usdc, user.address, 1_000_000n);
+    const domain = { name: 'USD Coin', version: '2', chainId: 31337, verifyingContract: usdc } as const;
+    expect(await c.publicClient.readContract({ ...read, functionName: 'version' })).toBe('2');
+    const split = (signature: Hex) => {
+      const { r, s, v } = parseSignature(signature);
+      return { r, s, v: Number(v) };
+    };
+
+    // EIP-2612: the user signs, the owner account submits; the allowance is set and the nonce moves
+    const permit = { owner: user.address, spender: other.address, value: 400_000n, nonce: 0n, deadline: 2n ** 40n };
+    const permitSignature = split(
+      await user.signTypedData({
+        domain,
+        types: { Permit: [{ name: 'owner', type: 'address' }, { name: 'spender', type: 'address' }, { name: 'value', type: 'uint256' }, { name: 'nonce', type: 'uint256' }, { name: 'deadline', type: 'uint256' }] },
+        primaryType: 'Permit',
+        message: permit,
+      }),
+    );
+    const permitArgs = [user.address, other.address, 400_000n, permit.deadline, permitSignature.v, permitSignature.r, permitSignature.s] as const;
+    await mined(c.walletClient.writeContract({ ...read, functionName: 'permit', args: permitArgs }));
+    expect(await c.publicClient.readContract({ ...read, functionName: 'allowance', args: [user.address, other.address] })).toBe(400_000n);
+    expect(await c.publicClient.readContract({ ...read, functionName: 'nonces', args: [user.address] })).toBe(1n);
+    // the same signature again: the nonce moved on, so it recovers to someone else
+    await expectRevert(c.walletClient.writeContract({ ...read, functionName: 'permit', args: permitArgs }), stablecoinArtifact.abi, 'InvalidSignature');
+
+    const authorizationTypes = (primaryType: 'TransferWithAuthorization' | 'ReceiveWithAuthorization') => ({
+      [primaryType]: [
+        { name: 'from', type: 'address' },
+        { name: 'to', type: 'address' },
+        { name: 'value', type: 'uint256' },
+        { name: 'validAfter', type: 'uint256' },
+        { name: 'validBefore', type: 'uint256' },
+        { name: 'nonce', type: 'bytes32' },
+      ],
+    });
+    const nonce = requestId('eip3009');
+    const transfer = { from: user.address, to: other.address, value: 100_000n, validAfter: 0n, validBefore: 2n ** 40n, nonce };
+    const transferSignature = split(await user.signTypedData({ domain, types: authorizationTypes('TransferWithAuthorization'), primaryType: 'TransferWithAuthorization', message: transfer }));
+    const transferArgs = [user.address, other.address, 100_000n, 0n, 2n ** 40n, nonce, transferSignature.v, transferSignature.r, transferSignature.s] as const;
+    // anyone may submit a transfer authorization (here the owner account): the user sends nothing
+    await mined(c.walletClient.writeContract({ ...read, functionName: 'transferWithAuthorization', args: transferArgs }));
+    expect(await balanceOf(usdc, other.address)).toBe(100_000n);
+    expect(await c.publicClient.readContract({ ...read, functionName: 'authorizationState', args: [user.address, nonce] })).toBe(true);
+    await expectRevert(c.walletClient.writeContract({ ...read, functionName: 'transferWithAuthorization', args: transferArgs }), stablecoinArtifact.abi, 'AuthorizationAlreadyUsed', [user.address, nonce]);
+
+    // receiveWithAuthorization: only the payee may submit it
+    const receiveNonce = requestId('eip3009-receive');
+    const receive = { from: user.address, to: other.address, value: 50_000n, validAfter: 0n, validBefore: 2n ** 40n, nonce: receiveNonce };
+    const receiveSignature = split(await user.signTypedData({ domain, types: authorizationTypes('ReceiveWithAuthorization'), primaryType: 'ReceiveWithAuthorization', message: receive }));
+    const receiveArgs = [user.address, other.address, 50_000n, 0n, 2n ** 40n, receiveNonce, receiveSignature.v, receiveSignature.r, receiveSignature.s] as const;
+    await expectRevert(c.walletClient.writeContract({ ...read, functionName: 'receiveWithAuthorization', args: receiveArgs }), stablecoinArtifact.abi, 'CallerMustBePayee');
+    await mined(c.walletClient.writeContract({ ...read, account: other, functionName: 'receiveWithAuthorization', args: receiveArgs }));
+    expect(await balanceOf(usdc, other.address)).toBe(150_000n);
+    // an authorization already expired
+    const expired = { ...transfer, nonce: requestId('expired'), validBefore: 1n };
+    const expiredSignature = split(await user.signTypedData({ domain, types: authorizationTypes('TransferWithAuthorization'), primaryType: 'TransferWithAuthorization', message: expired }));
+    await expectRevert(
+      c.walletClient.writeContract({ ...read, functionName: 'transferWithAuthorization', args: [user.address, other.address, 100_000n, 0n, 1n, expired.nonce, expiredSignature.v, expiredSignature.r, expiredSignature.s] }),
+      stablecoinArtifact.abi,
+      'SignatureExpired',
+    );
+  });
+
   it('Stablecoin: metadata, mint, transfer, allowance, blocklist', async () => {
     const usdc = await deployStablecoin();
     const read = { address: usdc, abi: stablecoinArtifact.abi } as const;

@@ -94,6 +94,22 @@ describe('SVM ↔ EVM through the simulator', () => {
     }
   });
 
+  it('gasless execution is EVM-only: POST /execute on the SVM chain is UNSUPPORTED_ON_CHAIN, and a usePermit quote keeps its transaction step', async () => {
+    const relayed = await postJson(`${sim.baseUrl}/execute`, {
+      executionKind: 'rawCalls',
+      data: { chainId: SVM, to: sim.accounts[0]!.address, data: '0x', value: '0' },
+      executionOptions: { referrer: 'intentsim-test', subsidizeFees: false },
+    });
+    expect(relayed.status, JSON.stringify(relayed.body)).toBe(400);
+    expect(relayed.body.errorCode).toBe('UNSUPPORTED_ON_CHAIN');
+    const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
+      originChainId: SVM, destinationChainId: EVM, originCurrency: SOL, destinationCurrency: '0x0000000000000000000000000000000000000000',
+      amount: '100000000', tradeType: 'EXACT_INPUT', user: Keypair.generate().publicKey.toBase58(), recipient: sim.accounts[0]!.address, usePermit: true,
+    });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    expect(quote.body.steps.map((step: { kind: string }) => step.kind)).toEqual(['transaction']);
+  });
+
   it('SOL → USDC on an EVM chain: a fresh keypair funded by requestAirdrop deposits with web3.js, the solver fills on the EVM chain', async () => {
     const user = Keypair.generate();
     const airdrop = await connection.requestAirdrop(user.publicKey, 5 * LAMPORTS_PER_SOL);

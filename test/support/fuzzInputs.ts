@@ -104,6 +104,19 @@ export function fuzzArbitraries(sim: RunningSimulator) {
     solverRule.map((rule): FuzzRequest => ({ method: 'POST', path: '/admin/solver/rules?fuzz=1', headers: json, body: JSON.stringify({ ...rule, times: 1, match: { requestId: `0x${'fe'.repeat(32)}` } }) })),
     fc.string().map((id): FuzzRequest => ({ method: 'DELETE', path: `/admin/solver/rules/${encodeURIComponent(id)}`, headers: json, body: undefined })),
     withBody('POST', '/fast-fill'),
+    // gasless execution: bodies near-valid and not (a call that simulates fine is really relayed, naming no request)
+    withBody('POST', '/execute'),
+    fc
+      .record({
+        chainId: fc.oneof(chainId, fc.constantFrom(1, 8453)),
+        to: addressLike,
+        data: fc.constantFrom('0x', '0x12', '0xdeadbeef', 'nothex'),
+        value: fc.oneof(fc.constantFrom('0', '1', '1'.repeat(90), '-1'), fc.string()),
+        authorizationList: fc.option(fc.array(anyJson, { maxLength: 2 }), { nil: undefined }),
+      })
+      .map((data): FuzzRequest => ({ method: 'POST', path: '/execute', headers: json, body: JSON.stringify({ executionKind: 'rawCalls', data, executionOptions: { referrer: 'fuzz', subsidizeFees: false } }) })),
+    fc.tuple(fc.string(), anyJson).map(([signature, body]): FuzzRequest => ({ method: 'POST', path: `/execute/permits?signature=${encodeURIComponent(signature)}`, headers: json, body: JSON.stringify(body) })),
+    fc.tuple(fc.string(), anyJson).map(([key, body]): FuzzRequest => ({ method: 'PUT', path: `/admin/sponsor-balances/${encodeURIComponent(key)}`, headers: json, body: JSON.stringify(body) })),
     withBody('POST', '/transactions/index'),
     withBody('POST', '/transactions/single'),
     fc.string().map((id): FuzzRequest => ({ method: 'GET', path: `/requests/${encodeURIComponent(id)}/signature`, headers: {}, body: undefined })),

@@ -26,6 +26,7 @@ import type {
   FailedTransactionFacts,
   FillSimulation,
   SentSolverTransaction,
+  SignedDepositParams,
   SolverSendOptions,
 } from '../ChainAdapter';
 import { deployFixtureContract, FIXTURE_CONTRACT_NAMES, FixtureDeploymentError, type FixtureContractName } from './deployFixtureContract';
@@ -42,6 +43,7 @@ import { readDeliveries } from './readDeliveries';
 import { EvmChainJournal } from './EvmChainJournal';
 import type { ChainJournalStore } from '../../store/ChainJournalStore';
 import { startEvmChain, type StartedEvmChain } from './startEvmChain';
+import type { RelayedCall, RelayedCallReceipt, RelayedCallSimulation, RelaySendOptions } from '../../domain/execute/relayedCall';
 
 /** What the registry builds an EVM chain with: the shared context, and what is EVM's own. */
 export interface EvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' | 'anvilSearchPath' | 'chainJournal'> {
@@ -403,6 +405,34 @@ export class EvmChain implements ChainAdapter {
 
   depositTransactionEntry(deposit: IndexedDeposit, status: 'success' | 'failure'): Promise<TransactionEntry> {
     return this.parts().facts.depositTransactionEntry(deposit, status);
+  }
+
+  simulateRelayedCall(call: RelayedCall): Promise<RelayedCallSimulation> {
+    return this.parts().relayer.simulate(call);
+  }
+
+  relayCall(call: RelayedCall, gasUnits: bigint, options: RelaySendOptions = {}): Promise<string> {
+    return this.parts().relayer.send(call, gasUnits, options);
+  }
+
+  async awaitRelayedCall(txHash: string): Promise<RelayedCallReceipt> {
+    const receipt = await this.parts().relayer.awaitReceipt(txHash as Hex);
+    // durable: the block is journaled before any record points at it
+    if (this.durable()) await this.syncNow();
+    return receipt;
+  }
+
+  /** The stablecoin takes EIP-3009 authorizations; the wrapped native and the native currency do not. */
+  canDepositBySignature(currency: Currency): boolean {
+    return !currency.isNative && currency.address.toLowerCase() === this.contractAddresses.stablecoin.toLowerCase();
+  }
+
+  buildSignedDepositSteps(params: DepositStepParams): Promise<QuoteStep[]> {
+    return this.parts().steps.buildSignedDepositSteps(params);
+  }
+
+  signedDepositCall(params: SignedDepositParams): RelayedCall {
+    return this.parts().steps.signedDepositCall(params);
   }
 
   sendUserTransaction(privateKey: string, item: Record<string, unknown>, options: UserSendOptions = {}): Promise<UserTransaction> {

@@ -1,7 +1,10 @@
-import { encodeFunctionData, erc20Abi, getAddress, type Address, type Hex, type PublicClient } from 'viem';
+import { encodeFunctionData, erc20Abi, getAddress, parseSignature, type Address, type Hex, type PublicClient } from 'viem';
 import { depositoryArtifact, stablecoinArtifact } from '../../../fixtures/contracts/artifacts.generated';
 import type { QuoteStep } from '../../domain/quote/quoteStep';
-import type { DepositStepParams } from '../ChainAdapter';
+import { STABLECOIN } from '../../../fixtures/tokens';
+import { InvalidRequestBodyError } from '../../errors/requestErrors';
+import type { RelayedCall } from '../../domain/execute/relayedCall';
+import type { DepositStepParams, SignedDepositParams } from '../ChainAdapter';
 import type { GasCalibration } from './calibrateGas';
 import type { SimulatorContracts } from './deploySimulatorContracts';
 import type { EvmDepositAddresses } from './EvmDepositAddresses';
@@ -21,6 +24,21 @@ interface TransactionStepParams {
   gasUnits: bigint;
   withCheck: boolean;
 }
+
+/** How long a deposit authorization stays valid after the quote, in chain seconds. */
+const AUTHORIZATION_VALIDITY_SECONDS = 3600n;
+
+/** EIP-3009 `ReceiveWithAuthorization`: only the payee (the depository) may submit it. */
+const RECEIVE_WITH_AUTHORIZATION_TYPES = {
+  ReceiveWithAuthorization: [
+    { name: 'from', type: 'address' },
+    { name: 'to', type: 'address' },
+    { name: 'value', type: 'uint256' },
+    { name: 'validAfter', type: 'uint256' },
+    { name: 'validBefore', type: 'uint256' },
+    { name: 'nonce', type: 'bytes32' },
+  ],
+} as const;
 
 /** The quote steps a user sends on an EVM chain (SPEC §2.2): approve and deposit, or a transfer into a deposit address. */
 export class EvmDepositSteps {
@@ -111,6 +129,73 @@ export class EvmDepositSteps {
       withCheck: true,
     });
     return { address, steps: [{ ...step, depositAddress: address }] };
+  }
+
+  /**
+   * SPEC §1.6 gasless swaps (`usePermit`): one signature step. The user signs an EIP-3009
+   * `ReceiveWithAuthorization` of the stablecoin to the depository (nonce = the request id, so it
+   * pays this request only); the SDK posts the signature to `/execute/permits`, and the relayer
+   * pulls the tokens with it (`depositErc20WithAuthorization`). No approval, no transaction.
+   */
+  async buildSignedDepositSteps(params: DepositStepParams): Promise<QuoteStep[]> {
+    const { contracts, chainId, client } = this.deps;
+    const latest = await client.getBlock({ blockTag: 'latest' });
+    const validBefore = latest.timestamp + AUTHORIZATION_VALIDITY_SECONDS;
+    return [
+      {
+        id: 'deposit',
+        action: 'Confirm signature in your wallet',
+        description: `Authorize the deposit of ${params.currency.symbol} by signature; the relayer submits it and pays the gas`,
+        kind: 'signature',
+        items: [
+          {
+            status: 'incomplete',
+            withCheck: true,
+            data: {
+              sign: {
+                signatureKind: 'eip712',
+                domain: { name: STABLECOIN.name, version: '2', chainId, verifyingContract: params.currency.address },
+                types: RECEIVE_WITH_AUTHORIZATION_TYPES,
+                primaryType: 'ReceiveWithAuthorization',
+                value: {
+                  from: getAddress(params.user),
+                  to: contracts.depository,
+                  value: params.amount.toString(),
+                  validAfter: '0',
+                  validBefore: validBefore.toString(),
+                  nonce: params.requestId,
+                },
+              },
+              post: {
+                endpoint: '/execute/permits',
+                method: 'POST',
+                body: { kind: 'eip3009', requestId: params.requestId, validAfter: '0', validBefore: validBefore.toString() },
+              },
+            },
+          },
+        ],
+      },
+    ];
+  }
+
+  /** The relayer's call that pulls a signed deposit into the depository. */
+  signedDepositCall(params: SignedDepositParams): RelayedCall {
+    let parts: ReturnType<typeof parseSignature>;
+    try {
+      parts = parseSignature(params.signature as Hex);
+    } catch {
+      throw new InvalidRequestBodyError('signature is not a 65-byte ECDSA signature');
+    }
+    const { v, r, s, yParity } = parts;
+    return {
+      to: this.deps.contracts.depository,
+      value: 0n,
+      data: encodeFunctionData({
+        abi: depositoryArtifact.abi,
+        functionName: 'depositErc20WithAuthorization',
+        args: [getAddress(params.user), params.currency.address, params.amount, params.requestId, params.validAfter, params.validBefore, Number(v ?? BigInt(27 + yParity)), r, s],
+      }),
+    };
   }
 
   /** One transaction step of one item, ready to send from the user (SPEC §2.2). */

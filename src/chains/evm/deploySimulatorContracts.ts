@@ -9,7 +9,7 @@ import {
   wrappedNativeArtifact,
 } from '../../../fixtures/contracts/artifacts.generated';
 import { POOL_FEE_BPS, poolSeedReserves, SOLVER_WRAPPED_NATIVE_UNITS } from '../../../fixtures/pools';
-import { SOLVER_NATIVE_BALANCE, SOLVER_STABLECOIN_BALANCE, STABLECOIN, TEST_ACCOUNT_STABLECOIN_BALANCE, WRAPPED_NATIVE_NAME_PREFIX } from '../../../fixtures/tokens';
+import { RELAYER_NATIVE_BALANCE, SOLVER_NATIVE_BALANCE, SOLVER_STABLECOIN_BALANCE, STABLECOIN, TEST_ACCOUNT_STABLECOIN_BALANCE, WRAPPED_NATIVE_NAME_PREFIX } from '../../../fixtures/tokens';
 import { sendRawTransactions } from './sendRawTransactions';
 import type { SimulatorAccounts } from '../simulatorAccounts';
 
@@ -55,7 +55,7 @@ const SETUP_PRIORITY_FEE = 1_000_000_000n;
  */
 /**
  * The state the deployment starts from that no transaction makes: the deployer's and the solver's
- * native balances (Anvil cheat calls). A chain rebuilt from its journal sets them again first.
+ * native balances, and the gasless relayer's (Anvil cheat calls). A chain rebuilt from its journal sets them again first.
  */
 export async function fundDeployerAndSolver(params: { testClient: TestClient; nativeSymbol: string; accounts: SimulatorAccounts }): Promise<void> {
   const reserves = poolSeedReserves(params.nativeSymbol, STABLECOIN.symbol, STABLECOIN.decimals);
@@ -63,6 +63,7 @@ export async function fundDeployerAndSolver(params: { testClient: TestClient; na
   await Promise.all([
     params.testClient.setBalance({ address: params.accounts.deployer.address, value: parseEther('1000') + reserves.wrappedNative }),
     params.testClient.setBalance({ address: params.accounts.solver.address, value: SOLVER_NATIVE_BALANCE + solverWrapped }),
+    params.testClient.setBalance({ address: params.accounts.relayer.address, value: RELAYER_NATIVE_BALANCE }),
   ]);
 }
 

@@ -16,6 +16,8 @@ import { EvmDepositAddresses } from './EvmDepositAddresses';
 import { EvmDepositSteps } from './EvmDepositSteps';
 import { EvmDepositWatcher } from './EvmDepositWatcher';
 import { EvmSolverWallet } from './EvmSolverWallet';
+import { EvmRelayer } from './EvmRelayer';
+import { installBatchExecutor } from './installBatchExecutor';
 import { EvmTransactionFacts } from './EvmTransactionFacts';
 import type { EvmChainJournal } from './EvmChainJournal';
 
@@ -29,6 +31,8 @@ export interface StartedEvmChain {
   nativeCurrency: Currency;
   erc20Currencies: Currency[];
   wallet: EvmSolverWallet;
+  /** SPEC §1.6 gasless execution: submits users' calls and signed deposits, paying their gas. */
+  relayer: EvmRelayer;
   watcher: EvmDepositWatcher;
   depositAddresses: EvmDepositAddresses;
   steps: EvmDepositSteps;
@@ -73,6 +77,7 @@ export async function startEvmChain(params: StartEvmChainParams): Promise<Starte
     await params.journal.replay();
   }
   const { contracts } = await deploySimulatorContracts({ publicClient: client, testClient, chainId, nativeSymbol: metadata.nativeSymbol, accounts });
+  await installBatchExecutor({ client, testClient });
   const [gas, priorityFee] = await Promise.all([
     calibrateGas({ client, contracts, solver: accounts.solver.address, freshRecipient: getAddress(`0x${'5e'.repeat(20)}`) }),
     client.estimateMaxPriorityFeePerGas().catch(() => 1_000_000_000n),
@@ -122,6 +127,7 @@ export async function startEvmChain(params: StartEvmChainParams): Promise<Starte
     nativeCurrency,
     erc20Currencies,
     wallet,
+    relayer: new EvmRelayer({ chainId, client, account: accounts.relayer, depository: contracts.depository, fees }),
     watcher,
     depositAddresses,
     steps: new EvmDepositSteps({ chainId, client, contracts, gas, fees, depositAddresses }),

@@ -17,6 +17,11 @@ const FailReasonSchema = z.enum(FAIL_REASONS).exclude(['N/A']);
  *   re-broadcast with higher fees within the fill inclusion window, then TRANSACTION_NOT_INCLUDED);
  * - `refuseBroadcast`: send the fill so that the node refuses it (TRANSACTION_SUBMISSION_FAILED);
  * - `drain`: act as if the solver's balance were empty: SOLVER_BALANCE_TOO_LOW, then refund.
+ *
+ * Two kinds apply at the gasless relayer instead (SPEC §1.6, §7.2), when it submits a request's
+ * `/execute` call or signed deposit (the request is `depositing`), and never at the deposit:
+ * - `refuseRelay`: the node refuses the relayer's broadcast (TRANSACTION_SUBMISSION_FAILED);
+ * - `dropRelay`: the relayer signs but never sends (TRANSACTION_NOT_INCLUDED after the inclusion window).
  */
 export const SolverActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('fill') }).strict(),
@@ -34,9 +39,16 @@ export const SolverActionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('dropBroadcast') }).strict(),
   z.object({ kind: z.literal('refuseBroadcast') }).strict(),
   z.object({ kind: z.literal('drain') }).strict(),
+  z.object({ kind: z.literal('refuseRelay') }).strict(),
+  z.object({ kind: z.literal('dropRelay') }).strict(),
 ]);
 export type SolverAction = z.infer<typeof SolverActionSchema>;
 export const SOLVER_ACTION_KINDS = SolverActionSchema.options.map((option) => option.shape.kind.value);
+
+/** The actions that apply when the gasless relayer submits a request's call, not when its deposit is settled. */
+export function isRelayAction(action: SolverAction): action is Extract<SolverAction, { kind: 'refuseRelay' | 'dropRelay' }> {
+  return action.kind === 'refuseRelay' || action.kind === 'dropRelay';
+}
 
 /** Which requests a rule applies to: every condition given must hold; none given = all requests. */
 export const SolverRuleMatchSchema = z

@@ -30,10 +30,7 @@ export const TRANSITIONS: Readonly<Record<RequestStatus, readonly RequestStatus[
  * coverage doc shows them as "not reached yet"; a test that reaches one removes it from here.
  */
 export const UNREACHED_TRANSITIONS: Readonly<Partial<Record<`${RequestStatus}->${RequestStatus}`, string>>> = {
-  'waiting->depositing': 'needs the gasless POST /execute path (rest-of-surface issue)',
-  'depositing->pending': 'needs the gasless POST /execute path (rest-of-surface issue)',
-  'depositing->failure': 'needs the gasless POST /execute path (rest-of-surface issue)',
-  'depositing->refund': 'needs the gasless POST /execute path (rest-of-surface issue)',
+  'depositing->refund': 'a relayed call that fails leaves no deposit to refund: depositing → failure; a deposit it made is pending first',
   'submitted->refund': 'the solver refunds a submitted fill only after it fails (submitted → failure → refund)',
   'waiting->failure': 'a waiting request has no deposit to fail on; quote expiry is not simulated yet',
   'waiting->refund': 'a waiting request has no deposit to refund',

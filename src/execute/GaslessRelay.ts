@@ -1,0 +1,206 @@
+import type { Hex } from 'viem';
+import type { ChainAdapter } from '../chains/ChainAdapter';
+import { RelayBroadcastRefusedError } from '../chains/RelayBroadcastRefusedError';
+import type { VirtualClock } from '../clock/VirtualClock';
+import type { RelayedCall } from '../domain/execute/relayedCall';
+import { simulationFailureBody } from '../domain/execute/simulationFailure';
+import { failReasonOfRevert } from '../domain/fill/revertFailReasons';
+import { usdMicrosOf } from '../domain/money/usdValue';
+import type { RequestFeature, RequestRecord } from '../domain/request/requestRecord';
+import type { FailReason } from '../domain/request/requestStatus';
+import { ExecuteChainMismatchError, ExecuteSimulationFailedError, PermitNotQuotedError, RequestNotWaitingError, SponsorBalanceTooLowError } from '../errors/executeErrors';
+import { LookupChainNotSupportedError } from '../errors/lookupErrors';
+import { RequestNotFoundError } from '../errors/requestErrors';
+import { transitionRequest, type RequestLifecycle } from '../lifecycle/transitionRequest';
+import type { SponsorBalanceStore } from '../store/SponsorBalanceStore';
+
+export interface GaslessRelayDeps {
+  lifecycle: RequestLifecycle;
+  chains: ReadonlyMap<number, ChainAdapter>;
+  clock: VirtualClock;
+  sponsorBalances: SponsorBalanceStore;
+  /** The relay fault scripted for a request (solver rules `refuseRelay` / `dropRelay`). */
+  relayFaultFor: (record: RequestRecord) => 'refuse' | 'drop' | undefined;
+  /** SPEC §7.2: how long a broadcast may go unseen before TRANSACTION_NOT_INCLUDED (the fill's window). */
+  inclusionWindowSeconds: number;
+  log: (message: string, error?: unknown) => void;
+}
+
+/** `POST /execute` with `executionKind: "rawCalls"`. */
+export interface RawCallExecution {
+  apiKey: string;
+  chainId: number;
+  call: RelayedCall;
+  requestId?: string;
+  subsidizeFees: boolean;
+}
+
+/** `POST /execute/permits`: the signature of a quote's signature step, posted by the SDK. */
+export interface SignedDepositExecution {
+  requestId: string;
+  signature: string;
+  validAfter: bigint;
+  validBefore: bigint;
+}
+
+export interface ExecutionAccepted {
+  requestId: string | null;
+  message: string;
+}
+
+/**
+ * SPEC §1.6 gasless execution and gasless swaps. The relayer (an account of its own on each chain)
+ * simulates the call with a full trace — a revert is a 400 with the decoded error (§7.1) — then,
+ * for a call that deposits for a request, moves the request `waiting → depositing` (through
+ * `transitionRequest`), checks the sponsor balance of a subsidized call, and broadcasts, paying the
+ * gas. The chain's deposit watcher then sees the deposit as usual (`depositing → pending → …`).
+ * A refused broadcast fails the request with TRANSACTION_SUBMISSION_FAILED, one never included
+ * with TRANSACTION_NOT_INCLUDED, one that reverts on chain with the reason its revert maps to (§7.2).
+ */
+export class GaslessRelay {
+  constructor(private readonly deps: GaslessRelayDeps) {}
+
+  async executeRawCall(execution: RawCallExecution): Promise<ExecutionAccepted> {
+    const chain = this.chainOf(execution.chainId);
+    const named = execution.requestId === undefined ? undefined : this.waitingRequest(execution.requestId);
+    if (named && named.quote.originChainId !== chain.chainId) throw new ExecuteChainMismatchError(named.id, chain.chainId, named.quote.originChainId);
+    return this.relay(chain, execution.call, named, { apiKey: execution.apiKey, subsidize: execution.subsidizeFees, feature: 'gasless_execution', requestId: execution.requestId ?? null });
+  }
+
+  async executeSignedDeposit(execution: SignedDepositExecution): Promise<ExecutionAccepted> {
+    const record = this.waitingRequest(execution.requestId);
+    if (!record.quote.features.includes('gasless_swap')) throw new PermitNotQuotedError(record.id, 'its quote was not made with usePermit');
+    const chain = this.chainOf(record.quote.originChainId);
+    const call = chain.signedDepositCall({
+      requestId: record.id as Hex,
+      user: record.quote.user,
+      currency: record.quote.currencyIn,
+      amount: record.quote.amounts.amountIn,
+      signature: execution.signature,
+      validAfter: execution.validAfter,
+      validBefore: execution.validBefore,
+    });
+    // the quote's signature step is paid for by the service (no sponsor balance is drawn)
+    return this.relay(chain, call, record, { apiKey: undefined, subsidize: false, feature: 'gasless_swap', requestId: record.id });
+  }
+
+  private async relay(
+    chain: ChainAdapter,
+    call: RelayedCall,
+    named: RequestRecord | undefined,
+    options: { apiKey: string | undefined; subsidize: boolean; feature: RequestFeature; requestId: string | null },
+  ): Promise<ExecutionAccepted> {
+    const simulation = await chain.simulateRelayedCall(call);
+    if (!simulation.ok) {
+      const body = simulationFailureBody(simulation);
+      throw new ExecuteSimulationFailedError(body.label, body.message, options.requestId, body.details);
+    }
+    // a call sent without requestId still belongs to the request its deposit names
+    const record = named ?? this.requestDepositedBy(simulation.depositRequestIds);
+    const neededUsdMicros = usdMicrosOf(chain.gasCostOf(simulation.gasUnits).amount, chain.nativeCurrency());
+    const sponsor = options.subsidize && options.apiKey !== undefined ? options.apiKey : undefined;
+    const sponsorBalance = sponsor === undefined ? 0n : this.deps.sponsorBalances.balanceOf(sponsor);
+    const sponsorShort = sponsor !== undefined && sponsorBalance < neededUsdMicros;
+
+    if (!record) {
+      if (sponsorShort) throw new SponsorBalanceTooLowError(sponsorBalance, neededUsdMicros, null);
+      const txHash = await this.broadcast(chain, call, simulation.gasUnits, undefined);
+      if (txHash === undefined) return { requestId: null, message: 'The relayer could not broadcast the call' };
+      void this.settle(chain, txHash, undefined, sponsor);
+      return { requestId: null, message: `Relayed as ${txHash}` };
+    }
+
+    // the deposit is being made through /execute: waiting → depositing (SPEC §3). Read again after
+    // the simulation's await: a concurrent call for the same request may have taken it meanwhile.
+    const now = this.deps.lifecycle.requests.get(record.id);
+    if (now?.status !== 'waiting') throw new RequestNotWaitingError(record.id, now?.status ?? 'gone');
+    transitionRequest(this.deps.lifecycle, {
+      requestId: record.id,
+      to: 'depositing',
+      update: (r) => {
+        if (!r.quote.features.includes(options.feature)) r.quote.features.push(options.feature);
+      },
+    });
+    if (sponsorShort) {
+      this.fail(record.id, 'SPONSOR_BALANCE_TOO_LOW');
+      throw new SponsorBalanceTooLowError(sponsorBalance, neededUsdMicros, record.id);
+    }
+    const fault = this.deps.relayFaultFor(record);
+    const txHash = await this.broadcast(chain, call, simulation.gasUnits, record.id, fault);
+    if (txHash === undefined) return { requestId: record.id, message: 'The relayer could not broadcast the call' };
+    if (fault === 'drop') this.watchInclusion(chain, txHash, record.id);
+    else void this.settle(chain, txHash, record.id, sponsor);
+    return { requestId: record.id, message: `Relayed as ${txHash}` };
+  }
+
+  /** Sends the call; a refused broadcast fails the request (TRANSACTION_SUBMISSION_FAILED) and answers undefined. */
+  private async broadcast(chain: ChainAdapter, call: RelayedCall, gasUnits: bigint, requestId: string | undefined, fault?: 'refuse' | 'drop'): Promise<string | undefined> {
+    try {
+      return await chain.relayCall(call, gasUnits, { refusedByNode: fault === 'refuse', withoutSending: fault === 'drop' });
+    } catch (error) {
+      if (!(error instanceof RelayBroadcastRefusedError)) throw error;
+      this.deps.log(`relayer: chain ${chain.chainId} refused the call${requestId ? ` of ${requestId}` : ''}: ${error.reason}`);
+      if (requestId !== undefined) this.fail(requestId, 'TRANSACTION_SUBMISSION_FAILED');
+      return undefined;
+    }
+  }
+
+  /**
+   * After the broadcast: the receipt. The sponsor pays the gas it cost; a call that reverted on
+   * chain fails its request; one that succeeded is indexed now (its deposit → pending).
+   */
+  private async settle(chain: ChainAdapter, txHash: string, requestId: string | undefined, sponsor: string | undefined): Promise<void> {
+    try {
+      const receipt = await chain.awaitRelayedCall(txHash);
+      if (sponsor !== undefined) this.deps.sponsorBalances.debit(sponsor, usdMicrosOf(receipt.fee, chain.nativeCurrency()));
+      if (receipt.status === 'failure' && requestId !== undefined) {
+        const facts = await chain.failedTransactionFacts(txHash as Hex);
+        this.fail(requestId, failReasonOfRevert(facts.revert) ?? 'TRANSACTION_REVERTED');
+        return;
+      }
+      await chain.syncNow();
+    } catch (error) {
+      this.deps.log(`relayer: the call ${txHash} on chain ${chain.chainId} did not settle`, error);
+    }
+  }
+
+  /** SPEC §7.2 TRANSACTION_NOT_INCLUDED: a relayed call its chain has not seen once the window elapsed. */
+  private watchInclusion(chain: ChainAdapter, txHash: string, requestId: string): void {
+    this.deps.clock.setTimeout(() => {
+      void chain
+        .hasTransaction(txHash as Hex)
+        .then((seen) => {
+          if (!seen) this.fail(requestId, 'TRANSACTION_NOT_INCLUDED');
+        })
+        .catch((error: unknown) => this.deps.log(`relayer: could not look for ${txHash} on chain ${chain.chainId}`, error));
+    }, this.deps.inclusionWindowSeconds * 1000);
+  }
+
+  /** depositing → failure with `failReason`, unless the request moved on meanwhile. */
+  private fail(requestId: string, failReason: FailReason): void {
+    if (this.deps.lifecycle.requests.get(requestId)?.status !== 'depositing') return;
+    transitionRequest(this.deps.lifecycle, { requestId, to: 'failure', update: (r) => void (r.failReason = failReason) });
+  }
+
+  private chainOf(chainId: number): ChainAdapter {
+    const chain = this.deps.chains.get(chainId);
+    if (!chain) throw new LookupChainNotSupportedError(chainId, [...this.deps.chains.keys()]);
+    return chain;
+  }
+
+  private waitingRequest(requestId: string): RequestRecord {
+    const record = this.deps.lifecycle.requests.get(requestId);
+    if (!record) throw new RequestNotFoundError(requestId);
+    if (record.status !== 'waiting') throw new RequestNotWaitingError(record.id, record.status);
+    return record;
+  }
+
+  /** The first waiting request a simulated call's deposits name. */
+  private requestDepositedBy(requestIds: string[]): RequestRecord | undefined {
+    for (const id of requestIds) {
+      const record = this.deps.lifecycle.requests.get(id);
+      if (record?.status === 'waiting') return record;
+    }
+    return undefined;
+  }
+}
