@@ -38,12 +38,15 @@ export function transactionRoutes(deps: { chains: ReadonlyMap<number, ChainAdapt
   router.post('/transactions/single', async (req, res) => {
     const body = parseWithSchema(SingleBodySchema, req.body);
     const chain = chainFor(body.chainId);
-    let txHash: string | undefined;
+    // the SDK posts the step item's data with the hash it sent (`txHash`), or with the hash of the
+    // transaction that replaced it (`replacementTxHash`), as a JSON string
+    let sent: { txHash?: unknown; replacementTxHash?: unknown } = {};
     try {
-      txHash = (JSON.parse(body.tx) as { txHash?: string }).txHash;
+      sent = (JSON.parse(body.tx) as typeof sent | null) ?? {};
     } catch {
-      txHash = undefined;
+      sent = {};
     }
+    const txHash = [sent.replacementTxHash, sent.txHash].find((hash): hash is string => typeof hash === 'string' && hash.length > 0);
     if (txHash) await chain.indexTransaction(txHash);
     res.json({ message: 'Transaction indexed' });
   });
