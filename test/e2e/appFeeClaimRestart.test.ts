@@ -44,6 +44,9 @@ describe('app fee claim across a restart', () => {
     const claim = await postJson(`${sim.baseUrl}/app-fees/${app}/claim`, { chainId: 1, currency: usdc, recipient: TREASURY });
     expect(claim.status).toBe(200);
     const claimId = claim.body.steps[0].items[0].data.post.body.claimId as Hex;
+    // read before the stop: the next start may pay the claim before this test can look
+    const before = await publicClientFor(sim, 1).readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [TREASURY] });
+    expect(before).toBe(0n);
     await sim.stop();
     sim = undefined;
 
@@ -54,8 +57,6 @@ describe('app fee claim across a restart', () => {
 
     sim = await startSimulator(options);
     const running = sim;
-    const before = await publicClientFor(running, 1).readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [TREASURY] });
-    expect(before).toBe(0n);
     let listed: { status: string; txHash: Hex | null } | undefined;
     for (let attempt = 0; attempt < 2000 && listed?.status !== 'success'; attempt++) {
       listed = (await getJson(`${running.baseUrl}/app-fees/${app}/claims`)).body.claims[0];
