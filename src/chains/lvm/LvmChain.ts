@@ -1,6 +1,6 @@
 import { keccak256, stringToHex, type Address, type Hex } from 'viem';
 import type { ChainMetadata } from '../../../fixtures/chains';
-import type { ChainDescription } from '../../domain/chain/chainDescription';
+import { contractsAllAt, type ChainDescription } from '../../domain/chain/chainDescription';
 import type { Currency } from '../../domain/chain/currency';
 import { indexedDepositEntry, type IndexedDeposit } from '../../domain/chain/observedDeposit';
 import type { SolverPayment } from '../../domain/fill/solverPayment';
@@ -147,15 +147,7 @@ export class LvmChain implements ChainAdapter {
       wsRpcUrl: '',
       nativeCurrency: this.currency,
       erc20Currencies: [],
-      contracts: {
-        multicall3: depository,
-        multicaller: depository,
-        onlyOwnerMulticaller: depository,
-        serviceReceiver: depository,
-        erc20Router: depository,
-        approvalProxy: depository,
-        v3: { erc20Router: depository, approvalProxy: depository },
-      },
+      contracts: contractsAllAt(depository),
       depository,
       solverAddress: depository,
       summaryContracts: [

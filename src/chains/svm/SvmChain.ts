@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import type { RelayedCall, RelayedCallReceipt, RelayedCallSimulation } from '../../domain/execute/relayedCall';
 import type { Hex } from 'viem';
 import type { ChainMetadata } from '../../../fixtures/chains';
-import type { ChainDescription } from '../../domain/chain/chainDescription';
+import { contractsAllAt, type ChainDescription } from '../../domain/chain/chainDescription';
 import type { Currency } from '../../domain/chain/currency';
 import { indexedDepositEntry, type DepositAddressPayment, type IndexedDeposit } from '../../domain/chain/observedDeposit';
 import type { SolverPayment } from '../../domain/fill/solverPayment';
@@ -142,15 +142,7 @@ export class SvmChain implements ChainAdapter {
       wsRpcUrl: endpoints.wsUrl,
       nativeCurrency: currencies.native,
       erc20Currencies: [currencies.stablecoin, currencies.wrappedNative],
-      contracts: {
-        multicall3: depository,
-        multicaller: depository,
-        onlyOwnerMulticaller: depository,
-        serviceReceiver: depository,
-        erc20Router: depository,
-        approvalProxy: depository,
-        v3: { erc20Router: depository, approvalProxy: depository },
-      },
+      contracts: contractsAllAt(depository),
       depository,
       solverAddress: accounts.solver.address,
       summaryContracts: [

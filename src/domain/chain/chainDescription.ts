@@ -47,3 +47,19 @@ export interface ChainDescription {
   /** What the start summary says of those accounts (their funds, the keys' encoding). */
   fundedAccountsNote?: string;
 }
+
+/**
+ * SPEC §2.1 `contracts` of a chain with no EVM contracts (SVM, the exchange, Bitcoin-style): each
+ * field names the one account that takes deposits.
+ */
+export function contractsAllAt(address: string): ChainDescription['contracts'] {
+  return {
+    multicall3: address,
+    multicaller: address,
+    onlyOwnerMulticaller: address,
+    serviceReceiver: address,
+    erc20Router: address,
+    approvalProxy: address,
+    v3: { erc20Router: address, approvalProxy: address },
+  };
+}
