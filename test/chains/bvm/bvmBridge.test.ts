@@ -8,8 +8,10 @@ import type { RunningSimulator } from '../../../src/simulator';
 import { startSimulator } from '../../../src/simulator';
 import { executeQuoteSteps, getJson, postJson, publicClientFor, waitForSettledStatus } from '../../support/bridgeClient';
 import { pooledNodes } from '../../support/pooledNodes';
+import type { BvmChain } from '../../../src/chains/bvm/BvmChain';
+import { signP2wpkhTransaction } from '../../../src/chains/bvm/bvmTransactions';
 
-// covers: endpoint:POST /quote/v2, endpoint:GET /intents/status/v3, endpoint:GET /chains, status:pending, status:submitted, status:success, transition:waiting->pending, transition:pending->submitted, transition:submitted->success, errorCode:INVALID_ADDRESS
+// covers: endpoint:POST /quote/v2, endpoint:GET /intents/status/v3, endpoint:GET /chains, status:pending, status:submitted, status:success, status:failure, status:refund, failReason:DEPOSIT_REORGED, failReason:SOLVER_BALANCE_TOO_LOW, transition:waiting->pending, transition:pending->failure, transition:failure->refund, transition:pending->submitted, transition:submitted->success, errorCode:INVALID_ADDRESS
 
 const BVM = 8253038;
 const EVM = 8453;
@@ -182,5 +184,59 @@ describe('the BVM chain through the simulator', () => {
     expect(sats(paid[0].amount)).toBe(expected);
     const listed = await rpc('listunspent', [1, 9999999, [recipient]]);
     expect(listed.result.some((coin: { txid: string; confirmations: number }) => coin.txid === fill && coin.confirmations === 1)).toBe(true);
+  });
+
+  it('a deposit that leaves the mempool unmined fails the pending request (DEPOSIT_REORGED, its inTxs entry failure)', async () => {
+    const account = sim.chains.find((chain) => chain.id === BVM)!.accounts![2]!;
+    const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
+      user: account.address, recipient: sim.accounts[8]!.address, originChainId: BVM, destinationChainId: EVM,
+      originCurrency: BTC, destinationCurrency: '0x0000000000000000000000000000000000000000', amount: '2000000', tradeType: 'EXACT_INPUT',
+    });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    const step = quote.body.steps[0];
+    const psbt = bitcoin.Psbt.fromHex(step.items[0].data.psbt, { network });
+    psbt.signAllInputs(ECPair.fromWIF(account.privateKey, network)).finalizeAllInputs();
+    const txid = (await rpc('sendrawtransaction', [psbt.extractTransaction().toHex()])).result as string;
+    await waitForStatus(step.requestId, 'pending');
+
+    // the wallet abandons it: the ledger drops it from the mempool (there is no bitcoind RPC for this)
+    (sim.control.chain(BVM) as BvmChain).ledger.evict(txid);
+    const status = await waitForSettledStatus(sim.baseUrl, step.requestId);
+    expect(status).toMatchObject({ status: 'failure', failReason: 'DEPOSIT_REORGED' });
+    expect(sim.control.requests.get(step.requestId)!.inTxs).toEqual([expect.objectContaining({ txHash: txid, status: 'failure' })]);
+    expect((await rpc('getrawmempool')).result).not.toContain(txid);
+  });
+
+  it('the solver short of coins on the BVM chain fails the fill (SOLVER_BALANCE_TOO_LOW) and refunds the EVM deposit', async () => {
+    const chain = sim.control.chain(BVM) as BvmChain;
+    const user = sim.accounts[9]!;
+    const recipient = chain.addressForLabel('short-solver-recipient');
+    const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
+      user: user.address, recipient, originChainId: EVM, destinationChainId: BVM,
+      originCurrency: '0x0000000000000000000000000000000000000000', destinationCurrency: BTC, amount: '100000000000000000', tradeType: 'EXACT_INPUT',
+    });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    // after the quote, the solver's coins go elsewhere but one small one
+    const solver = chain.keys.solver;
+    const coins = chain.ledger.coinsOf(solver.script, true);
+    const total = coins.reduce((sum, coin) => sum + coin.value, 0n);
+    const sweep = signP2wpkhTransaction(coins.map((coin) => ({ coin, key: solver })), [
+      { script: chain.keys.miner.script, value: total - 100_000n },
+      { script: solver.script, value: 50_000n },
+    ]);
+    expect((await rpc('sendrawtransaction', [sweep.toHex()])).error).toBeNull();
+    await rpc('generatetoaddress', [1, chain.keys.miner.address]);
+
+    await executeQuoteSteps(sim, user.privateKey as Hex, quote.body);
+    const requestId = quote.body.steps.at(-1).requestId as string;
+    // failure, then refund once the refund of the deposit is mined
+    let status = await waitForSettledStatus(sim.baseUrl, requestId);
+    expect(status).toMatchObject({ status: 'failure', failReason: 'SOLVER_BALANCE_TOO_LOW' });
+    for (const started = Date.now(); status.status !== 'refund' && Date.now() - started < 30_000; await new Promise((resolve) => setTimeout(resolve, 5))) {
+      status = (await getJson(`${sim.baseUrl}/intents/status/v3?requestId=${requestId}`)).body;
+    }
+    expect(status).toMatchObject({ status: 'refund', failReason: 'SOLVER_BALANCE_TOO_LOW' });
+    expect(status.txHashes ?? []).toEqual([]);
+    expect((await rpc('scantxoutset', ['start', [`addr(${recipient})`]])).result.unspents).toEqual([]);
   });
 });
