@@ -11,7 +11,7 @@ import { pooledNodes } from '../../support/pooledNodes';
 import type { BvmChain } from '../../../src/chains/bvm/BvmChain';
 import { signP2wpkhTransaction } from '../../../src/chains/bvm/bvmTransactions';
 
-// covers: endpoint:POST /quote/v2, endpoint:GET /intents/status/v3, endpoint:GET /chains, status:pending, status:submitted, status:success, status:failure, status:refund, failReason:DEPOSIT_REORGED, failReason:SOLVER_BALANCE_TOO_LOW, transition:waiting->pending, transition:pending->failure, transition:failure->refund, transition:pending->submitted, transition:submitted->success, errorCode:INVALID_ADDRESS
+// covers: endpoint:POST /quote/v2, endpoint:GET /intents/status/v3, endpoint:GET /chains, status:pending, status:submitted, status:success, status:failure, status:refund, failReason:DEPOSIT_REORGED, failReason:SOLVER_BALANCE_TOO_LOW, transition:waiting->pending, transition:pending->failure, transition:failure->refund, transition:pending->refund, transition:pending->submitted, transition:submitted->success, errorCode:INVALID_ADDRESS
 
 const BVM = 8253038;
 const EVM = 8453;
@@ -205,6 +205,42 @@ describe('the BVM chain through the simulator', () => {
     expect(status).toMatchObject({ status: 'failure', failReason: 'DEPOSIT_REORGED' });
     expect(sim.control.requests.get(step.requestId)!.inTxs).toEqual([expect.objectContaining({ txHash: txid, status: 'failure' })]);
     expect((await rpc('getrawmempool')).result).not.toContain(txid);
+  });
+
+  it('a refunded BVM deposit goes back to the depositor in a transaction the solver signs (the deposit sent through the chain adapter\'s user wallet)', async () => {
+    const chain = sim.control.chain(BVM) as BvmChain;
+    const account = sim.chains.find((c) => c.id === BVM)!.accounts![3]!;
+    const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
+      user: account.address, recipient: sim.accounts[5]!.address, originChainId: BVM, destinationChainId: EVM,
+      originCurrency: BTC, destinationCurrency: '0x0000000000000000000000000000000000000000', amount: '3000000', tradeType: 'EXACT_INPUT',
+    });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    const step = quote.body.steps[0];
+    const rule = sim.control.solver.addRule({ match: { requestId: step.requestId }, action: { kind: 'refund' } });
+    try {
+      const sent = await chain.sendUserTransaction(account.privateKey, step.items[0]);
+      expect(sent.status).toBe('sent');
+      await waitForStatus(step.requestId, 'pending');
+      await rpc('generatetoaddress', [1, chain.keys.miner.address]);
+      // the refund waits in the mempool until the next block
+      const started = Date.now();
+      let refund: { txHash: string } | undefined;
+      while (!(refund = sim.control.requests.get(step.requestId)!.outTxs.find((tx) => tx.type === 'refund')) && Date.now() - started < 30_000) {
+        const mempool = (await rpc<string[]>('getrawmempool')).result;
+        if (mempool.length > 0) await rpc('generatetoaddress', [1, chain.keys.miner.address]);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+      const status = await waitForSettledStatus(sim.baseUrl, step.requestId);
+      expect(status.status).toBe('refund');
+      const mined = await rpc('getrawtransaction', [refund!.txHash, true]);
+      expect(mined.result.confirmations).toBeGreaterThanOrEqual(1);
+      const toUser = mined.result.vout.filter((output: { scriptPubKey: { address?: string } }) => output.scriptPubKey.address === account.address);
+      expect(toUser).toHaveLength(1);
+      expect(sats(toUser[0].value)).toBeGreaterThan(0n);
+      expect(sats(toUser[0].value)).toBeLessThanOrEqual(3_000_000n);
+    } finally {
+      sim.control.solver.removeRule(rule.id);
+    }
   });
 
   it('the solver short of coins on the BVM chain fails the fill (SOLVER_BALANCE_TOO_LOW) and refunds the EVM deposit', async () => {
