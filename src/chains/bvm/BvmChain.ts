@@ -385,11 +385,18 @@ export class BvmChain implements ChainAdapter {
     this.blockTimer?.cancel();
     this.blockTimer = undefined;
     if (seconds <= 0) return;
+    const { clock } = this.options;
+    const periodMs = seconds * 1000;
+    let dueAt = clock.now() + periodMs;
+    // a clock step over several periods mines a block for each, timestamped when it was due
     const tick = () => {
-      this.ledger.mine(1, this.keys.miner.script);
-      this.blockTimer = this.options.clock.setTimeout(tick, seconds * 1000);
+      for (; dueAt <= clock.now(); dueAt += periodMs) {
+        this.ledger.setNextBlockTimestamp(Math.floor(dueAt / 1000));
+        this.ledger.mine(1, this.keys.miner.script);
+      }
+      this.blockTimer = clock.setTimeout(tick, dueAt - clock.now());
     };
-    this.blockTimer = this.options.clock.setTimeout(tick, seconds * 1000);
+    this.blockTimer = clock.setTimeout(tick, periodMs);
   }
 
   async snapshot(): Promise<string> {

@@ -243,6 +243,20 @@ describe('the BVM chain through the simulator', () => {
     }
   });
 
+  it('mines a block every N seconds of the virtual clock once interval mining is on (what --bvm-block-time sets at start), block times from the clock', async () => {
+    expect((await postJson(`${sim.baseUrl}/admin/chains/${BVM}/interval-mining`, { seconds: 600 })).status).toBe(200);
+    try {
+      const before = (await rpc<number>('getblockcount')).result;
+      await sim.control.advanceTime(1200);
+      expect((await rpc<number>('getblockcount')).result).toBe(before + 2);
+      const tip = await rpc('getblock', [(await rpc<string>('getbestblockhash')).result, 1]);
+      expect(Math.abs(tip.result.time - Math.floor(sim.control.clock.now() / 1000))).toBeLessThanOrEqual(1);
+      expect(tip.result.previousblockhash).toBe((await rpc<string>('getblockhash', [before + 1])).result);
+    } finally {
+      await postJson(`${sim.baseUrl}/admin/chains/${BVM}/interval-mining`, { seconds: 0 });
+    }
+  });
+
   it('the solver short of coins on the BVM chain fails the fill (SOLVER_BALANCE_TOO_LOW) and refunds the EVM deposit', async () => {
     const chain = sim.control.chain(BVM) as BvmChain;
     const user = sim.accounts[9]!;
