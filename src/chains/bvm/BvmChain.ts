@@ -201,7 +201,9 @@ export class BvmChain implements ChainAdapter {
   async openDepositAddress(params: DepositStepParams): Promise<{ address: string; steps: QuoteStep[] }> {
     const address = this.depositAddressFor(params.requestId);
     const store = this.options.depositAddresses;
-    if (!store.at(this.chainId, address) && !store.forRequest(params.requestId)) {
+    // a price (request id 0x00…00) records nothing
+    const recorded = !/^0x0{64}$/.test(params.requestId);
+    if (recorded && !store.at(this.chainId, address) && !store.forRequest(params.requestId)) {
       store.open({ chainId: this.chainId, address: address as Hex, requestId: params.requestId, createdAt: this.options.clock.now() });
     }
     return { address, steps: buildBvmDepositSteps({ user: params.user, amount: params.amount, depositAddress: address, ledger: this.ledger }) };

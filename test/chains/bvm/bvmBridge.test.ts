@@ -142,6 +142,8 @@ describe('the BVM chain through the simulator', () => {
     const pendingRecord = sim.control.requests.get(requestId)!;
     expect(pendingRecord.inTxs.map((entry) => entry.txHash)).toEqual([tx.getId()]);
     expect(pendingRecord.outTxs).toEqual([]);
+    // every BVM-origin request is a deposit-address request: the payment is its deposit
+    expect(pendingRecord.depositAddress).toMatchObject({ address: step.depositAddress, type: 'open', depositor: account.address, depositTxHash: tx.getId() });
 
     const [blockHash] = (await rpc<string[]>('generatetoaddress', [1, account.address])).result;
     const status = await waitForSettledStatus(sim.baseUrl, requestId);
