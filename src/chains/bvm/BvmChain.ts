@@ -434,20 +434,29 @@ export class BvmChain implements ChainAdapter {
     }
   }
 
-  /** The record once mined; undefined if it leaves the mempool unmined (or the chain stops). */
+  /**
+   * The record once mined; undefined if it leaves the mempool unmined. Stopping the chain rejects
+   * the wait (the payment is still in flight: nothing about it may be concluded).
+   */
   private minedRecord(txid: string): Promise<BvmTransactionRecord | undefined> {
     const ledger = this.ledger;
     const known = ledger.transaction(txid);
     if (!known) return Promise.resolve(undefined);
     if (known.height !== undefined) return Promise.resolve(known);
-    return new Promise((resolve) => {
-      const done = (record: BvmTransactionRecord | undefined) => {
+    return new Promise((resolve, reject) => {
+      const detach = () => {
         detachBlock();
         detachEviction();
         this.stopWaiting.delete(stop);
+      };
+      const done = (record: BvmTransactionRecord | undefined) => {
+        detach();
         resolve(record);
       };
-      const stop = () => done(undefined);
+      const stop = () => {
+        detach();
+        reject(new ChainError(`chain ${this.chainId} stopped while transaction ${txid} waited in its mempool`));
+      };
       const detachBlock = ledger.onBlock((_block, records) => {
         const mined = records.find((record) => record.txid === txid);
         if (mined) done(mined);
