@@ -22,7 +22,7 @@ export function formatStartSummary(sim: RunningSimulator): string {
   for (const chain of sim.chains) {
     if (!chain.accounts) continue;
     const described = sim.control.chain(chain.id).describe();
-    lines.push('', `${described.displayName} accounts (chain ${chain.id}: 1000 SOL, 1,000,000 USDC and 100 wrapped SOL each; keys in base58)`);
+    lines.push('', `${described.displayName} accounts (chain ${chain.id}${described.fundedAccountsNote ? `: ${described.fundedAccountsNote}` : ''})`);
     chain.accounts.forEach((account, i) => lines.push(`  (${i}) ${account.address}  ${account.privateKey}`));
     for (const contract of described.summaryContracts) lines.push(`  ${contract.label.padEnd(17)} ${contract.address}${contract.note ? `   ${contract.note}` : ''}`);
   }

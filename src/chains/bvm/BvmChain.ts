@@ -29,10 +29,10 @@ import { SolverBalanceTooLowError } from '../SolverBalanceTooLowError';
 import { bvmKeyFromWif, depositKeyFor, deriveBvmAccounts, type BvmAccounts, type BvmKey } from './bvmAccounts';
 import { addressOfScript, BVM_NETWORK, bitcoin, outputScriptOf } from './bvmCrypto';
 import { BTC_CURRENCY_ADDRESS, bvmNativeCurrency } from './bvmCurrencies';
-import { BvmLedger, type BvmTransactionRecord } from './BvmLedger';
+import { BvmLedger, formatBtc, type BvmTransactionRecord } from './BvmLedger';
 import { BvmJsonRpcServer } from './BvmJsonRpcServer';
 import { BvmRpcError } from './bvmRpcError';
-import { writeBvmGenesis } from './writeBvmGenesis';
+import { BVM_TEST_ACCOUNT_OUTPUTS, writeBvmGenesis } from './writeBvmGenesis';
 import { BVM_DEPOSIT_CONFIRMATIONS, BvmDepositWatcher } from './BvmDepositWatcher';
 import { BvmSolverWallet } from './BvmSolverWallet';
 import { buildBvmDepositSteps } from './buildBvmDepositSteps';
@@ -168,6 +168,7 @@ export class BvmChain implements ChainAdapter {
         { label: 'miner', address: accounts.miner.address, note: '(mined the genesis blocks)' },
       ],
       fundedAccounts: accounts.testAccounts.map((account) => ({ address: account.address, privateKey: account.wif })),
+      fundedAccountsNote: `${BVM_TEST_ACCOUNT_OUTPUTS.count} confirmed outputs of ${formatBtc(BVM_TEST_ACCOUNT_OUTPUTS.value)} BTC each; keys in WIF`,
       logFile: 'none (the BVM ledger runs in-process)',
     };
   }

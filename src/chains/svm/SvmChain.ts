@@ -161,6 +161,7 @@ export class SvmChain implements ChainAdapter {
         { label: 'wrapped SOL', address: currencies.wrappedNative.address },
       ],
       fundedAccounts: accounts.testAccounts.map((account) => ({ address: account.address, privateKey: account.secretKeyBase58 })),
+      fundedAccountsNote: '1000 SOL, 1,000,000 USDC and 100 wrapped SOL each; keys in base58',
       logFile: 'none (LiteSVM runs in-process)',
     };
   }

@@ -36,4 +36,6 @@ export interface ChainDescription {
    * EVM chains share the simulator's accounts, listed once at the top of the start summary).
    */
   fundedAccounts?: Array<{ address: string; privateKey: string }>;
+  /** What each funded account holds and how its key is written, for the start summary. */
+  fundedAccountsNote?: string;
 }
