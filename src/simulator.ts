@@ -190,6 +190,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     depositAddresses,
     chainJournal: new ChainJournalStore(db),
     pollIntervalMs: config.chainPollIntervalMs,
+    bvmBlockTimeSeconds: config.bvmBlockTimeSeconds,
     quoteRpc: { scope: quoteRpcScope, faults: rpcFaults, timeoutMs: config.quoteRpcTimeoutMs },
     onFatalError: (error) => {
       if (stopping) return;

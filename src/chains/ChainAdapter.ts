@@ -19,6 +19,12 @@ export interface DepositStepParams {
 /** What a chain tells the solver about its ledger. */
 export type ChainObservation =
   | { kind: 'deposit'; deposit: IndexedDeposit }
+  /**
+   * SPEC §3: a deposit seen in the mempool, not yet in a block (a chain whose deposits count from
+   * the mempool, BVM): its request goes `pending`; it is filled once the same deposit comes as a
+   * `deposit` (the confirmations the chain asks for).
+   */
+  | { kind: 'depositInMempool'; deposit: IndexedDeposit }
   | { kind: 'depositReorged'; deposit: IndexedDeposit; detectedAt: number }
   /** SPEC §1.6: the first payment into a request's deposit address (not yet swept). */
   | { kind: 'depositAddressPaid'; requestId: Hex; depositAddress: string; payment: DepositAddressPayment };

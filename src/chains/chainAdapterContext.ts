@@ -26,6 +26,8 @@ export interface ChainAdapterContext {
   /** Every mined block, to mine again what a killed node lost. */
   chainJournal: ChainJournalStore;
   pollIntervalMs: number;
+  /** The BVM chain's block time, seconds of the virtual clock (0: blocks only on request). */
+  bvmBlockTimeSeconds: number;
   quoteRpc: { scope: QuoteRpcScope; faults: RpcFaultStore; timeoutMs: number };
   onFatalError: (error: Error) => void;
 }

@@ -43,6 +43,17 @@ const FACTORIES: Partial<Record<VmType, ChainAdapterFactory>> = {
     const { LvmChain } = await import('./lvm/LvmChain');
     return new LvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, host: '127.0.0.1' });
   },
+  // an in-process Bitcoin ledger behind the simulator's own Bitcoin Core JSON-RPC (README "The Bitcoin-style chain")
+  bvm: async (chain, context) => {
+    if (chain.rpcUrl) throw new ConfigurationError(`chain ${chain.id}: the BVM chain runs in-process; it cannot attach to ${chain.rpcUrl}`);
+    const { BvmChain } = await import('./bvm/BvmChain');
+    return new BvmChain({
+      ...context,
+      metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName },
+      host: '127.0.0.1',
+      blockTimeSeconds: context.bvmBlockTimeSeconds,
+    });
+  },
 };
 
 export class UnsupportedVmError extends ConfigurationError {

@@ -52,7 +52,7 @@ export const CONFIG_FLAGS: readonly ConfigFlag[] = [
     help: 'SQLite file; when given, requests and chain state survive a restart',
   },
   { key: 'seed', flag: '--seed <n>', env: 'INTENTSIM_SEED', parse: parseNonNegativeInteger, help: 'seed of the one RNG and of request ids' },
-  { key: 'chains', flag: '--chains <ids>', parse: parseChainIdList, defaultLabel: '1,8453,42161', help: 'comma-separated chain ids; known ids (1, 10, 137, 8453, 42161; 792703809 = the SVM chain, 3586256 = the perpetuals exchange) get their names and VM' },
+  { key: 'chains', flag: '--chains <ids>', parse: parseChainIdList, defaultLabel: '1,8453,42161', help: 'comma-separated chain ids; known ids (1, 10, 137, 8453, 42161; 792703809 = the SVM chain, 8253038 = the BVM chain, 3586256 = the perpetuals exchange) get their names and VM' },
   { key: 'dataDir', flag: '--data-dir <dir>', env: 'INTENTSIM_DATA_DIR', defaultLabel: 'beside the db, or temporary', help: 'where chain logs and chain state go' },
   {
     key: 'anvilPath',
@@ -78,6 +78,12 @@ export const CONFIG_FLAGS: readonly ConfigFlag[] = [
   { key: 'accountCount', flag: '--accounts <n>', parse: parseNonNegativeInteger, help: 'funded test accounts derived from the mnemonic' },
   { key: 'mnemonic', flag: '--mnemonic <words>', defaultLabel: "Anvil's test mnemonic", help: 'mnemonic of the test accounts, the solver and the deployer' },
   { key: 'chainPollIntervalMs', flag: '--chain-poll-interval <ms>', parse: parseNonNegativeInteger, help: 'chain poll interval, a fallback to the websocket block subscription' },
+  {
+    key: 'bvmBlockTimeSeconds',
+    flag: '--bvm-block-time <seconds>',
+    parse: parseNonNegativeInteger,
+    help: 'the BVM chain (8253038) mines a block every this many seconds of the virtual clock; 0: only on generatetoaddress',
+  },
   { key: 'webhookTimeoutMs', flag: '--webhook-timeout <ms>', parse: parseNonNegativeInteger, help: 'a webhook attempt without a complete answer by then failed (and is retried)' },
   { key: 'webhookRetryBaseMs', flag: '--webhook-retry-base <ms>', parse: parseNonNegativeInteger, help: 'wait before the first webhook retry, doubled on each further retry' },
   { key: 'anvilSearchPath', env: 'PATH', defaultLabel: 'the PATH of the process', help: 'directories searched for anvil when neither --anvil nor the package gives one' },

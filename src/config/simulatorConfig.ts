@@ -71,6 +71,8 @@ export const SimulatorConfigSchema = z.object({
   solverPolicy: z.enum(['fill', 'hold']).default('fill'),
   /** Milliseconds between chain polls, a fallback to the websocket block subscription. */
   chainPollIntervalMs: z.number().int().positive().default(1000),
+  /** The BVM chain mines a block every this many seconds of the virtual clock; 0: only on `generatetoaddress` (README "The Bitcoin-style chain"). */
+  bvmBlockTimeSeconds: z.number().int().min(0).max(86_400).default(0),
   /** Webhook endpoint of the default API key, set at start (SPEC §6.1; the admin API changes it later). */
   webhook: WebhookEndpointSettingsSchema.optional(),
   /** Milliseconds a webhook receiver has to answer one delivery attempt (connect, headers, body). */

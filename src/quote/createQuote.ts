@@ -207,12 +207,13 @@ async function runQuotePipeline(
   ]);
   const needsApproval = steps.some((step) => step.id === 'approve');
 
-  const stablecoin = stablecoinOn(origin);
-  const appFeesInStablecoin = priced.appFees.map((fee) => ({ recipient: fee.recipient, bps: fee.bps, amount: convertAmount(fee.amount, currencyIn, stablecoin, 'down') }));
+  // app fees are collected in the origin's stablecoin; a chain without one (BVM) is only asked when there are fees
+  const stablecoin = priced.appFees.length > 0 ? stablecoinOn(origin) : undefined;
+  const appFeesInStablecoin = stablecoin ? priced.appFees.map((fee) => ({ recipient: fee.recipient, bps: fee.bps, amount: convertAmount(fee.amount, currencyIn, stablecoin, 'down') })) : [];
   const init: NewRequestInit = {
     ...depositInit,
     apiKey: context.apiKey,
-    appFees: appFeesInStablecoin.length > 0 ? { currency: stablecoin, quoted: appFeesInStablecoin, actual: [] } : null,
+    appFees: stablecoin && appFeesInStablecoin.length > 0 ? { currency: stablecoin, quoted: appFeesInStablecoin, actual: [] } : null,
     feeSponsorship: priced.sponsorship ? { quoted: buildFeeSponsorshipQuoted(priced.sponsorship, currencyIn, options.capUsdMicros) } : null,
   };
   const order = buildProtocolOrder({
@@ -222,7 +223,7 @@ async function runQuotePipeline(
     solver: deps.solver.address,
     deadline: Math.floor(now / 1000) + deps.quoteTtlSeconds,
     refundRecipient: depositInit.refundTo ?? user,
-    appFees: appFeesInStablecoin.map((fee) => ({ recipient: fee.recipient, currency: stablecoin.address, amount: fee.amount })),
+    appFees: stablecoin ? appFeesInStablecoin.map((fee) => ({ recipient: fee.recipient, currency: stablecoin.address, amount: fee.amount })) : [],
   });
   facts.orderId = order.orderId;
   const orderSignature = options.includeProtocolData ? await deps.solver.signOrderId(order.orderId) : undefined;

@@ -59,7 +59,13 @@ export async function depositStepsFor(
   params: DepositStepParams,
 ): Promise<{ steps: QuoteStep[]; init: NewRequestInit }> {
   if (choice.bySignature) return { steps: await origin.buildSignedDepositSteps(params), init: { refundTo: choice.refundTo } };
-  if (!choice.depositAddress) return { steps: await origin.buildDepositSteps(params), init: { refundTo: choice.refundTo } };
+  if (!choice.depositAddress) {
+    const steps = await origin.buildDepositSteps(params);
+    // a chain whose every deposit pays the request's own address (BVM) makes it an open deposit-address request
+    const own = steps.find((step) => step.depositAddress)?.depositAddress;
+    const depositAddress = own ? { address: own, type: 'open' as const, depositor: null, depositTxHash: null, recoveryAddress: null } : undefined;
+    return { steps, init: { refundTo: choice.refundTo, ...(depositAddress ? { depositAddress } : {}) } };
+  }
   const { address, steps } = await origin.openDepositAddress(params);
   return {
     steps,

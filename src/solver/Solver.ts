@@ -1,5 +1,6 @@
 import type { Hex } from 'viem';
 import type { ChainAdapter, ChainObservation, SentSolverTransaction, SolverSendOptions } from '../chains/ChainAdapter';
+import { SolverBalanceTooLowError } from '../chains/SolverBalanceTooLowError';
 import { SolverBroadcastRefusedError } from '../chains/SolverBroadcastRefusedError';
 import { actualAppFees } from '../domain/quoteOptions/appFees';
 import { refundRecipientOf } from '../domain/fill/depositAddressOutcome';
@@ -207,6 +208,7 @@ export class Solver {
     }
     const requestId = observation.deposit.requestId.toLowerCase();
     if (observation.kind === 'deposit') this.schedule(requestId, () => this.onDeposit(chain, observation.deposit));
+    else if (observation.kind === 'depositInMempool') this.schedule(requestId, async () => this.onDepositInMempool(chain, observation.deposit));
     else this.schedule(requestId, () => this.onDepositReorged(chain, observation.deposit, observation.detectedAt));
   }
 
@@ -238,6 +240,8 @@ export class Solver {
       recordRequestFacts(this.deps.lifecycle, holder.id, (r) => {
         r.inTxs = r.inTxs.map((tx) => (tx.txHash === deposit.txHash ? entry : tx));
       });
+      // a deposit first seen in the mempool (`onDepositInMempool`) is filled once it is indexed
+      if (holder.status === 'pending') await this.settlePending(holder.id);
       return;
     }
     if (named?.triggeredByFastFill && named.inTxs.length === 0) {
@@ -270,6 +274,27 @@ export class Solver {
       }),
     );
     await Promise.all([this.settlePending(record.id), depositFacts]);
+  }
+
+  /**
+   * SPEC §3: a deposit seen in the mempool of a chain whose deposits count from there (BVM). The
+   * request it names goes `pending` with the deposit in `inTxs` (and its deposit address's
+   * depositor and transaction); nothing is filled until the deposit is indexed (`onDeposit`). A
+   * deposit no waiting request can take is left to `onDeposit` (a stray, refunded once indexed).
+   */
+  private onDepositInMempool(chain: ChainAdapter, deposit: IndexedDeposit): void {
+    const { requests } = this.deps.lifecycle;
+    const named = requests.get(deposit.requestId);
+    if (!named || (named.status !== 'waiting' && named.status !== 'depositing') || recordHoldingDeposit(requests, named, deposit)) return;
+    transitionRequest(this.deps.lifecycle, {
+      requestId: named.id,
+      to: 'pending',
+      update: (r) => {
+        r.depositor = deposit.depositor;
+        r.inTxs.push(chain.indexedDepositEntry(deposit));
+        if (r.depositAddress && r.depositAddress.depositTxHash === null) r.depositAddress = { ...r.depositAddress, depositor: deposit.depositor, depositTxHash: deposit.txHash };
+      },
+    });
   }
 
   /**
@@ -402,6 +427,12 @@ export class Solver {
     try {
       sent = await this.chainFor(record.quote.destinationChainId).sendSolverPayment('fill', payment, options);
     } catch (error) {
+      if (error instanceof SolverBalanceTooLowError) {
+        this.deps.log(`solver: the fill of ${record.id} could not be built: ${error.message}`);
+        this.settleAsFailure(record.id, (r) => void (r.failReason = 'SOLVER_BALANCE_TOO_LOW'));
+        await this.refundHeldDeposit(record.id, 'SOLVER_BALANCE_TOO_LOW');
+        return;
+      }
       if (!(error instanceof SolverBroadcastRefusedError)) throw error;
       this.deps.log(`solver: the fill of ${record.id} could not be broadcast: ${error.reason}`);
       this.settleAsFailure(record.id, (r) => void (r.failReason = 'TRANSACTION_SUBMISSION_FAILED'));

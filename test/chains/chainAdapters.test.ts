@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { anvilBinaryQuery, assertChainsSupported, UnsupportedVmError } from '../../src/chains/chainAdapterRegistry';
 import { loadSimulatorConfig } from '../../src/config/simulatorConfig';
+import { VM_TYPES } from '../../src/domain/chain/chainDescription';
 import { resolveAnvilBinary } from '../../src/process/resolveAnvilBinary';
 import type { RunningSimulator } from '../../src/simulator';
 import { startSimulator } from '../../src/simulator';
@@ -14,11 +15,12 @@ import { startTestSimulator } from '../support/startTestSimulator';
 import { sendFrom } from '../support/swapClient';
 
 describe('chains are picked by VM kind', () => {
-  it('a VM without an adapter is refused by name before anything starts', async () => {
-    expect(() => assertChainsSupported([{ id: 1, vm: 'evm' }])).not.toThrow();
-    expect(() => assertChainsSupported([{ id: 792703809, vm: 'svm' }])).not.toThrow();
-    expect(() => assertChainsSupported([{ id: 8253038, vm: 'bvm' }])).toThrow(UnsupportedVmError);
-    await expect(startSimulator({ env: {}, port: 0, log: () => undefined, chains: [{ id: 8253038, vm: 'bvm' }] })).rejects.toThrow(/chain 8253038: no adapter for vm "bvm"/);
+  it('every VM kind has an adapter; a VM without one is refused by name before anything starts', async () => {
+    for (const vm of VM_TYPES) expect(() => assertChainsSupported([{ id: 1, vm }])).not.toThrow();
+    expect(() => assertChainsSupported([{ id: 5, vm: 'wasm' as never }])).toThrow(UnsupportedVmError);
+    expect(() => assertChainsSupported([{ id: 5, vm: 'wasm' as never }])).toThrow(/chain 5: no adapter for vm "wasm" yet \(this simulator runs: evm, svm, lvm, bvm\)/);
+    // the configuration refuses it first, naming the field
+    await expect(startSimulator({ env: {}, port: 0, log: () => undefined, chains: [{ id: 5, vm: 'wasm' as never }] })).rejects.toThrow(/chains\.0\.vm/);
   });
 });
 

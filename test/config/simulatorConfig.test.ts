@@ -59,6 +59,7 @@ describe('loadSimulatorConfig', () => {
       clockMode: 'real',
       solverPolicy: 'fill',
       chainPollIntervalMs: 1000,
+      bvmBlockTimeSeconds: 0,
       webhookRetryBaseMs: 1000,
     });
     expect(DEFAULT_PORT).toBe(4646);

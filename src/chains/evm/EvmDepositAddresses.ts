@@ -4,6 +4,7 @@ import {
   getAbiItem,
   getAddress,
   getContractAddress,
+  isAddress,
   keccak256,
   zeroAddress,
   type Address,
@@ -71,7 +72,8 @@ export class EvmDepositAddresses {
     if (block.hash === null) return;
     const { store, chainId } = this.deps;
     const live = new Map(store.inState(chainId, 'live').map((row) => [row.address.toLowerCase(), row]));
-    const elsewhere = new Map(store.liveOnOtherChains(chainId).map((row) => [row.address.toLowerCase(), row]));
+    // another VM's deposit addresses (a bcrt1 address) cannot be paid here
+    const elsewhere = new Map(store.liveOnOtherChains(chainId).filter((row) => isAddress(row.address, { strict: false })).map((row) => [row.address.toLowerCase(), row]));
     if (live.size === 0 && elsewhere.size === 0) return;
     const payments = await this.paymentsIn(block.hash, new Set([...live.keys(), ...elsewhere.keys()]));
     for (const { to, payment } of payments) {

@@ -14,6 +14,11 @@ export interface ChainLiquidity {
   nativeCurrency: Currency;
   wrappedNative: Currency;
   pools: PoolInfo[];
+  /**
+   * The solver pays the chain's native currency from its own inventory whatever the origin asset
+   * (a chain with no pools or wrapped native: BVM). Absent: false.
+   */
+  nativeFromInventory?: boolean;
 }
 
 /**
@@ -53,6 +58,7 @@ function sameAddress(a: string, b: string): boolean {
  * so only the destination needs a plan:
  * - the same symbol on both sides: transfer it;
  * - the same asset, native vs. wrapped (ETH → WETH): wrap or unwrap;
+ * - native of a chain that pays it from inventory (`nativeFromInventory`): transfer it;
  * - otherwise: swap through the destination pool that holds `currencyOut` (its wrapped form
  *   for native), spending the pool's other token, and unwrap the output for native.
  */
@@ -64,6 +70,7 @@ export function planRoute(currencyIn: Currency, currencyOut: Currency, origin: C
       ? { ok: true, plan: { solverCurrency: destination.wrappedNative, action: { kind: 'unwrap', wrappedNative } } }
       : { ok: true, plan: { solverCurrency: destination.nativeCurrency, action: { kind: 'wrap', wrappedNative } } };
   }
+  if (currencyOut.isNative && destination.nativeFromInventory) return { ok: true, plan: { solverCurrency: currencyOut, action: { kind: 'transfer' } } };
   const poolToken = currencyOut.isNative ? destination.wrappedNative : currencyOut;
   const pool = destination.pools.find((p) => sameAddress(p.token0.address, poolToken.address) || sameAddress(p.token1.address, poolToken.address));
   if (!pool) return { ok: false, reason: `no pool holds ${poolToken.symbol} on chain ${currencyOut.chainId}` };

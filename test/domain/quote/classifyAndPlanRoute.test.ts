@@ -76,4 +76,12 @@ describe('planRoute: what the solver spends and does on the destination', () => 
   it('no pool holding the output: no route', () => {
     expect(planRoute(A.nativeCurrency, B.usdc, A, { ...B, pools: [] })).toMatchObject({ ok: false });
   });
+  it('a chain that pays its native from inventory (BVM: no pools, no wrapped native) takes any origin asset as a transfer of its native; its other currencies still need a pool', () => {
+    const btc = currency(8253038, 'BTC', 'bc1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqmql8k8' as Address, true);
+    const bitcoin: ChainLiquidity = { nativeCurrency: btc, wrappedNative: btc, pools: [], nativeFromInventory: true };
+    expect(planRoute(A.nativeCurrency, btc, A, bitcoin)).toEqual({ ok: true, plan: { solverCurrency: btc, action: { kind: 'transfer' } } });
+    expect(planRoute(A.usdc, btc, A, bitcoin)).toEqual({ ok: true, plan: { solverCurrency: btc, action: { kind: 'transfer' } } });
+    expect(planRoute(A.nativeCurrency, B.nativeCurrency, A, { ...B, pools: [] })).toMatchObject({ ok: true, plan: { action: { kind: 'transfer' } } });
+    expect(planRoute(A.usdc, B.nativeCurrency, A, { ...B, pools: [] })).toMatchObject({ ok: false });
+  });
 });

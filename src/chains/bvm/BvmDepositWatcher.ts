@@ -1,0 +1,115 @@
+import type { Address as EvmAddressType, Hex } from 'viem';
+import type { IndexedDeposit } from '../../domain/chain/observedDeposit';
+import type { ChainIndexStore } from '../../store/ChainIndexStore';
+import type { DepositAddressStore } from '../../store/DepositAddressStore';
+import type { ChainObservation } from '../ChainAdapter';
+import type { VirtualClock } from '../../clock/VirtualClock';
+import { addressOfScript } from './bvmCrypto';
+import type { BvmBlock, BvmLedger, BvmTransactionRecord } from './BvmLedger';
+
+/** Confirmations a BVM deposit needs before the solver fills it (the service's block-confirmation policy, SPEC §3). */
+export const BVM_DEPOSIT_CONFIRMATIONS = 1;
+
+/**
+ * Watches the BVM ledger for payments into the requests' deposit addresses (SPEC §1.6, §3):
+ * - seen in the mempool: `depositInMempool` (the request goes `pending`);
+ * - with `confirmations` confirmations: indexed (ChainIndexStore) and reported as a `deposit`
+ *   (the solver fills it);
+ * - gone from the mempool unmined: `depositReorged` (the request fails, DEPOSIT_REORGED).
+ * A deposit's `logIndex` is its output index; its depositor, the address of its first input.
+ */
+export class BvmDepositWatcher {
+  private readonly detach: Array<() => void>;
+  /** Mempool deposits not yet indexed, by txid. */
+  private readonly unconfirmed = new Map<string, IndexedDeposit[]>();
+
+  constructor(
+    private readonly deps: {
+      chainId: number;
+      /** The address of native BTC, the currency of every deposit. */
+      currency: string;
+      ledger: BvmLedger;
+      depositAddresses: DepositAddressStore;
+      chainIndex: ChainIndexStore;
+      clock: VirtualClock;
+      confirmations: number;
+      emit: (observation: ChainObservation) => void;
+    },
+  ) {
+    this.detach = [
+      deps.ledger.onMempoolTransaction((record) => this.seen(record)),
+      deps.ledger.onBlock((block, records) => this.mined(block, records)),
+      deps.ledger.onEviction((record) => this.evicted(record)),
+    ];
+  }
+
+  stop(): void {
+    this.detach.forEach((detach) => detach());
+  }
+
+  /** Looks at one transaction now (the `/transactions/index` hint): in the mempool or mined. */
+  index(txid: string): void {
+    const record = this.deps.ledger.transaction(txid);
+    if (!record) return;
+    if (record.height === undefined) this.seen(record);
+    else this.confirmIfDeep();
+  }
+
+  private seen(record: BvmTransactionRecord): void {
+    if (this.unconfirmed.has(record.txid)) return;
+    const deposits = this.depositsIn(record);
+    if (deposits.length === 0) return;
+    this.unconfirmed.set(record.txid, deposits);
+    deposits.forEach((deposit) => this.deps.emit({ kind: 'depositInMempool', deposit }));
+  }
+
+  private mined(_block: BvmBlock, records: BvmTransactionRecord[]): void {
+    for (const record of records) if (record.index !== 0) this.seen(record);
+    this.confirmIfDeep();
+  }
+
+  private confirmIfDeep(): void {
+    for (const [txid, deposits] of this.unconfirmed) {
+      const record = this.deps.ledger.transaction(txid);
+      if (record?.height === undefined || (this.deps.ledger.confirmations(txid) ?? 0) < this.deps.confirmations) continue;
+      this.unconfirmed.delete(txid);
+      const block = this.deps.ledger.block(record.height)!;
+      for (const pending of deposits) {
+        const deposit: IndexedDeposit = { ...pending, blockNumber: block.height, blockHash: block.hash as Hex, blockTimestamp: block.time, state: 'canonical' };
+        if (this.deps.chainIndex.insertDeposit(deposit)) this.deps.emit({ kind: 'deposit', deposit });
+      }
+    }
+  }
+
+  private evicted(record: BvmTransactionRecord): void {
+    const deposits = this.unconfirmed.get(record.txid);
+    if (!deposits) return;
+    this.unconfirmed.delete(record.txid);
+    deposits.forEach((deposit) => this.deps.emit({ kind: 'depositReorged', deposit, detectedAt: this.deps.clock.now() }));
+  }
+
+  /** The outputs of `record` that pay a request's deposit address. */
+  private depositsIn(record: BvmTransactionRecord): IndexedDeposit[] {
+    const depositor = addressOfScript(record.prevouts[0]?.script ?? new Uint8Array()) ?? '';
+    return record.tx.outs.flatMap((output, vout) => {
+      const address = addressOfScript(output.script);
+      const registered = address ? this.deps.depositAddresses.at(this.deps.chainId, address) : undefined;
+      if (!registered) return [];
+      return [
+        {
+          chainId: this.deps.chainId,
+          txHash: record.txid as Hex,
+          logIndex: vout,
+          requestId: registered.requestId,
+          depositor: depositor as EvmAddressType,
+          currency: this.deps.currency as EvmAddressType,
+          amount: output.value,
+          blockNumber: 0,
+          blockHash: '' as Hex,
+          blockTimestamp: record.time,
+          state: 'canonical' as const,
+        },
+      ];
+    });
+  }
+}

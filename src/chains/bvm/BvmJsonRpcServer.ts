@@ -1,0 +1,101 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { BvmLedger } from './BvmLedger';
+import { BVM_RPC_ERRORS, BvmRpcError } from './bvmRpcError';
+import { bvmRpcMethods } from './bvmRpcMethods';
+import { stringifyBvmJson } from './bvmRpcEncoding';
+
+interface JsonRpcRequest {
+  id?: unknown;
+  method?: unknown;
+  params?: unknown;
+}
+
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The project's own Bitcoin Core-compatible JSON-RPC in front of the ledger: JSON-RPC 1.0 over
+ * HTTP POST (`{ result, error, id }`), batches, amounts as exact BTC numbers. A single request
+ * that fails answers HTTP 500 (404 for an unknown method) with `error: { code, message }`, as
+ * bitcoind does; a batch answers 200. Credentials are accepted and not checked.
+ */
+export class BvmJsonRpcServer {
+  private http: Server | undefined;
+  private readonly methods: ReturnType<typeof bvmRpcMethods>;
+
+  constructor(
+    ledger: BvmLedger,
+    private readonly options: { host: string; port?: number },
+  ) {
+    this.methods = bvmRpcMethods(ledger);
+  }
+
+  async start(): Promise<{ rpcUrl: string }> {
+    const http = createServer((req, res) => void this.serveHttp(req, res));
+    const port = await new Promise<number>((resolve, reject) => {
+      http.once('error', reject);
+      http.listen(this.options.port ?? 0, this.options.host, () => resolve((http.address() as AddressInfo).port));
+    });
+    this.http = http;
+    return { rpcUrl: `http://${this.options.host}:${port}` };
+  }
+
+  async stop(): Promise<void> {
+    this.http?.closeAllConnections();
+    await new Promise((resolve) => (this.http ? this.http.close(resolve) : resolve(undefined)));
+  }
+
+  /** Answers one request object: its reply, and the HTTP status bitcoind would give it alone. */
+  async answer(request: JsonRpcRequest): Promise<{ reply: Record<string, unknown>; status: number }> {
+    const id = request.id ?? null;
+    try {
+      if (typeof request !== 'object' || request === null || typeof request.method !== 'string') throw new BvmRpcError(BVM_RPC_ERRORS.invalidRequest, 'Method must be a string');
+      const params = request.params === undefined || request.params === null ? [] : request.params;
+      if (!Array.isArray(params)) throw new BvmRpcError(BVM_RPC_ERRORS.invalidRequest, 'Params must be an array (named parameters are not simulated)');
+      const method = Object.hasOwn(this.methods, request.method) ? this.methods[request.method] : undefined;
+      if (!method) return { reply: { result: null, error: { code: BVM_RPC_ERRORS.methodNotFound, message: 'Method not found' }, id }, status: 404 };
+      return { reply: { result: await method(params), error: null, id }, status: 200 };
+    } catch (error) {
+      if (error instanceof BvmRpcError) return { reply: { result: null, error: { code: error.code, message: error.message }, id }, status: 500 };
+      return { reply: { result: null, error: { code: BVM_RPC_ERRORS.misc, message: error instanceof Error ? error.message : String(error) }, id }, status: 500 };
+    }
+  }
+
+  private async serveHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (req.method === 'GET' && req.url === '/health') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
+    if (req.method !== 'POST') return void res.writeHead(405, { allow: 'POST' }).end('JSONRPC server handles only POST requests');
+    const body = await readBody(req).catch(() => undefined);
+    let parsed: unknown;
+    try {
+      parsed = body === undefined ? undefined : JSON.parse(body);
+    } catch {
+      parsed = undefined;
+    }
+    const send = (status: number, reply: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(`${stringifyBvmJson(reply)}\n`);
+    if (parsed === undefined) return void send(500, { result: null, error: { code: BVM_RPC_ERRORS.parse, message: 'Parse error' }, id: null });
+    if (Array.isArray(parsed)) {
+      const replies = await Promise.all(parsed.map(async (item) => (await this.answer(item as JsonRpcRequest)).reply));
+      return void send(200, replies);
+    }
+    const { reply, status } = await this.answer(parsed as JsonRpcRequest);
+    send(status, reply);
+  }
+}
+
+function readBody(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        reject(new Error('body too large'));
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}

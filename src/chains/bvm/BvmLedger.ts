@@ -1,0 +1,360 @@
+import type { VirtualClock } from '../../clock/VirtualClock';
+import { BVM_RPC_ERRORS, BvmRpcError, rejected } from './bvmRpcError';
+import { bitcoin, ecc, isP2wpkhScript, toHex } from './bvmCrypto';
+
+type Transaction = bitcoin.Transaction;
+
+/** An unspent output: confirmed at `height`, or `height: null` while its transaction waits in the mempool. */
+export interface BvmCoin {
+  txid: string;
+  vout: number;
+  value: bigint;
+  script: Uint8Array;
+  height: number | null;
+  coinbase: boolean;
+}
+
+/** A transaction the ledger knows: in the mempool (`blockHash` undefined) or mined. */
+export interface BvmTransactionRecord {
+  txid: string;
+  tx: Transaction;
+  hex: string;
+  /** Inputs minus outputs, in satoshis (0 for a coinbase). */
+  fee: bigint;
+  vsize: number;
+  /** Unix seconds: when the mempool accepted it (a coinbase: its block's time). */
+  time: number;
+  /** The value and script of each input's previous output (empty for a coinbase). */
+  prevouts: Array<{ value: bigint; script: Uint8Array }>;
+  blockHash?: string;
+  height?: number;
+  /** Its position in the block. */
+  index?: number;
+}
+
+export interface BvmBlock {
+  hash: string;
+  height: number;
+  block: bitcoin.Block;
+  /** Unix seconds (the header's timestamp). */
+  time: number;
+  txids: string[];
+  previousHash: string | null;
+  size: number;
+  weight: number;
+}
+
+/** Regtest consensus and policy numbers (Bitcoin Core's chainparams and policy.h). */
+export const BVM_PARAMS = {
+  /** Satoshis per BTC. */
+  coin: 100_000_000n,
+  /** A coinbase output can be spent once its block has this many confirmations. */
+  coinbaseMaturity: 100,
+  /** Regtest halves the block subsidy every 150 blocks. */
+  halvingInterval: 150,
+  /** minrelaytxfee: 1000 sat per kvB (1 sat/vB). */
+  minRelayFeeSatPerKvB: 1000n,
+  /** dustrelayfee: 3000 sat per kvB. */
+  dustRelayFeeSatPerKvB: 3000n,
+  /** Regtest's proof-of-work limit, compact form: almost every nonce meets it. */
+  bits: 0x207fffff,
+  /** Block header version with BIP9 version bits set. */
+  blockVersion: 0x20000000,
+} as const;
+
+const SIGNATURE_FAILED = 'mandatory-script-verify-flag-failed (Signature must be zero for failed CHECK(MULTI)SIG operation)';
+
+export function blockSubsidy(height: number): bigint {
+  const halvings = Math.floor(height / BVM_PARAMS.halvingInterval);
+  return halvings >= 64 ? 0n : (50n * BVM_PARAMS.coin) >> BigInt(halvings);
+}
+
+/** The fee a transaction of `vsize` virtual bytes pays at `satPerKvB` (rounded up, as Core's CFeeRate). */
+export function feeAt(satPerKvB: bigint, vsize: number): bigint {
+  return (satPerKvB * BigInt(vsize) + 999n) / 1000n;
+}
+
+/** An output below this value costs more to spend than it is worth (Core's GetDustThreshold). */
+export function dustThreshold(script: Uint8Array): bigint {
+  if (script[0] === bitcoin.opcodes.OP_RETURN) return 0n;
+  const outputSize = 8 + 1 + script.length;
+  const isWitnessProgram = script.length >= 4 && script.length <= 42 && (script[0] === 0x00 || (script[0]! >= 0x51 && script[0]! <= 0x60)) && script[1] === script.length - 2;
+  const spendSize = isWitnessProgram ? 32 + 4 + 1 + 26 + 4 : 32 + 4 + 1 + 107 + 4; // witness bytes count a quarter
+  return feeAt(BVM_PARAMS.dustRelayFeeSatPerKvB, outputSize + spendSize);
+}
+
+function outpointKey(txid: string, vout: number): string {
+  return `${txid}:${vout}`;
+}
+
+function txidOf(hash: Uint8Array): string {
+  return toHex(Uint8Array.from(hash).reverse());
+}
+
+/**
+ * A Bitcoin ledger in-process (regtest rules): a UTXO set, a mempool and a chain of blocks with
+ * real headers. Every transaction is a real, serialized Bitcoin transaction: each input must
+ * spend an unspent output (confirmed, or from a transaction waiting in the mempool), a coinbase
+ * output only after 100 confirmations, carry a valid p2wpkh witness signature over its
+ * previous output (BIP143), and the transaction must pay at least the minimum relay fee with no
+ * dust outputs. A second spend of an output a mempool transaction already spends is refused
+ * (`txn-mempool-conflict`: no replace-by-fee). Blocks are mined only on request
+ * (`mine`); their coinbase pays the subsidy plus fees, commits to the witnesses (BIP141) and the
+ * header meets regtest's proof of work. Times come from the virtual clock.
+ *
+ * LIMITATIONS: only p2wpkh inputs are verified (others are refused); no reorgs; no block size
+ * or sigop limits; no locktime/sequence rules; no package relay or mempool eviction by size.
+ */
+export class BvmLedger {
+  private readonly utxos = new Map<string, BvmCoin>();
+  private readonly mempool = new Map<string, BvmTransactionRecord>();
+  /** Outpoint → the mempool transaction that spends it. */
+  private readonly mempoolSpends = new Map<string, string>();
+  private readonly confirmed = new Map<string, BvmTransactionRecord>();
+  private readonly blocks: BvmBlock[] = [];
+  private readonly blocksByHash = new Map<string, BvmBlock>();
+  private readonly mempoolListeners = new Set<(record: BvmTransactionRecord) => void>();
+  private readonly blockListeners = new Set<(block: BvmBlock, records: BvmTransactionRecord[]) => void>();
+  private readonly evictionListeners = new Set<(record: BvmTransactionRecord) => void>();
+  private nextTimestamp: number | undefined;
+
+  constructor(private readonly options: { clock: VirtualClock }) {}
+
+  /** The height of the chain's tip (-1 before the genesis block). */
+  get height(): number {
+    return this.blocks.length - 1;
+  }
+
+  get tip(): BvmBlock | undefined {
+    return this.blocks[this.blocks.length - 1];
+  }
+
+  block(hashOrHeight: string | number): BvmBlock | undefined {
+    return typeof hashOrHeight === 'number' ? this.blocks[hashOrHeight] : this.blocksByHash.get(hashOrHeight);
+  }
+
+  transaction(txid: string): BvmTransactionRecord | undefined {
+    return this.mempool.get(txid) ?? this.confirmed.get(txid);
+  }
+
+  /** Confirmations of a transaction: 0 in the mempool, undefined when unknown. */
+  confirmations(txid: string): number | undefined {
+    const record = this.transaction(txid);
+    if (!record) return undefined;
+    return record.height === undefined ? 0 : this.height - record.height + 1;
+  }
+
+  mempoolTransactions(): BvmTransactionRecord[] {
+    return [...this.mempool.values()];
+  }
+
+  /** An unspent output; `includeMempool`: outputs of mempool transactions count, outputs they spend do not (as `gettxout`). */
+  coin(txid: string, vout: number, includeMempool = true): BvmCoin | undefined {
+    const key = outpointKey(txid, vout);
+    if (includeMempool && this.mempoolSpends.has(key)) return undefined;
+    const coin = this.utxos.get(key);
+    if (coin) return coin;
+    if (!includeMempool) return undefined;
+    const parent = this.mempool.get(txid);
+    const output = parent?.tx.outs[vout];
+    return output ? { txid, vout, value: output.value, script: output.script, height: null, coinbase: false } : undefined;
+  }
+
+  /** The unspent outputs paying `script`; with `includeMempool`, also unconfirmed ones, and not those a mempool transaction spends. */
+  coinsOf(script: Uint8Array, includeMempool: boolean): BvmCoin[] {
+    const wanted = toHex(script);
+    const coins = [...this.utxos.values()].filter((coin) => toHex(coin.script) === wanted);
+    if (!includeMempool) return coins;
+    const unconfirmed = [...this.mempool.values()].flatMap((record) =>
+      record.tx.outs.flatMap((output, vout) => (toHex(output.script) === wanted ? [{ txid: record.txid, vout, value: output.value, script: output.script, height: null, coinbase: false }] : [])),
+    );
+    return [...coins, ...unconfirmed].filter((coin) => !this.mempoolSpends.has(outpointKey(coin.txid, coin.vout)));
+  }
+
+  onMempoolTransaction(listener: (record: BvmTransactionRecord) => void): () => void {
+    this.mempoolListeners.add(listener);
+    return () => this.mempoolListeners.delete(listener);
+  }
+
+  onBlock(listener: (block: BvmBlock, records: BvmTransactionRecord[]) => void): () => void {
+    this.blockListeners.add(listener);
+    return () => this.blockListeners.delete(listener);
+  }
+
+  /** A transaction (and its descendants) leaving the mempool without being mined. */
+  onEviction(listener: (record: BvmTransactionRecord) => void): () => void {
+    this.evictionListeners.add(listener);
+    return () => this.evictionListeners.delete(listener);
+  }
+
+  /**
+   * Checks a transaction as the mempool would, without keeping it (`testmempoolaccept`); throws
+   * the `BvmRpcError` `sendrawtransaction` would answer.
+   */
+  check(hex: string): Omit<BvmTransactionRecord, 'time'> {
+    const tx = decodeTransaction(hex);
+    const txid = tx.getId();
+    if (this.confirmed.has(txid)) throw new BvmRpcError(BVM_RPC_ERRORS.alreadyInChain, 'Transaction outputs already in utxo set');
+    if (tx.isCoinbase()) throw rejected('coinbase');
+    if (tx.ins.length === 0) throw rejected('bad-txns-vin-empty');
+    if (tx.outs.length === 0) throw rejected('bad-txns-vout-empty');
+    const totalOut = tx.outs.reduce((sum, output) => sum + output.value, 0n);
+    if (totalOut > 21_000_000n * BVM_PARAMS.coin) throw rejected('bad-txns-txouttotal-toolarge');
+    for (const output of tx.outs) if (output.value < dustThreshold(output.script)) throw rejected('dust');
+    const seen = new Set<string>();
+    const prevouts: BvmTransactionRecord['prevouts'] = [];
+    for (const input of tx.ins) {
+      const key = outpointKey(txidOf(input.hash), input.index);
+      if (seen.has(key)) throw rejected('bad-txns-inputs-duplicate');
+      seen.add(key);
+      if (this.mempoolSpends.has(key)) throw rejected('txn-mempool-conflict');
+      const coin = this.coin(txidOf(input.hash), input.index, true);
+      if (!coin) throw new BvmRpcError(BVM_RPC_ERRORS.verify, 'bad-txns-inputs-missingorspent');
+      if (coin.coinbase && coin.height !== null) {
+        const depth = this.height + 1 - coin.height;
+        if (depth < BVM_PARAMS.coinbaseMaturity) throw rejected(`bad-txns-premature-spend-of-coinbase, tried to spend coinbase at depth ${depth}`);
+      }
+      prevouts.push({ value: coin.value, script: coin.script });
+    }
+    const totalIn = prevouts.reduce((sum, prevout) => sum + prevout.value, 0n);
+    if (totalIn < totalOut) throw rejected(`bad-txns-in-belowout, value in (${formatBtc(totalIn)}) < value out (${formatBtc(totalOut)})`);
+    tx.ins.forEach((_, index) => verifyP2wpkhInput(tx, index, prevouts[index]!));
+    const fee = totalIn - totalOut;
+    const vsize = tx.virtualSize();
+    const minimum = feeAt(BVM_PARAMS.minRelayFeeSatPerKvB, vsize);
+    if (fee < minimum) throw rejected(`min relay fee not met, ${fee} < ${minimum}`);
+    return { txid, tx, hex, fee, vsize, prevouts };
+  }
+
+  /** Accepts a transaction into the mempool (`sendrawtransaction`); one already there is accepted again as is. */
+  submit(hex: string): BvmTransactionRecord {
+    const known = this.mempool.get(decodeTransaction(hex).getId());
+    if (known) return known;
+    const record: BvmTransactionRecord = { ...this.check(hex), time: this.options.clock.nowSeconds() };
+    this.mempool.set(record.txid, record);
+    for (const input of record.tx.ins) this.mempoolSpends.set(outpointKey(txidOf(input.hash), input.index), record.txid);
+    this.mempoolListeners.forEach((listener) => listener(record));
+    return record;
+  }
+
+  /** Removes a transaction and its mempool descendants from the mempool (a wallet abandoning it, an expiry); returns what left. */
+  evict(txid: string): BvmTransactionRecord[] {
+    const record = this.mempool.get(txid);
+    if (!record) return [];
+    this.mempool.delete(txid);
+    for (const input of record.tx.ins) this.mempoolSpends.delete(outpointKey(txidOf(input.hash), input.index));
+    const descendants = record.tx.outs.flatMap((_, vout) => {
+      const child = this.mempoolSpends.get(outpointKey(txid, vout));
+      return child ? this.evict(child) : [];
+    });
+    this.evictionListeners.forEach((listener) => listener(record));
+    return [record, ...descendants];
+  }
+
+  /** The next block's timestamp (unix seconds); later blocks follow the virtual clock again. */
+  setNextBlockTimestamp(unixSeconds: number): void {
+    this.nextTimestamp = unixSeconds;
+  }
+
+  /** Mines `count` blocks paying their coinbase to `script`; the first takes the whole mempool (`generatetoaddress`). */
+  mine(count: number, script: Uint8Array): BvmBlock[] {
+    return Array.from({ length: count }, () => this.mineOne(script));
+  }
+
+  private mineOne(script: Uint8Array): BvmBlock {
+    const height = this.height + 1;
+    const included = [...this.mempool.values()];
+    const fees = included.reduce((sum, record) => sum + record.fee, 0n);
+    const coinbase = new bitcoin.Transaction();
+    coinbase.version = 2;
+    // BIP34: the coinbase's scriptSig starts with the block height
+    coinbase.addInput(new Uint8Array(32), 0xffffffff, 0xffffffff, bitcoin.script.compile([bitcoin.script.number.encode(height), bitcoin.opcodes.OP_0]));
+    coinbase.addOutput(script, blockSubsidy(height) + fees);
+    const transactions = [coinbase, ...included.map((record) => record.tx)];
+    let witnessCommit: Uint8Array | undefined;
+    if (included.some((record) => record.tx.hasWitnesses())) {
+      // BIP141: the coinbase commits to the witness merkle root with a 32-byte reserved value
+      coinbase.setWitness(0, [new Uint8Array(32)]);
+      const commitment = bitcoin.Block.calculateMerkleRoot(transactions, true);
+      coinbase.addOutput(bitcoin.script.compile([bitcoin.opcodes.OP_RETURN, Uint8Array.from([0xaa, 0x21, 0xa9, 0xed, ...commitment])]), 0n);
+      witnessCommit = commitment;
+    }
+    const previous = this.tip;
+    const block = new bitcoin.Block();
+    block.version = BVM_PARAMS.blockVersion;
+    block.prevHash = previous ? previous.block.getHash() : new Uint8Array(32);
+    block.merkleRoot = bitcoin.Block.calculateMerkleRoot(transactions);
+    block.timestamp = Math.max(this.nextTimestamp ?? this.options.clock.nowSeconds(), previous?.time ?? 0);
+    this.nextTimestamp = undefined;
+    block.bits = BVM_PARAMS.bits;
+    block.transactions = transactions;
+    if (witnessCommit) block.witnessCommit = witnessCommit;
+    for (block.nonce = 0; !block.checkProofOfWork(); block.nonce += 1);
+
+    const mined: BvmBlock = {
+      hash: block.getId(),
+      height,
+      block,
+      time: block.timestamp,
+      txids: transactions.map((tx) => tx.getId()),
+      previousHash: previous?.hash ?? null,
+      size: block.byteLength(false, true),
+      weight: block.weight(),
+    };
+    this.blocks.push(mined);
+    this.blocksByHash.set(mined.hash, mined);
+    const coinbaseRecord: BvmTransactionRecord = { txid: coinbase.getId(), tx: coinbase, hex: coinbase.toHex(), fee: 0n, vsize: coinbase.virtualSize(), time: mined.time, prevouts: [] };
+    const records = [coinbaseRecord, ...included].map((record, index) => ({ ...record, blockHash: mined.hash, height, index }));
+    for (const record of records) {
+      this.mempool.delete(record.txid);
+      for (const input of record.tx.ins) {
+        if (record.index === 0) continue;
+        const key = outpointKey(txidOf(input.hash), input.index);
+        this.mempoolSpends.delete(key);
+        this.utxos.delete(key);
+      }
+      record.tx.outs.forEach((output, vout) => {
+        if (output.script[0] === bitcoin.opcodes.OP_RETURN) return;
+        this.utxos.set(outpointKey(record.txid, vout), { txid: record.txid, vout, value: output.value, script: output.script, height, coinbase: record.index === 0 });
+      });
+      this.confirmed.set(record.txid, record);
+    }
+    this.blockListeners.forEach((listener) => listener(mined, records));
+    return mined;
+  }
+}
+
+export function decodeTransaction(hex: string): Transaction {
+  try {
+    if (!/^([0-9a-fA-F]{2})+$/.test(hex)) throw new Error('not hex');
+    return bitcoin.Transaction.fromHex(hex);
+  } catch {
+    throw new BvmRpcError(BVM_RPC_ERRORS.deserialization, 'TX decode failed. Make sure the tx has at least one input.');
+  }
+}
+
+/** BIP143: a p2wpkh input's witness is `<signature> <pubkey>`, the key hashes to the program and the signature checks. */
+function verifyP2wpkhInput(tx: Transaction, index: number, prevout: { value: bigint; script: Uint8Array }): void {
+  if (!isP2wpkhScript(prevout.script)) throw rejected(`non-mandatory-script-verify-flag (input ${index} spends a script this ledger does not verify; only p2wpkh)`);
+  const input = tx.ins[index]!;
+  if (input.script.length > 0) throw rejected('mandatory-script-verify-flag-failed (Witness requires empty scriptSig)');
+  const [signature, publicKey] = input.witness;
+  if (input.witness.length !== 2 || !signature || !publicKey) throw rejected('mandatory-script-verify-flag-failed (Witness program hash mismatch)');
+  if (toHex(bitcoin.crypto.hash160(publicKey)) !== toHex(prevout.script.subarray(2))) throw rejected('mandatory-script-verify-flag-failed (Witness program hash mismatch)');
+  let decoded: { signature: Uint8Array; hashType: number };
+  try {
+    decoded = bitcoin.script.signature.decode(signature);
+  } catch {
+    throw rejected('mandatory-script-verify-flag-failed (Non-canonical DER signature)');
+  }
+  const scriptCode = bitcoin.payments.p2pkh({ pubkey: publicKey }).output!;
+  const hash = tx.hashForWitnessV0(index, scriptCode, prevout.value, decoded.hashType);
+  if (!ecc.isPoint(publicKey) || !ecc.verify(hash, publicKey, decoded.signature, true)) throw rejected(SIGNATURE_FAILED);
+}
+
+/** Satoshis as BTC with 8 decimals (a decimal string: no floating point). */
+export function formatBtc(sats: bigint): string {
+  const negative = sats < 0n;
+  const abs = negative ? -sats : sats;
+  return `${negative ? '-' : ''}${abs / BVM_PARAMS.coin}.${(abs % BVM_PARAMS.coin).toString().padStart(8, '0')}`;
+}

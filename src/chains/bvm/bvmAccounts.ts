@@ -1,0 +1,60 @@
+import { createHash } from 'node:crypto';
+import { HDKey } from '@scure/bip32';
+import { mnemonicToSeedSync } from '@scure/bip39';
+import { BVM_NETWORK, ECPair, p2wpkhOf, type BvmKeyPair } from './bvmCrypto';
+
+/** A p2wpkh key of the BVM chain: its `bcrt1q` address, output script, and the key as a wallet exports it (WIF). */
+export interface BvmKey {
+  address: string;
+  script: Uint8Array;
+  keyPair: BvmKeyPair;
+  wif: string;
+}
+
+/**
+ * The BVM chain's keys, all from the simulator's mnemonic along BIP84 paths on the test coin
+ * type (m/84'/1'/account'/0/i): account 0 holds the funded test accounts (i = 0..count-1), the
+ * simulator's roles have accounts of their own, so every address is the same on every run.
+ */
+export interface BvmAccounts {
+  testAccounts: BvmKey[];
+  /** Pays fills and refunds; owns the deposit addresses. */
+  solver: BvmKey;
+  /** Mines the genesis blocks and funds the others from their matured coinbases. */
+  miner: BvmKey;
+  /** The root the per-request deposit keys are derived from (`depositKeyFor`). */
+  depositRoot: BvmKey;
+}
+
+export const BVM_ROLE_ACCOUNTS = { solver: 1, miner: 2, depositRoot: 3 } as const;
+
+export function bvmKeyOf(privateKey: Uint8Array): BvmKey {
+  const keyPair = ECPair.fromPrivateKey(privateKey, { network: BVM_NETWORK });
+  const { address, script } = p2wpkhOf(keyPair.publicKey);
+  return { address, script, keyPair, wif: keyPair.toWIF() };
+}
+
+/** A key from its WIF (what `chains[].accounts[].privateKey` lists). */
+export function bvmKeyFromWif(wif: string): BvmKey {
+  return bvmKeyOf(ECPair.fromWIF(wif, BVM_NETWORK).privateKey!);
+}
+
+export function deriveBvmAccounts(mnemonic: string, count: number): BvmAccounts {
+  const root = HDKey.fromMasterSeed(mnemonicToSeedSync(mnemonic));
+  const at = (account: number, index: number) => bvmKeyOf(root.derive(`m/84'/1'/${account}'/0/${index}`).privateKey!);
+  return {
+    testAccounts: Array.from({ length: count }, (_, i) => at(0, i)),
+    solver: at(BVM_ROLE_ACCOUNTS.solver, 0),
+    miner: at(BVM_ROLE_ACCOUNTS.miner, 0),
+    depositRoot: at(BVM_ROLE_ACCOUNTS.depositRoot, 0),
+  };
+}
+
+/**
+ * The key of a request's own deposit address (SPEC §1.6): sha256(deposit root key ‖ request id),
+ * so the solver can spend whatever the address receives, and the address is the same on every run.
+ */
+export function depositKeyFor(accounts: BvmAccounts, requestId: string): BvmKey {
+  const root = accounts.depositRoot.keyPair.privateKey!;
+  return bvmKeyOf(new Uint8Array(createHash('sha256').update(root).update(requestId.toLowerCase()).digest()));
+}

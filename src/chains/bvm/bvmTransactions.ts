@@ -1,0 +1,49 @@
+import { bitcoin } from './bvmCrypto';
+import type { BvmCoin } from './BvmLedger';
+import { feeAt } from './BvmLedger';
+import type { BvmKey } from './bvmAccounts';
+
+/** The fee rate the simulator's wallets pay and `estimatesmartfee` answers: 2 sat/vB. */
+export const BVM_FEE_RATE_SAT_PER_KVB = 2000n;
+
+/** Virtual size of a transaction spending `inputs` p2wpkh outputs into `outputs` p2wpkh outputs (Core's estimate, signatures at 72 bytes). */
+export function p2wpkhVsize(inputs: number, outputs: number): number {
+  // 10.5 vB overhead, 68 vB per input, 31 vB per output (rounded up)
+  return Math.ceil((42 + inputs * 272 + outputs * 124) / 4);
+}
+
+/** The fee of such a transaction at the wallets' rate. */
+export function p2wpkhFee(inputs: number, outputs: number): bigint {
+  return feeAt(BVM_FEE_RATE_SAT_PER_KVB, p2wpkhVsize(inputs, outputs));
+}
+
+/**
+ * Picks coins, largest first, to pay `amount` plus the fee of the transaction they make (two
+ * outputs: the payment and change); undefined when the coins do not reach it.
+ */
+export function selectCoins(coins: readonly BvmCoin[], amount: bigint): { coins: BvmCoin[]; fee: bigint; change: bigint } | undefined {
+  const sorted = [...coins].sort((a, b) => (a.value === b.value ? a.txid.localeCompare(b.txid) || a.vout - b.vout : a.value > b.value ? -1 : 1));
+  const chosen: BvmCoin[] = [];
+  let total = 0n;
+  for (const coin of sorted) {
+    chosen.push(coin);
+    total += coin.value;
+    const fee = p2wpkhFee(chosen.length, 2);
+    if (total >= amount + fee) return { coins: chosen, fee, change: total - amount - fee };
+  }
+  return undefined;
+}
+
+/** A transaction spending `inputs` (each p2wpkh coin with the key that owns it) into `outputs`, signed (SIGHASH_ALL, BIP143). */
+export function signP2wpkhTransaction(inputs: ReadonlyArray<{ coin: BvmCoin; key: BvmKey }>, outputs: ReadonlyArray<{ script: Uint8Array; value: bigint }>): bitcoin.Transaction {
+  const tx = new bitcoin.Transaction();
+  tx.version = 2;
+  for (const { coin } of inputs) tx.addInput(Buffer.from(coin.txid, 'hex').reverse(), coin.vout, 0xfffffffd);
+  for (const output of outputs) tx.addOutput(output.script, output.value);
+  inputs.forEach(({ coin, key }, index) => {
+    const scriptCode = bitcoin.payments.p2pkh({ pubkey: key.keyPair.publicKey }).output!;
+    const hash = tx.hashForWitnessV0(index, scriptCode, coin.value, bitcoin.Transaction.SIGHASH_ALL);
+    tx.setWitness(index, [bitcoin.script.signature.encode(key.keyPair.sign(hash), bitcoin.Transaction.SIGHASH_ALL), key.keyPair.publicKey]);
+  });
+  return tx;
+}
