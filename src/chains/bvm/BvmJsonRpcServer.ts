@@ -4,6 +4,7 @@ import type { BvmLedger } from './BvmLedger';
 import { BVM_RPC_ERRORS, BvmRpcError } from './bvmRpcError';
 import { bvmRpcMethods } from './bvmRpcMethods';
 import { stringifyBvmJson } from './bvmRpcEncoding';
+import { readRequestBody } from '../readRequestBody';
 
 interface JsonRpcRequest {
   id?: unknown;
@@ -64,7 +65,7 @@ export class BvmJsonRpcServer {
   private async serveHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method === 'GET' && req.url === '/health') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     if (req.method !== 'POST') return void res.writeHead(405, { allow: 'POST' }).end('JSONRPC server handles only POST requests');
-    const body = await readBody(req).catch(() => undefined);
+    const body = await readRequestBody(req, MAX_BODY_BYTES).catch(() => undefined);
     let parsed: unknown;
     try {
       parsed = body === undefined ? undefined : JSON.parse(body);
@@ -80,22 +81,4 @@ export class BvmJsonRpcServer {
     const { reply, status } = await this.answer(parsed as JsonRpcRequest);
     send(status, reply);
   }
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new Error('body too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { LvmTransferRefusedError, type LvmLedger, type LvmRefusal } from './LvmLedger';
 import { accountView, transactionView } from './lvmApiViews';
 import { LVM_TRANSFER_FEE } from './lvmAssets';
+import { readRequestBody, RequestBodyTooLargeError } from '../readRequestBody';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const ACCOUNT_INDEX = /^(0|[1-9]\d{0,14})$/;
@@ -203,26 +204,17 @@ function send(res: ServerResponse, status: number, body: unknown): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
 }
 
-function readJson(req: IncomingMessage): Promise<unknown> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new LvmApiError(413, 'BODY_TOO_LARGE', `the body is over ${MAX_BODY_BYTES} bytes`));
-        req.resume();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => {
-      try {
-        resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
-      } catch {
-        reject(new LvmApiError(400, 'INVALID_JSON', 'the body is not JSON'));
-      }
-    });
-    req.on('error', reject);
-  });
+async function readJson(req: IncomingMessage): Promise<unknown> {
+  let text: string;
+  try {
+    text = await readRequestBody(req, MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof RequestBodyTooLargeError) throw new LvmApiError(413, 'BODY_TOO_LARGE', error.message);
+    throw error;
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new LvmApiError(400, 'INVALID_JSON', 'the body is not JSON');
+  }
 }

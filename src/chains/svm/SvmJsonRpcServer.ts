@@ -5,6 +5,7 @@ import type { SvmLedger } from './SvmLedger';
 import { svmRpcMethods } from './svmRpcMethods';
 import { SvmRpcError, stringifyRpcJson } from './svmRpcEncoding';
 import { SvmSubscriptions } from './SvmSubscriptions';
+import { readRequestBody } from '../readRequestBody';
 
 export interface SvmRpcEndpoints {
   rpcUrl: string;
@@ -95,7 +96,7 @@ export class SvmJsonRpcServer {
     }
     if (req.method === 'GET' && req.url === '/health') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     if (req.method !== 'POST') return void res.writeHead(405, { allow: 'POST, OPTIONS' }).end();
-    const body = await readBody(req).catch(() => undefined);
+    const body = await readRequestBody(req, MAX_BODY_BYTES).catch(() => undefined);
     let parsed: unknown;
     try {
       parsed = body === undefined ? undefined : JSON.parse(body);
@@ -154,23 +155,5 @@ function listenWebSocket(host: string, port: number): Promise<WebSocketServer> {
       wss.off('error', reject);
       resolve(wss);
     });
-  });
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        reject(new Error('body too large'));
-        req.destroy();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
   });
 }
