@@ -1,14 +1,15 @@
+import { ChainError } from '../../errors/IntentsimError';
+
 /**
  * A JSON-RPC error as Bitcoin Core answers it (`{ code, message }`), with its codes
  * (src/rpc/protocol.h): the ledger throws these, the JSON-RPC server answers them as they are.
  */
-export class BvmRpcError extends Error {
+export class BvmRpcError extends ChainError {
   constructor(
     readonly code: number,
     message: string,
   ) {
     super(message);
-    this.name = 'BvmRpcError';
   }
 }
 
