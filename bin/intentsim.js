@@ -21,8 +21,12 @@ function newestSourceMtime(dir) {
   return newest;
 }
 
+// packages loaded from node_modules at run time: native addons (better-sqlite3, litesvm, the
+// optional ws helpers), and esbuild itself (the explorer's page is bundled on demand)
+const BUNDLE_EXTERNALS = ['better-sqlite3', 'litesvm', 'esbuild', 'bufferutil', 'utf-8-validate', 'playwright-core'];
+
 async function freshBundle() {
-  const sourcesChanged = Math.max(newestSourceMtime(join(root, 'src')), statSync(fileURLToPath(import.meta.url)).mtimeMs, newestSourceMtime(join(root, 'fixtures')), newestSourceMtime(join(root, 'conformance')), statSync(join(root, 'package.json')).mtimeMs);
+  const sourcesChanged = Math.max(newestSourceMtime(join(root, 'src')), newestSourceMtime(join(root, 'fixtures')), newestSourceMtime(join(root, 'conformance')), statSync(join(root, 'package.json')).mtimeMs, statSync(fileURLToPath(import.meta.url)).mtimeMs);
   if (existsSync(bundle) && statSync(bundle).mtimeMs >= sourcesChanged) return bundle;
   const { build } = await import('esbuild');
   mkdirSync(dirname(bundle), { recursive: true });
@@ -37,7 +41,11 @@ async function freshBundle() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    packages: 'external',
+    // dependencies are bundled too (tree-shaken: one file instead of hundreds of viem modules to
+    // resolve and compile at every start), except those with native parts or files of their own
+    external: BUNDLE_EXTERNALS,
+    // bundled CommonJS packages call require() for Node's built-ins
+    banner: { js: "import { createRequire as __intentsimCreateRequire } from 'node:module'; const require = __intentsimCreateRequire(import.meta.url);" },
     // the explorer's browser sources are found in this checkout (src/api/explorer/explorerBundle.ts)
     define: { __INTENTSIM_ROOT__: JSON.stringify(root) },
     logLevel: 'silent',

@@ -1,14 +1,13 @@
+// The subcommands other than `start` load their modules when they run (dynamic imports below):
+// every `intentsim start` would otherwise compile the scenario runner and the conformance suite.
 import { Command, InvalidArgumentError, Option } from 'commander';
 import { CONFIG_FLAGS, type ConfigFlag } from './config/configFlags';
 import { configDefaults } from './config/simulatorConfig';
-import { checkWebhookReceiver, formatWebhookCheckReport } from './events/webhooks/checkWebhookReceiver';
 import { formatStartSummary, startSummaryJson } from './formatStartSummary';
 import { startSimulator, type StartSimulatorOptions } from './simulator';
 import { watchAncestors } from './process/watchAncestors';
 import { loadSimulatorConfig } from './config/simulatorConfig';
 import { parseNonNegativeInteger } from './config/configFlags';
-import { runScenarioFiles } from './scenario/runScenarioFiles';
-import { scenarioFromRecord } from './scenario/scenarioFromRecord';
 import { conformanceCommand } from './conformanceCommand';
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -61,6 +60,7 @@ export function buildCli(): Command {
     .addOption(new Option('--api-key <key>', 'the API key your receiver verifies with (the HMAC secret)').env('INTENTSIM_API_KEY').makeOptionMandatory())
     .addOption(new Option('--json', 'print the report as one JSON object'))
     .action(async (flags: { url: string; apiKey: string; json?: boolean }) => {
+      const { checkWebhookReceiver, formatWebhookCheckReport } = await import('./events/webhooks/checkWebhookReceiver');
       const report = await checkWebhookReceiver({ url: flags.url, apiKey: flags.apiKey });
       process.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : formatWebhookCheckReport(report));
       process.exitCode = report.ok ? 0 : 1;
@@ -78,6 +78,7 @@ export function buildCli(): Command {
     .action(async (paths: string[], flags: { seed?: number; out?: string; junit?: string; update?: boolean; json?: boolean }) => {
       watchAncestors(() => process.exit(1));
       const { anvilPath, anvilSearchPath } = loadSimulatorConfig({});
+      const { runScenarioFiles } = await import('./scenario/runScenarioFiles');
       const outcomes = await runScenarioFiles({
         paths,
         ...(flags.seed === undefined ? {} : { seed: flags.seed }),
@@ -108,7 +109,8 @@ export function buildCli(): Command {
     .description('turn a request record (SPEC §2.3, as GET /requests/v3 returns it from any deployment) into a scenario that takes the same path locally')
     .argument('<record.json>', 'one record, or a GET /requests/v3 answer (its first record)')
     .addOption(new Option('-o, --output <file>', 'write the scenario here instead of printing it'))
-    .action((file: string, flags: { output?: string }) => {
+    .action(async (file: string, flags: { output?: string }) => {
+      const { scenarioFromRecord } = await import('./scenario/scenarioFromRecord');
       const yaml = scenarioFromRecord(JSON.parse(readFileSync(file, 'utf8')) as unknown);
       if (flags.output) writeFileSync(flags.output, yaml);
       else process.stdout.write(yaml);

@@ -1,6 +1,5 @@
 import { writeFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
-import { jsonReport, junitReport, progressLine, runConformance, terminalReport } from '../conformance';
 
 function parseRpcUrl(text: string, previous: Record<number, string> = {}): Record<number, string> {
   const match = /^(\d+)=(.+)$/.exec(text);
@@ -21,6 +20,8 @@ export function conformanceCommand(): Command {
     .addOption(new Option('--junit <file>', 'write a JUnit XML report (one test case per check, named by SPEC section)'))
     .addOption(new Option('--json <file>', 'write the whole report as JSON'))
     .action(async (flags: { baseUrl: string; apiKey?: string; mode: 'read-only' | 'full'; only?: string; privateKey?: `0x${string}`; rpc?: Record<number, string>; junit?: string; json?: string }) => {
+      // loaded when this command runs: `intentsim start` does not pay for the suite at every start
+      const { jsonReport, junitReport, progressLine, runConformance, terminalReport } = await import('../conformance');
       const report = await runConformance({
         baseUrl: flags.baseUrl,
         mode: flags.mode,
