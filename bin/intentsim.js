@@ -3,8 +3,8 @@
 // source is newer than it: loading TypeScript through a loader hook costs ~1 s at every start.
 // Falls back to tsx's loader when the bundle cannot be written (e.g. a read-only install).
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, realpathSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -25,12 +25,26 @@ function newestSourceMtime(dir) {
 // optional ws helpers), and esbuild itself (the explorer's page is bundled on demand)
 const BUNDLE_EXTERNALS = ['better-sqlite3', 'litesvm', 'esbuild', 'bufferutil', 'utf-8-validate', 'playwright-core'];
 
+/**
+ * Chunks are named by their hash, so each rebuild after a source change writes new ones: drop those
+ * this build did not write once they are a minute old (a CLI started a moment ago may still be
+ * loading them; two CLIs building at once write the same files).
+ */
+function dropStaleChunks(outdir, metafile) {
+  const chunks = join(outdir, 'chunks');
+  const written = new Set(Object.keys(metafile.outputs).map((output) => basename(output)));
+  for (const name of existsSync(chunks) ? readdirSync(chunks) : []) {
+    const path = join(chunks, name);
+    if (!written.has(name) && Date.now() - statSync(path).mtimeMs > 60_000) rmSync(path, { force: true });
+  }
+}
+
 async function freshBundle() {
   const sourcesChanged = Math.max(newestSourceMtime(join(root, 'src')), newestSourceMtime(join(root, 'fixtures')), newestSourceMtime(join(root, 'conformance')), statSync(join(root, 'package.json')).mtimeMs, statSync(fileURLToPath(import.meta.url)).mtimeMs);
   if (existsSync(bundle) && statSync(bundle).mtimeMs >= sourcesChanged) return bundle;
   const { build } = await import('esbuild');
   mkdirSync(dirname(bundle), { recursive: true });
-  await build({
+  const built = await build({
     entryPoints: { cli: join(root, 'src', 'cli.ts') },
     outdir: dirname(bundle),
     // code loaded on demand (the SVM chain's runtime) goes into chunks that load only when used
@@ -49,7 +63,9 @@ async function freshBundle() {
     // the explorer's browser sources are found in this checkout (src/api/explorer/explorerBundle.ts)
     define: { __INTENTSIM_ROOT__: JSON.stringify(root) },
     logLevel: 'silent',
+    metafile: true,
   });
+  dropStaleChunks(dirname(bundle), built.metafile);
   return bundle;
 }
 
