@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs the CLI from an esbuild bundle of src/ (dependencies stay external), rebuilt whenever a
+// Runs the CLI from an esbuild bundle of src/ and its dependencies (native ones stay external), rebuilt whenever a
 // source is newer than it: loading TypeScript through a loader hook costs ~1 s at every start.
 // Falls back to tsx's loader when the bundle cannot be written (e.g. a read-only install).
 import { createHash } from 'node:crypto';
