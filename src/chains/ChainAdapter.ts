@@ -166,23 +166,8 @@ export interface ChainAdapter {
   /** Facts of an observed deposit transaction (fee, timestamp) for `inTxs`. */
   depositTransactionEntry(deposit: IndexedDeposit, status: 'success' | 'failure'): Promise<TransactionEntry>;
 
-  // The gasless relayer (SPEC §1.6 gasless execution and swaps, §7.1 `/execute` simulation errors).
-  /** Runs `call` from the relayer against the chain's current state with a full call trace; nothing is sent. */
-  simulateRelayedCall(call: RelayedCall): Promise<RelayedCallSimulation>;
-  /**
-   * Signs `call` from the relayer's account (the relayer pays the gas; an authorization list is
-   * honoured) and broadcasts it; answers the transaction hash. A node that refuses the send throws
-   * `RelayBroadcastRefusedError`.
-   */
-  relayCall(call: RelayedCall, gasUnits: bigint, options?: RelaySendOptions): Promise<string>;
-  /** Waits for a relayed call's receipt. */
-  awaitRelayedCall(txHash: string): Promise<RelayedCallReceipt>;
-  /** Whether `currency` can be deposited with a signature alone (EIP-3009 on EVM), so a `usePermit` quote gets a signature step. */
-  canDepositBySignature(currency: Currency): boolean;
-  /** The quote's signature step of a deposit by signature (`data.sign` typed data, `data.post` → `/execute/permits`). */
-  buildSignedDepositSteps(params: DepositStepParams): Promise<QuoteStep[]>;
-  /** The call the relayer submits to pull a signed deposit into the depository. */
-  signedDepositCall(params: SignedDepositParams): RelayedCall;
+  /** The gasless relayer (SPEC §1.6), on the chains that have one (EVM); absent on the others. */
+  readonly gaslessRelay?: GaslessRelayCapability;
 
   // A user's wallet (scenarios, conformance runs): what an integrator's app sends, signed with a test account's key.
   /** Sends one transaction step item (SPEC §2.2 item `data`) from the account; waits for the receipt when `wait` (default true). */
@@ -224,4 +209,27 @@ export interface ChainAdapter {
   /** The next block's timestamp, unix seconds. */
   setNextBlockTimestamp(unixSeconds: number): Promise<void>;
   increaseTime(seconds: number): Promise<void>;
+}
+
+/**
+ * The gasless relayer of a chain (SPEC §1.6 gasless execution and swaps, §7.1 `/execute` simulation
+ * errors): a capability a chain has or has not, so a chain without one needs no refusing stubs.
+ */
+export interface GaslessRelayCapability {
+  /** Runs `call` from the relayer against the chain's current state with a full call trace; nothing is sent. */
+  simulateRelayedCall(call: RelayedCall): Promise<RelayedCallSimulation>;
+  /**
+   * Signs `call` from the relayer's account (the relayer pays the gas; an authorization list is
+   * honoured) and broadcasts it; answers the transaction hash. A node that refuses the send throws
+   * `RelayBroadcastRefusedError`.
+   */
+  relayCall(call: RelayedCall, gasUnits: bigint, options?: RelaySendOptions): Promise<string>;
+  /** Waits for a relayed call's receipt. */
+  awaitRelayedCall(txHash: string): Promise<RelayedCallReceipt>;
+  /** Whether `currency` can be deposited with a signature alone (EIP-3009 on EVM), so a `usePermit` quote gets a signature step. */
+  canDepositBySignature(currency: Currency): boolean;
+  /** The quote's signature step of a deposit by signature (`data.sign` typed data, `data.post` → `/execute/permits`). */
+  buildSignedDepositSteps(params: DepositStepParams): Promise<QuoteStep[]>;
+  /** The call the relayer submits to pull a signed deposit into the depository. */
+  signedDepositCall(params: SignedDepositParams): RelayedCall;
 }

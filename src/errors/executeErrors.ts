@@ -45,3 +45,10 @@ export class PermitNotQuotedError extends SimulatorError {
     super('INVALID_INPUT_PARAMS', 400, `request ${requestId} cannot be deposited by signature: ${why}`, { extraBody: { requestId } });
   }
 }
+
+/** `/execute` or `/execute/permits` for a chain without a gasless relayer (the non-EVM chains here). */
+export class NoGaslessRelayOnChainError extends SimulatorError {
+  constructor(chainId: number) {
+    super('UNSUPPORTED_ON_CHAIN', 400, `chain ${chainId} has no gasless relayer (POST /execute and /execute/permits run on the EVM chains)`);
+  }
+}

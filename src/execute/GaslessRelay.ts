@@ -1,5 +1,5 @@
 import type { Hex } from 'viem';
-import type { ChainAdapter } from '../chains/ChainAdapter';
+import type { ChainAdapter, GaslessRelayCapability } from '../chains/ChainAdapter';
 import { RelayBroadcastRefusedError } from '../chains/RelayBroadcastRefusedError';
 import type { VirtualClock } from '../clock/VirtualClock';
 import type { RelayedCall } from '../domain/execute/relayedCall';
@@ -8,7 +8,7 @@ import { failReasonOfRevert } from '../domain/fill/revertFailReasons';
 import { usdMicrosOf } from '../domain/money/usdValue';
 import type { RequestFeature, RequestRecord } from '../domain/request/requestRecord';
 import type { FailReason } from '../domain/request/requestStatus';
-import { ExecuteChainMismatchError, ExecuteSimulationFailedError, PermitNotQuotedError, RequestNotWaitingError, SponsorBalanceTooLowError } from '../errors/executeErrors';
+import { ExecuteChainMismatchError, ExecuteSimulationFailedError, NoGaslessRelayOnChainError, PermitNotQuotedError, RequestNotWaitingError, SponsorBalanceTooLowError } from '../errors/executeErrors';
 import { LookupChainNotSupportedError } from '../errors/lookupErrors';
 import { RequestNotFoundError } from '../errors/requestErrors';
 import { transitionRequest, type RequestLifecycle } from '../lifecycle/transitionRequest';
@@ -57,6 +57,9 @@ export interface ExecutionAccepted {
  * A refused broadcast fails the request with TRANSACTION_SUBMISSION_FAILED, one never included
  * with TRANSACTION_NOT_INCLUDED, one that reverts on chain with the reason its revert maps to (§7.2).
  */
+/** A chain with a gasless relayer. */
+type RelayingChain = ChainAdapter & { readonly gaslessRelay: GaslessRelayCapability };
+
 export class GaslessRelay {
   constructor(private readonly deps: GaslessRelayDeps) {}
 
@@ -71,7 +74,7 @@ export class GaslessRelay {
     const record = this.waitingRequest(execution.requestId);
     if (!record.quote.features.includes('gasless_swap')) throw new PermitNotQuotedError(record.id, 'its quote was not made with usePermit');
     const chain = this.chainOf(record.quote.originChainId);
-    const call = chain.signedDepositCall({
+    const call = chain.gaslessRelay.signedDepositCall({
       requestId: record.id as Hex,
       user: record.quote.user,
       currency: record.quote.currencyIn,
@@ -85,12 +88,12 @@ export class GaslessRelay {
   }
 
   private async relay(
-    chain: ChainAdapter,
+    chain: RelayingChain,
     call: RelayedCall,
     named: RequestRecord | undefined,
     options: { apiKey: string | undefined; subsidize: boolean; feature: RequestFeature; requestId: string | null },
   ): Promise<ExecutionAccepted> {
-    const simulation = await chain.simulateRelayedCall(call);
+    const simulation = await chain.gaslessRelay.simulateRelayedCall(call);
     if (!simulation.ok) {
       const body = simulationFailureBody(simulation);
       throw new ExecuteSimulationFailedError(body.label, body.message, options.requestId, body.details);
@@ -134,9 +137,9 @@ export class GaslessRelay {
   }
 
   /** Sends the call; a refused broadcast fails the request (TRANSACTION_SUBMISSION_FAILED) and answers undefined. */
-  private async broadcast(chain: ChainAdapter, call: RelayedCall, gasUnits: bigint, requestId: string | undefined, fault?: 'refuse' | 'drop'): Promise<string | undefined> {
+  private async broadcast(chain: RelayingChain, call: RelayedCall, gasUnits: bigint, requestId: string | undefined, fault?: 'refuse' | 'drop'): Promise<string | undefined> {
     try {
-      return await chain.relayCall(call, gasUnits, { refusedByNode: fault === 'refuse', withoutSending: fault === 'drop' });
+      return await chain.gaslessRelay.relayCall(call, gasUnits, { refusedByNode: fault === 'refuse', withoutSending: fault === 'drop' });
     } catch (error) {
       if (!(error instanceof RelayBroadcastRefusedError)) throw error;
       this.deps.log(`relayer: chain ${chain.chainId} refused the call${requestId ? ` of ${requestId}` : ''}: ${error.reason}`);
@@ -149,9 +152,9 @@ export class GaslessRelay {
    * After the broadcast: the receipt. The sponsor pays the gas it cost; a call that reverted on
    * chain fails its request; one that succeeded is indexed now (its deposit → pending).
    */
-  private async settle(chain: ChainAdapter, txHash: string, requestId: string | undefined, sponsor: string | undefined): Promise<void> {
+  private async settle(chain: RelayingChain, txHash: string, requestId: string | undefined, sponsor: string | undefined): Promise<void> {
     try {
-      const receipt = await chain.awaitRelayedCall(txHash);
+      const receipt = await chain.gaslessRelay.awaitRelayedCall(txHash);
       if (sponsor !== undefined) this.deps.sponsorBalances.debit(sponsor, usdMicrosOf(receipt.fee, chain.nativeCurrency()));
       if (receipt.status === 'failure' && requestId !== undefined) {
         const facts = await chain.failedTransactionFacts(txHash as Hex);
@@ -182,10 +185,11 @@ export class GaslessRelay {
     transitionRequest(this.deps.lifecycle, { requestId, to: 'failure', update: (r) => void (r.failReason = failReason) });
   }
 
-  private chainOf(chainId: number): ChainAdapter {
+  private chainOf(chainId: number): RelayingChain {
     const chain = this.deps.chains.get(chainId);
     if (!chain) throw new LookupChainNotSupportedError(chainId, [...this.deps.chains.keys()]);
-    return chain;
+    if (!chain.gaslessRelay) throw new NoGaslessRelayOnChainError(chainId);
+    return chain as RelayingChain;
   }
 
   private waitingRequest(requestId: string): RequestRecord {

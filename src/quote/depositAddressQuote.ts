@@ -35,7 +35,7 @@ export function depositChoiceOf(request: QuoteRequest, origin: ChainAdapter): De
     if (recoveryAddress !== null) throw new InvalidRequestBodyError('recoveryAddress applies only with useDepositAddress: true');
     // a currency that takes no signatures (native, wrapped native) is deposited the usual way
     const currencyIn = origin.findCurrency(request.originCurrency);
-    const bySignature = request.usePermit === true && currencyIn !== undefined && origin.canDepositBySignature(currencyIn);
+    const bySignature = request.usePermit === true && currencyIn !== undefined && origin.gaslessRelay?.canDepositBySignature(currencyIn) === true;
     return { depositAddress: null, refundTo, bySignature, features: bySignature ? ['gasless_swap'] : [] };
   }
   if (request.usePermit) throw new InvalidRequestBodyError('usePermit and useDepositAddress exclude each other: a deposit address is paid by a transfer');
@@ -58,7 +58,7 @@ export async function depositStepsFor(
   choice: DepositChoice,
   params: DepositStepParams,
 ): Promise<{ steps: QuoteStep[]; init: NewRequestInit }> {
-  if (choice.bySignature) return { steps: await origin.buildSignedDepositSteps(params), init: { refundTo: choice.refundTo } };
+  if (choice.bySignature && origin.gaslessRelay) return { steps: await origin.gaslessRelay.buildSignedDepositSteps(params), init: { refundTo: choice.refundTo } };
   if (!choice.depositAddress) {
     const steps = await origin.buildDepositSteps(params);
     // a chain whose every deposit pays the request's own address (BVM) makes it an open deposit-address request

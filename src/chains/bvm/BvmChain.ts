@@ -8,7 +8,6 @@ import { indexedDepositEntry, type IndexedDeposit } from '../../domain/chain/obs
 import type { SolverPayment } from '../../domain/fill/solverPayment';
 import type { ChainLiquidity, DestinationAction } from '../../domain/quote/planRoute';
 import type { QuoteStep } from '../../domain/quote/quoteStep';
-import type { RelayedCall, RelayedCallReceipt, RelayedCallSimulation } from '../../domain/execute/relayedCall';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import { usdMicrosOf } from '../../domain/money/usdValue';
 import { ChainError } from '../../errors/IntentsimError';
@@ -338,31 +337,6 @@ export class BvmChain implements ChainAdapter {
   addressForLabel(label: string): string {
     const hash = createHash('sha256').update(`intentsim-bvm-label:${label}`).digest().subarray(0, 20);
     return bitcoin.payments.p2wpkh({ hash, network: BVM_NETWORK }).address!;
-  }
-
-  // Gasless execution (SPEC §1.6) is an EVM feature here: no relayer, no deposits by signature.
-  async simulateRelayedCall(): Promise<RelayedCallSimulation> {
-    throw new BvmCheatNotSupportedError(`chain ${this.chainId} (BVM) has no gasless relayer (POST /execute)`);
-  }
-
-  async relayCall(): Promise<string> {
-    throw new BvmCheatNotSupportedError(`chain ${this.chainId} (BVM) has no gasless relayer (POST /execute)`);
-  }
-
-  async awaitRelayedCall(): Promise<RelayedCallReceipt> {
-    throw new BvmCheatNotSupportedError(`chain ${this.chainId} (BVM) has no gasless relayer (POST /execute)`);
-  }
-
-  canDepositBySignature(): boolean {
-    return false;
-  }
-
-  async buildSignedDepositSteps(): Promise<QuoteStep[]> {
-    throw new BvmCheatNotSupportedError(`chain ${this.chainId} (BVM) takes no deposits by signature (usePermit)`);
-  }
-
-  signedDepositCall(): RelayedCall {
-    throw new BvmCheatNotSupportedError(`chain ${this.chainId} (BVM) takes no deposits by signature (usePermit)`);
   }
 
   async deployFixtureContract(): Promise<string> {

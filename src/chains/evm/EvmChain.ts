@@ -28,6 +28,7 @@ import type {
   SentSolverTransaction,
   SignedDepositParams,
   SolverSendOptions,
+  GaslessRelayCapability,
 } from '../ChainAdapter';
 import { deployFixtureContract, FIXTURE_CONTRACT_NAMES, FixtureDeploymentError, type FixtureContractName } from './deployFixtureContract';
 import { ContractCallError, encodeFixtureCall, fixtureConstructorArgs, signContractMessage } from './fixtureContractCalls';
@@ -405,6 +406,11 @@ export class EvmChain implements ChainAdapter {
 
   depositTransactionEntry(deposit: IndexedDeposit, status: 'success' | 'failure'): Promise<TransactionEntry> {
     return this.parts().facts.depositTransactionEntry(deposit, status);
+  }
+
+  /** This chain is its own gasless relayer (the methods below). */
+  get gaslessRelay(): GaslessRelayCapability {
+    return this;
   }
 
   simulateRelayedCall(call: RelayedCall): Promise<RelayedCallSimulation> {

@@ -6,7 +6,6 @@ import { indexedDepositEntry, type IndexedDeposit } from '../../domain/chain/obs
 import type { SolverPayment } from '../../domain/fill/solverPayment';
 import type { ChainLiquidity, DestinationAction } from '../../domain/quote/planRoute';
 import type { QuoteStep } from '../../domain/quote/quoteStep';
-import type { RelayedCall, RelayedCallReceipt, RelayedCallSimulation } from '../../domain/execute/relayedCall';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import { usdMicrosOf } from '../../domain/money/usdValue';
 import { ChainError } from '../../errors/IntentsimError';
@@ -333,31 +332,6 @@ export class LvmChain implements ChainAdapter {
     const account = existing ?? this.ledger_.createMasterAccount(owner);
     if (!existing) this.ledger_.issueApiKey(account.index, lvmApiKey(this.options.mnemonic, this.chainId, account.index));
     return String(account.index);
-  }
-
-  // Gasless execution (SPEC §1.6) is an EVM feature here: the exchange has no relayer and takes no deposits by signature.
-  async simulateRelayedCall(): Promise<RelayedCallSimulation> {
-    throw new LvmNotSupportedError(`chain ${this.chainId} (the exchange) has no gasless relayer (POST /execute)`);
-  }
-
-  async relayCall(): Promise<string> {
-    throw new LvmNotSupportedError(`chain ${this.chainId} (the exchange) has no gasless relayer (POST /execute)`);
-  }
-
-  async awaitRelayedCall(): Promise<RelayedCallReceipt> {
-    throw new LvmNotSupportedError(`chain ${this.chainId} (the exchange) has no gasless relayer (POST /execute)`);
-  }
-
-  canDepositBySignature(): boolean {
-    return false;
-  }
-
-  async buildSignedDepositSteps(): Promise<QuoteStep[]> {
-    throw new LvmNotSupportedError(`chain ${this.chainId} (the exchange) takes no deposits by signature (usePermit)`);
-  }
-
-  signedDepositCall(): RelayedCall {
-    throw new LvmNotSupportedError(`chain ${this.chainId} (the exchange) takes no deposits by signature (usePermit)`);
   }
 
   async deployFixtureContract(): Promise<string> {

@@ -1,6 +1,5 @@
 import { address, createKeyPairSignerFromPrivateKeyBytes, getBase58Encoder, getBase58Decoder, isAddress, type Address } from '@solana/kit';
 import { createHash } from 'node:crypto';
-import type { RelayedCall, RelayedCallReceipt, RelayedCallSimulation } from '../../domain/execute/relayedCall';
 import type { Hex } from 'viem';
 import type { ChainMetadata } from '../../../fixtures/chains';
 import { contractsAllAt, type ChainDescription } from '../../domain/chain/chainDescription';
@@ -310,31 +309,6 @@ export class SvmChain implements ChainAdapter {
   /** A stable address for `label`: 32 bytes of its hash, in base58. */
   addressForLabel(label: string): string {
     return getBase58Decoder().decode(createHash('sha256').update(`intentsim-svm-label:${label}`).digest());
-  }
-
-  // Gasless execution (SPEC §1.6) is an EVM feature here: no relayer, no deposits by signature.
-  async simulateRelayedCall(): Promise<RelayedCallSimulation> {
-    throw new SvmCheatNotSupportedError(`chain ${this.chainId} (SVM) has no gasless relayer (POST /execute)`);
-  }
-
-  async relayCall(): Promise<string> {
-    throw new SvmCheatNotSupportedError(`chain ${this.chainId} (SVM) has no gasless relayer (POST /execute)`);
-  }
-
-  async awaitRelayedCall(): Promise<RelayedCallReceipt> {
-    throw new SvmCheatNotSupportedError(`chain ${this.chainId} (SVM) has no gasless relayer (POST /execute)`);
-  }
-
-  canDepositBySignature(): boolean {
-    return false;
-  }
-
-  async buildSignedDepositSteps(): Promise<QuoteStep[]> {
-    throw new SvmCheatNotSupportedError(`chain ${this.chainId} (SVM) takes no deposits by signature (usePermit)`);
-  }
-
-  signedDepositCall(): RelayedCall {
-    throw new SvmCheatNotSupportedError(`chain ${this.chainId} (SVM) takes no deposits by signature (usePermit)`);
   }
 
   async deployFixtureContract(): Promise<string> {
