@@ -33,3 +33,12 @@ export function readRequestBody(req: IncomingMessage, maxBytes: number): Promise
     req.on('error', reject);
   });
 }
+
+/** A JSON-RPC request's body parsed, or undefined when it is over `maxBytes` or not JSON (the RPC's parse error). */
+export async function readJsonRpcBody(req: IncomingMessage, maxBytes: number): Promise<unknown> {
+  try {
+    return JSON.parse(await readRequestBody(req, maxBytes)) as unknown;
+  } catch {
+    return undefined;
+  }
+}

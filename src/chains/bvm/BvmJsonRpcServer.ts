@@ -4,7 +4,7 @@ import type { BvmLedger } from './BvmLedger';
 import { BVM_RPC_ERRORS, BvmRpcError } from './bvmRpcError';
 import { bvmRpcMethods } from './bvmRpcMethods';
 import { stringifyBvmJson } from './bvmRpcEncoding';
-import { readRequestBody } from '../readRequestBody';
+import { readJsonRpcBody } from '../readRequestBody';
 
 interface JsonRpcRequest {
   id?: unknown;
@@ -65,13 +65,7 @@ export class BvmJsonRpcServer {
   private async serveHttp(req: IncomingMessage, res: ServerResponse): Promise<void> {
     if (req.method === 'GET' && req.url === '/health') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     if (req.method !== 'POST') return void res.writeHead(405, { allow: 'POST' }).end('JSONRPC server handles only POST requests');
-    const body = await readRequestBody(req, MAX_BODY_BYTES).catch(() => undefined);
-    let parsed: unknown;
-    try {
-      parsed = body === undefined ? undefined : JSON.parse(body);
-    } catch {
-      parsed = undefined;
-    }
+    const parsed = await readJsonRpcBody(req, MAX_BODY_BYTES);
     const send = (status: number, reply: unknown) => res.writeHead(status, { 'content-type': 'application/json' }).end(`${stringifyBvmJson(reply)}\n`);
     if (parsed === undefined) return void send(500, { result: null, error: { code: BVM_RPC_ERRORS.parse, message: 'Parse error' }, id: null });
     if (Array.isArray(parsed)) {

@@ -5,7 +5,7 @@ import type { SvmLedger } from './SvmLedger';
 import { svmRpcMethods } from './svmRpcMethods';
 import { SvmRpcError, stringifyRpcJson } from './svmRpcEncoding';
 import { SvmSubscriptions } from './SvmSubscriptions';
-import { readRequestBody } from '../readRequestBody';
+import { readJsonRpcBody } from '../readRequestBody';
 
 export interface SvmRpcEndpoints {
   rpcUrl: string;
@@ -96,13 +96,7 @@ export class SvmJsonRpcServer {
     }
     if (req.method === 'GET' && req.url === '/health') return void res.writeHead(200, { 'content-type': 'text/plain' }).end('ok');
     if (req.method !== 'POST') return void res.writeHead(405, { allow: 'POST, OPTIONS' }).end();
-    const body = await readRequestBody(req, MAX_BODY_BYTES).catch(() => undefined);
-    let parsed: unknown;
-    try {
-      parsed = body === undefined ? undefined : JSON.parse(body);
-    } catch {
-      parsed = undefined;
-    }
+    const parsed = await readJsonRpcBody(req, MAX_BODY_BYTES);
     const reply =
       parsed === undefined
         ? { jsonrpc: '2.0', error: { code: -32700, message: 'Parse error' }, id: null }
