@@ -3,7 +3,7 @@ import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, TransactionInstructio
 import { erc20Abi, type Address, type Hex } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, getJson, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
-import { pooledNodes } from '../support/pooledNodes';
+import { pooledChains } from '../support/pooledNodes';
 import { startSimulator } from '../../src/simulator';
 
 // covers: endpoint:POST /quote/v2, endpoint:GET /intents/status/v3, status:success, status:refund
@@ -21,12 +21,11 @@ let sim: RunningSimulator;
 let connection: Connection;
 
 beforeAll(async () => {
-  const evm = pooledNodes().filter((chain) => chain.id === EVM);
   sim = await startSimulator({
     port: 0,
     env: {},
     log: () => undefined,
-    chains: [...evm.map((chain) => ({ id: chain.id, rpcUrl: chain.rpcUrl, resetOnStart: true })), { id: SVM }],
+    chains: [...pooledChains([EVM]), { id: SVM }],
   });
   connection = new Connection(sim.chains.find((chain) => chain.id === SVM)!.rpcUrl, 'confirmed');
 });

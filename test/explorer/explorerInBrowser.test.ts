@@ -8,7 +8,7 @@ import { SVM_CHAIN } from '../../fixtures/chains';
 import { ScenarioTimeline } from '../../src/scenario/ScenarioTimeline';
 import { executeQuoteSteps, getJson, nativeBridgeBody, requestJson, waitForSettledStatus } from '../support/bridgeClient';
 import { chromiumExecutable } from '../support/chromiumExecutable';
-import { pooledNodes } from '../support/pooledNodes';
+import { pooledChains } from '../support/pooledNodes';
 import { startTestSimulator } from '../support/startTestSimulator';
 import { startWebhookReceiver } from '../support/webhookReceiver';
 import { evmChainOf } from '../support/evmChainOf';
@@ -30,7 +30,7 @@ describe.skipIf(!executablePath)('the explorer in headless Chromium', () => {
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
     // the pooled EVM chains and the SVM chain (in-process)
-    sim = await startTestSimulator({ chains: [...pooledNodes().map((chain) => ({ id: chain.id, rpcUrl: chain.rpcUrl, resetOnStart: true })), { id: SVM_CHAIN.id }] });
+    sim = await startTestSimulator({ chains: [...pooledChains(), { id: SVM_CHAIN.id }] });
     const { chromium } = await import('playwright-core');
     browser = await chromium.launch({ executablePath: executablePath!, headless: true, args: ['--no-sandbox'] });
     page = await browser.newPage({ viewport: { width: 1400, height: 900 } });

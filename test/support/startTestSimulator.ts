@@ -1,4 +1,4 @@
-import { pooledNodes } from './pooledNodes';
+import { pooledChains } from './pooledNodes';
 import { startSimulator, type RunningSimulator, type StartSimulatorOptions } from '../../src/simulator';
 
 /**
@@ -7,12 +7,11 @@ import { startSimulator, type RunningSimulator, type StartSimulatorOptions } fro
  * persistence) call startSimulator directly instead.
  */
 export function startTestSimulator(options: StartSimulatorOptions = {}): Promise<RunningSimulator> {
-  const chains = pooledNodes();
   return startSimulator({
     port: 0,
     env: {},
     log: () => undefined,
-    chains: chains.map((chain) => ({ id: chain.id, rpcUrl: chain.rpcUrl, resetOnStart: true })),
+    chains: pooledChains(),
     ...options,
   });
 }

@@ -7,7 +7,7 @@ import { erc20Abi, type Address, type Hex } from 'viem';
 import type { RunningSimulator } from '../../../src/simulator';
 import { startSimulator } from '../../../src/simulator';
 import { executeQuoteSteps, getJson, postJson, publicClientFor, waitForSettledStatus } from '../../support/bridgeClient';
-import { pooledNodes } from '../../support/pooledNodes';
+import { pooledChains } from '../../support/pooledNodes';
 import type { BvmChain } from '../../../src/chains/bvm/BvmChain';
 import { signP2wpkhTransaction } from '../../../src/chains/bvm/bvmTransactions';
 
@@ -24,12 +24,11 @@ let sim: RunningSimulator;
 let rpcUrl: string;
 
 beforeAll(async () => {
-  const evm = pooledNodes().filter((chain) => chain.id === EVM);
   sim = await startSimulator({
     port: 0,
     env: {},
     log: process.env.BVM_TEST_LOG ? (m: string, e?: unknown) => console.log(m, e ?? '') : () => undefined,
-    chains: [...evm.map((chain) => ({ id: chain.id, rpcUrl: chain.rpcUrl, resetOnStart: true })), { id: BVM }],
+    chains: [...pooledChains([EVM]), { id: BVM }],
   });
   rpcUrl = sim.chains.find((chain) => chain.id === BVM)!.rpcUrl;
 });

@@ -4,7 +4,7 @@ import type { RunningSimulator } from '../../../src/simulator';
 import { startSimulator } from '../../../src/simulator';
 import { formatStartSummary, startSummaryJson } from '../../../src/formatStartSummary';
 import { executeQuoteSteps, getJson, postJson, publicClientFor, requestJson, waitForSettledStatus } from '../../support/bridgeClient';
-import { pooledNodes } from '../../support/pooledNodes';
+import { pooledChains } from '../../support/pooledNodes';
 
 // covers: endpoint:POST /quote/v2, endpoint:GET /intents/status/v3, endpoint:GET /requests/v3, endpoint:GET /chains, status:success, status:refund, errorCode:INVALID_ADDRESS
 
@@ -21,12 +21,11 @@ interface ExchangeAccount {
 }
 
 beforeAll(async () => {
-  const evm = pooledNodes().filter((chain) => chain.id === EVM);
   sim = await startSimulator({
     port: 0,
     env: {},
     log: () => undefined,
-    chains: [...evm.map((chain) => ({ id: chain.id, rpcUrl: chain.rpcUrl, resetOnStart: true })), { id: LVM }],
+    chains: [...pooledChains([EVM]), { id: LVM }],
   });
   exchange = sim.chains.find((chain) => chain.id === LVM)!.rpcUrl;
 });

@@ -7,7 +7,7 @@ import type { RunningSimulator } from '../../../src/simulator';
 import { startSimulator } from '../../../src/simulator';
 import { getJson, requestJson, waitForSettledStatus } from '../../support/bridgeClient';
 import { evmChainOf } from '../../support/evmChainOf';
-import { pooledNodes } from '../../support/pooledNodes';
+import { pooledChains } from '../../support/pooledNodes';
 
 // covers: endpoint:GET /chains, endpoint:POST /quote/v2, endpoint:GET /intents/status/v3, status:success
 
@@ -22,7 +22,7 @@ beforeAll(async () => {
     port: 0,
     env: {},
     log: () => undefined,
-    chains: [...pooledNodes().filter((chain) => chain.id === EVM).map((chain) => ({ id: chain.id, rpcUrl: chain.rpcUrl, resetOnStart: true })), { id: LVM }],
+    chains: [...pooledChains([EVM]), { id: LVM }],
   });
   exchange = sim.chains.find((chain) => chain.id === LVM)!.rpcUrl;
 });
