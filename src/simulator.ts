@@ -32,6 +32,7 @@ import { SponsorBalanceStore } from './store/SponsorBalanceStore';
 import { GaslessRelay } from './execute/GaslessRelay';
 import { ChainIndexStore } from './store/ChainIndexStore';
 import { ChainJournalStore } from './store/ChainJournalStore';
+import { LedgerJournalStore } from './store/LedgerJournalStore';
 import { DepositAddressStore } from './store/DepositAddressStore';
 import { MetaStore } from './store/MetaStore';
 import { openDatabase } from './store/openDatabase';
@@ -189,6 +190,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     solverTransactions,
     depositAddresses,
     chainJournal: new ChainJournalStore(db),
+    ledgerJournal: persistState ? new LedgerJournalStore(db) : undefined,
     pollIntervalMs: config.chainPollIntervalMs,
     bvmBlockTimeSeconds: config.bvmBlockTimeSeconds,
     quoteRpc: { scope: quoteRpcScope, faults: rpcFaults, timeoutMs: config.quoteRpcTimeoutMs },

@@ -233,6 +233,16 @@ const MIGRATIONS: readonly Migration[] = [
     usd_micros TEXT NOT NULL
   );
   `,
+  // 12: the journal of each in-process ledger (SVM, BVM, exchange): every change in order, applied
+  // again at start so those chains survive a restart and a SIGKILL (LedgerJournalStore).
+  `
+  CREATE TABLE IF NOT EXISTS ledger_journal (
+    chain_id INTEGER NOT NULL,
+    seq INTEGER NOT NULL,
+    entry_json TEXT NOT NULL,
+    PRIMARY KEY (chain_id, seq)
+  );
+  `,
 ];
 
 export function migrate(db: Database.Database): number {
