@@ -4,9 +4,10 @@ import type { RunningSimulator } from './simulator';
 export function formatStartSummary(sim: RunningSimulator): string {
   const lines: string[] = [];
   lines.push('intentsim is ready', '', `API        ${sim.baseUrl}`, `Explorer   ${sim.baseUrl}/   (every request live, timelines, transaction pages; README "Explorer")`, `API key    ${sim.apiKey}   (x-api-key for GET /requests/v3; HMAC key of webhooks)`, `Database   ${sim.dbPath}`, '', 'Chains');
+  const idWidth = Math.max(8, ...sim.chains.map((chain) => String(chain.id).length));
   for (const chain of sim.chains) {
     const described = sim.control.chain(chain.id).describe();
-    lines.push(`  ${String(chain.id).padEnd(8)} ${described.displayName.padEnd(14)} ${chain.rpcUrl}   log: ${described.logFile}`);
+    lines.push(`  ${String(chain.id).padEnd(idWidth)} ${described.displayName.padEnd(14)} ${chain.rpcUrl}   log: ${described.logFile}`);
   }
   // the simulator's contracts are on the chains that share the top-level accounts (the EVM chains)
   const first = sim.chains.find((chain) => chain.accounts === undefined);
@@ -23,7 +24,8 @@ export function formatStartSummary(sim: RunningSimulator): string {
     if (!chain.accounts) continue;
     const described = sim.control.chain(chain.id).describe();
     lines.push('', `${described.displayName} accounts (chain ${chain.id}${described.fundedAccountsNote ? `: ${described.fundedAccountsNote}` : ''})`);
-    chain.accounts.forEach((account, i) => lines.push(`  (${i}) ${account.address}  ${account.privateKey}${account.owner ? `  ${account.owner}` : ''}`));
+    const addressWidth = Math.max(...chain.accounts.map((account) => account.address.length));
+    chain.accounts.forEach((account, i) => lines.push(`  (${i}) ${account.address.padEnd(addressWidth)}  ${account.privateKey}${account.owner ? `  ${account.owner}` : ''}`));
     for (const contract of described.summaryContracts) lines.push(`  ${contract.label.padEnd(17)} ${contract.address}${contract.note ? `   ${contract.note}` : ''}`);
   }
   lines.push('', 'Press Ctrl-C to stop.', '');

@@ -52,7 +52,7 @@ export const CONFIG_FLAGS: readonly ConfigFlag[] = [
     help: 'SQLite file; when given, requests and chain state survive a restart',
   },
   { key: 'seed', flag: '--seed <n>', env: 'INTENTSIM_SEED', parse: parseNonNegativeInteger, help: 'seed of the one RNG and of request ids' },
-  { key: 'chains', flag: '--chains <ids>', parse: parseChainIdList, defaultLabel: '1,8453,42161', help: 'comma-separated chain ids; known ids (1, 10, 137, 8453, 42161; 792703809 = the SVM chain, 8253038 = the BVM chain, 3586256 = the perpetuals exchange) get their names and VM' },
+  { key: 'chains', flag: '--chains <ids>', parse: parseChainIdList, defaultLabel: '1,8453,42161,792703809,8253038,3586256', help: 'comma-separated chain ids; known ids (1, 10, 137, 8453, 42161; 792703809 = the SVM chain, 8253038 = the BVM chain, 3586256 = the perpetuals exchange) get their names and VM' },
   { key: 'dataDir', flag: '--data-dir <dir>', env: 'INTENTSIM_DATA_DIR', defaultLabel: 'beside the db, or temporary', help: 'where chain logs and chain state go' },
   {
     key: 'anvilPath',

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
-import { DEFAULT_CHAIN_IDS } from '../../fixtures/chains';
+import { DEFAULT_EVM_CHAIN_IDS } from '../../fixtures/chains';
 import { startChainNodes } from '../chains/startChainNodes';
 import { loadScenarioFile, scenarioDocument, ScenarioFileError } from './loadScenarioFile';
 import { runScenario, type ScenarioResult } from './runScenario';
@@ -60,7 +60,7 @@ export async function runScenarioFiles(options: RunScenarioFilesOptions): Promis
       return { file, relativeName, scenario: undefined, loadError: error instanceof Error ? error.message : String(error) };
     }
   });
-  const chainIds = [...new Set(loaded.flatMap(({ scenario }) => scenario?.chains ?? (scenario ? DEFAULT_CHAIN_IDS : [])))].sort((a, b) => a - b);
+  const chainIds = [...new Set(loaded.flatMap(({ scenario }) => scenario?.chains ?? (scenario ? DEFAULT_EVM_CHAIN_IDS : [])))].sort((a, b) => a - b);
   const logDir = mkdtempSync(join(tmpdir(), 'intentsim-scenario-nodes-'));
   const outcomes: ScenarioFileOutcome[] = [];
   const nodes = chainIds.length > 0 ? await startChainNodes({ chainIds, logDir, anvilPath: options.anvilPath, anvilSearchPath: options.anvilSearchPath }) : undefined;

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { DEFAULT_CHAIN_IDS } from '../../fixtures/chains';
+import { DEFAULT_EVM_CHAIN_IDS } from '../../fixtures/chains';
 import { createAnvilInstance, type AnvilInstance } from '../../src/chains/evm/AnvilInstance';
 import { resolveAnvilBinary } from '../../src/process/resolveAnvilBinary';
 
@@ -29,7 +29,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const workerChains: WorkerChains = {};
   for (let worker = 1; worker <= workers; worker++) {
     workerChains[String(worker)] = await Promise.all(
-      DEFAULT_CHAIN_IDS.map(async (id) => {
+      DEFAULT_EVM_CHAIN_IDS.map(async (id) => {
         const instance = createAnvilInstance({ chainId: id, binaryPath, logFile: join(logDir, `worker-${worker}-anvil-${id}.log`) });
         instances.push(instance);
         const endpoints = await instance.start();
