@@ -69,7 +69,9 @@ describe('the perpetuals-exchange chain through the simulator', () => {
     // the start summary and --json: index, API key and owner of each account
     const summary = formatStartSummary(sim);
     expect(summary).toContain('Lighter accounts (chain 3586256: 1,000,000 USDC collateral each; account index, API key, owning EVM account)');
-    expect(summary).toContain(`  (0) ${accounts[0]!.address}  ${accounts[0]!.privateKey}  ${sim.accounts[0]!.address}`);
+    // indexes padded to the widest one (index 11 for account 9), so the keys line up
+    expect(summary).toContain(`  (0) ${accounts[0]!.address}   ${accounts[0]!.privateKey}  ${sim.accounts[0]!.address}`);
+    expect(summary).toContain(`  (9) ${accounts[9]!.address}  ${accounts[9]!.privateKey}  ${sim.accounts[9]!.address}`);
     const json = JSON.parse(JSON.stringify(startSummaryJson(sim)));
     const listed = json.chains.find((chain: { id: number }) => chain.id === LVM);
     expect(listed).toMatchObject({ vmType: 'lvm', rpcUrl: exchange, depository: '1' });
