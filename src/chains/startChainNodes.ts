@@ -3,7 +3,6 @@ import { chainMetadataFor } from '../../fixtures/chains';
 import { resolveAnvilBinary } from '../process/resolveAnvilBinary';
 import { anvilBinaryQuery } from './chainAdapterRegistry';
 import { createAnvilInstance, type AnvilInstance } from './evm/AnvilInstance';
-import { ConfigurationError } from '../errors/IntentsimError';
 
 /** Nodes started on their own, for one simulator after another to attach to (a pool). */
 export interface ChainNodes {
@@ -19,7 +18,8 @@ export interface StartChainNodesParameters {
 }
 
 /**
- * Starts one node per chain id (in parallel), not attached to any simulator. A simulator attaches
+ * Starts one node per chain id that runs a node (EVM: Anvil), in parallel, not attached to any
+ * simulator; the other ids (in-process ledgers) get none and are left out of `chains`. A simulator attaches
  * with `chains: [{ id, rpcUrl, resetOnStart: true }]` and resets it to genesis (the scenario
  * runner's pool, like the test workers' pool).
  */
@@ -29,9 +29,10 @@ export async function startChainNodes(params: StartChainNodesParameters): Promis
     await Promise.all(instances.map((instance) => instance.stop().catch(() => undefined)));
   };
   try {
+    // in-process ledgers (SVM, BVM, the exchange) have no node to pool: each simulator builds its own from genesis
+    const nodeChainIds = params.chainIds.filter((id) => chainMetadataFor(id).vm === 'evm');
     const chains = await Promise.all(
-      params.chainIds.map(async (id) => {
-        if (chainMetadataFor(id).vm !== 'evm') throw new ConfigurationError(`chain ${id}: only EVM nodes can be pooled so far`);
+      nodeChainIds.map(async (id) => {
         const binaryPath = resolveAnvilBinary(anvilBinaryQuery(params));
         const instance = createAnvilInstance({ chainId: id, binaryPath, logFile: join(params.logDir, `anvil-${id}.log`) });
         instances.push(instance);

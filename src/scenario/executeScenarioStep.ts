@@ -20,7 +20,7 @@ export async function executeScenarioStep(state: ScenarioRunState, step: Scenari
       const to = step.spec.to;
       const target = typeof to === 'string' && to.startsWith('depositAddress:') ? depositAddressOf(state, to.slice('depositAddress:'.length)) : resolveAddress(sim, chain, to, state.contracts);
       const currency = resolveCurrency(chain, step.spec.currency);
-      const sent = await chain.transferFromUser(privateKeyOf(sim, step.spec.from), target, currency, BigInt(step.spec.amount), { wait: step.spec.wait });
+      const sent = await chain.transferFromUser(privateKeyOf(sim, chain, step.spec.from), target, currency, BigInt(step.spec.amount), { wait: step.spec.wait });
       return `${step.spec.amount} ${currency.symbol} on ${chain.chainId} to ${target}: tx ${sent.txHash} ${sent.status}`;
     }
     case 'solverRule': {
@@ -57,7 +57,7 @@ export async function executeScenarioStep(state: ScenarioRunState, step: Scenari
       const args = (await resolveCallValue(state, chain, spec.args, 'args')) as unknown[];
       let address: string;
       try {
-        address = await chain.deployFixtureContract(privateKeyOf(sim, spec.from), spec.name, args);
+        address = await chain.deployFixtureContract(privateKeyOf(sim, chain, spec.from), spec.name, args);
       } catch (error) {
         throw new ScenarioStepError(`${spec.name} was not deployed: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -73,7 +73,7 @@ export async function executeScenarioStep(state: ScenarioRunState, step: Scenari
       const { target, data } = await encodeCall(state, chain, { contract: spec.contract, function: spec.function, args: spec.args, abi: spec.abi }, 'callContract');
       const from = resolveAddress(sim, chain, spec.from);
       const call = `${target.label}.${spec.function}(${spec.args.map(describeArg).join(', ')})${spec.value === '0' ? '' : ` paying ${spec.value}`} from ${from} on ${chainId}`;
-      const sent = await chain.sendUserTransaction(privateKeyOf(sim, spec.from), { to: target.address, data, value: spec.value }, { wait: spec.wait, aheadOfPending: !spec.wait }).catch((error: unknown) => {
+      const sent = await chain.sendUserTransaction(privateKeyOf(sim, chain, spec.from), { to: target.address, data, value: spec.value }, { wait: spec.wait, aheadOfPending: !spec.wait }).catch((error: unknown) => {
         throw new ScenarioStepError(`${call}: ${error instanceof Error ? error.message : String(error)}`);
       });
       const text = `${call}: tx ${sent.txHash} ${sent.status}`;
@@ -179,13 +179,13 @@ async function depositStep(state: ScenarioRunState, spec: Extract<ScenarioStep, 
   const currency = spec.currency ? resolveCurrency(chain, spec.currency) : spec.chainId ? resolveCurrency(chain, quote.originCurrency.symbol) : quote.originCurrency;
   const amount = depositAmount(spec.amount, quote.amountIn);
   const from = spec.from ?? quote.user;
-  const privateKey = privateKeyOf(sim, from);
+  const privateKey = privateKeyOf(sim, chain, from);
   const payer = resolveAddress(sim, chain, from);
   const requestId = (spec.requestId ?? quote.requestId).toLowerCase();
   const plain = amount === quote.amountIn && chain.chainId === quote.originChainId && currency.address === quote.originCurrency.address && requestId === quote.requestId;
   const hashes: string[] = [];
   let depositTxHash = '';
-  if (quote.depositAddress && spec.requestId === undefined) {
+  if (quote.depositAddress && spec.requestId === undefined && !(plain && quote.steps.some((step) => step.items.length > 0))) {
     const sent = await chain.transferFromUser(privateKey, quote.depositAddress, currency, amount, { wait: spec.wait });
     hashes.push(`${sent.txHash} ${sent.status}`);
     depositTxHash = sent.txHash;

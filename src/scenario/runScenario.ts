@@ -16,7 +16,10 @@ import type { NamedContract, NamedDeposit, NamedQuote, ScenarioRunState } from '
 export const SCENARIO_CLOCK_START_MS = Date.UTC(2026, 0, 1);
 
 export interface RunScenarioOptions {
-  /** Nodes to attach to (reset to genesis at start), e.g. from `startChainNodes`; omitted: the simulator spawns its own. */
+  /**
+   * Nodes to attach to (reset to genesis at start), e.g. from `startChainNodes`; omitted: the simulator spawns its own.
+   * A chain of the scenario with no node here (an in-process ledger) is built by the simulator.
+   */
   nodes?: Array<{ id: number; rpcUrl: string }>;
   /** The seed of a scenario that names none (default 1); a file's own `seed:` wins, its expectations depend on it. */
   seed?: number;
@@ -72,12 +75,19 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     : undefined;
   const webhookUrl = receiver ? await receiver.start() : undefined;
 
-  const chainOptions = (reset: boolean) =>
-    options.nodes
-      ? { chains: options.nodes.filter((node) => !scenario.chains || scenario.chains.includes(node.id)).map((node) => ({ id: node.id, rpcUrl: node.rpcUrl, resetOnStart: reset })) }
-      : scenario.chains
-        ? { chains: scenario.chains.map((id) => ({ id })) }
-        : {};
+  // a pooled node is attached (and reset to genesis); a chain with none in the pool (an in-process
+  // ledger: SVM, BVM, the exchange) is built by the simulator, from genesis, for this scenario alone
+  const chainOptions = (reset: boolean) => {
+    const nodes = options.nodes;
+    if (!nodes) return scenario.chains ? { chains: scenario.chains.map((id) => ({ id })) } : {};
+    const ids = scenario.chains ?? nodes.map((node) => node.id);
+    return {
+      chains: ids.map((id) => {
+        const node = nodes.find((pooled) => pooled.id === id);
+        return node ? { id, rpcUrl: node.rpcUrl, resetOnStart: reset } : { id };
+      }),
+    };
+  };
   /** The virtual time now; while a simulator boots (resuming requests), the time it was started at. */
   let bootClockMs = SCENARIO_CLOCK_START_MS;
   const clockNow = () => sim?.control.clock.now() ?? bootClockMs;

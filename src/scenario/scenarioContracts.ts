@@ -105,7 +105,7 @@ async function sign(state: ScenarioRunState, chain: ChainAdapter, form: z.output
   const message = (await resolveCallValue(state, chain, form.sign.message, `${where}.sign.message`)) as Record<string, unknown>;
   let signed;
   try {
-    signed = await chain.signContractMessage(privateKeyOf(state.sim, form.sign.signer), { fixture: target.fixture, address: target.address }, form.sign.type, message);
+    signed = await chain.signContractMessage(privateKeyOf(state.sim, chain, form.sign.signer), { fixture: target.fixture, address: target.address }, form.sign.type, message);
   } catch (error) {
     throw new ScenarioStepError(`${where}.sign: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -90,11 +90,7 @@ export async function requestNamed(state: ScenarioRunState, alias: string): Prom
  */
 export function resolveAddress(sim: RunningSimulator, chain: ChainAdapter, ref: number | string, contracts?: ReadonlyMap<string, NamedContract>): string {
   const account = typeof ref === 'number' ? ref : /^account:(\d+)$/.exec(ref)?.[1];
-  if (account !== undefined) {
-    const found = sim.accounts[Number(account)];
-    if (!found) throw new ScenarioStepError(`there is no test account ${account} (accounts 0..${sim.accounts.length - 1})`);
-    return found.address;
-  }
+  if (account !== undefined) return testAccountOf(sim, chain, Number(account)).address;
   if (typeof ref === 'string' && ref.startsWith('fresh:')) return chain.addressForLabel(ref.slice('fresh:'.length));
   if (typeof ref === 'string' && ref.startsWith('contract:')) return contractAddressOf(chain, ref.slice('contract:'.length), contracts);
   if (typeof ref === 'string' && ref.startsWith('currency:')) return resolveCurrency(chain, ref.slice('currency:'.length)).address;
@@ -123,10 +119,31 @@ export function contractAddressOf(chain: ChainAdapter, name: string, contracts?:
   throw new ScenarioStepError(`no contract named "${name}" on chain ${chain.chainId} (deployed: ${[...(contracts?.keys() ?? [])].join(', ') || 'none'}; the chain's own: ${Object.keys(own).join(', ')})`);
 }
 
-export function privateKeyOf(sim: RunningSimulator, ref: number | string): string {
-  const byIndex = typeof ref === 'number' ? sim.accounts[ref] : /^account:(\d+)$/.exec(ref) ? sim.accounts[Number(ref.slice(8))] : sim.accounts.find((account) => account.address.toLowerCase() === ref.toLowerCase());
-  if (!byIndex) throw new ScenarioStepError(`${String(ref)} is not a test account: only test accounts can send`);
-  return byIndex.privateKey;
+/**
+ * The funded test accounts of one chain, in the chain's own encoding: those the chain describes
+ * (`fundedAccounts`: the SVM keypairs, the BVM p2wpkh keys, the exchange's accounts owned by the
+ * EVM accounts), else the simulator's EVM accounts. `account:N` is entry N of this list.
+ */
+export function testAccountsOf(sim: RunningSimulator, chain: ChainAdapter): ReadonlyArray<{ address: string; privateKey: string }> {
+  return chain.describe().fundedAccounts ?? sim.accounts;
+}
+
+function testAccountOf(sim: RunningSimulator, chain: ChainAdapter, index: number): { address: string; privateKey: string } {
+  const accounts = testAccountsOf(sim, chain);
+  const found = accounts[index];
+  if (!found) throw new ScenarioStepError(`there is no test account ${index} on chain ${chain.chainId} (accounts 0..${accounts.length - 1})`);
+  return found;
+}
+
+/** The key of a test account on `chain` (by index, `account:N`, or its address there): what its wallet signs with. */
+export function privateKeyOf(sim: RunningSimulator, chain: ChainAdapter, ref: number | string): string {
+  if (typeof ref === 'number') return testAccountOf(sim, chain, ref).privateKey;
+  const index = /^account:(\d+)$/.exec(ref)?.[1];
+  if (index !== undefined) return testAccountOf(sim, chain, Number(index)).privateKey;
+  const normalized = chain.isValidAddress(ref) ? chain.normalizeAddress(ref) : undefined;
+  const found = testAccountsOf(sim, chain).find((account) => normalized !== undefined && chain.normalizeAddress(account.address) === normalized);
+  if (!found) throw new ScenarioStepError(`${ref} is not a test account on chain ${chain.chainId}: only test accounts can send`);
+  return found.privateKey;
 }
 
 /** A currency by symbol (`ETH`/`native`, `USDC`, `WETH`, …) or address on one chain. */

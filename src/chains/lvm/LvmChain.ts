@@ -25,7 +25,8 @@ import type {
 } from '../ChainAdapter';
 import { LvmApiServer } from './LvmApiServer';
 import { LvmDepositWatcher } from './LvmDepositWatcher';
-import { LvmLedger, LvmTransferRefusedError, type LvmTransaction } from './LvmLedger';
+import { LvmLedger, type LvmTransaction } from './LvmLedger';
+import { postLvmTransfer, type LvmTransferAction } from './postLvmTransfer';
 import { LvmFillNotSupportedError, LvmSolverWallet } from './LvmSolverWallet';
 import { buildLvmWithdrawalSteps } from './buildLvmWithdrawalSteps';
 import { LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET } from './lvmAssets';
@@ -288,40 +289,22 @@ export class LvmChain implements ChainAdapter {
     return tx ? { ...this.entryOf(tx, 'deposit', indexed.data), status } : indexed;
   }
 
-  /** Submits a step item's `data.action` (SPEC §4.6) as the account whose API key `privateKey` is. */
+  /** Submits a step item's `data.action` (SPEC §4.6) to the exchange's API as the account whose API key `privateKey` is. */
   async sendUserTransaction(privateKey: string, item: Record<string, unknown>): Promise<UserTransaction> {
     const data = (item.data ?? item) as { action?: { type?: unknown; parameters?: Record<string, unknown> } };
     const parameters = data.action?.parameters;
     if (data.action?.type !== 'transfer' || !parameters) throw new ChainError(`chain ${this.chainId} (the exchange): a step item's data carries action { type: 'transfer', parameters }`);
-    const from = this.accountOfKey(privateKey);
-    const integer = (name: string) => {
-      const value = parameters[name];
-      if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw new ChainError(`chain ${this.chainId}: action parameter ${name} must be a JSON integer`);
-      return value;
-    };
-    return this.submit(privateKey, {
-      fromAccountIndex: from,
-      toAccountIndex: integer('toAccountIndex'),
-      assetIndex: integer('assetIndex'),
-      fromRouteType: integer('fromRouteType'),
-      toRouteType: integer('toRouteType'),
-      amount: BigInt(integer('amount')),
-      usdcFee: BigInt(integer('usdcFee')),
-      ...(typeof parameters.memo === 'string' ? { memo: parameters.memo as Hex } : {}),
-    });
+    return this.submit(privateKey, { type: 'transfer', parameters });
   }
 
+  /** A plain transfer of collateral to an account index, through the exchange's API. */
   async transferFromUser(privateKey: string, to: string, currency: Currency, amount: bigint): Promise<UserTransaction> {
     if ((currency.address as string) !== LVM_CURRENCY_ADDRESS) throw new ChainError(`chain ${this.chainId}: the exchange moves USDC (address 0) only`);
     if (!ACCOUNT_INDEX.test(to)) throw new ChainError(`chain ${this.chainId}: ${to} is not an account index`);
+    if (amount > BigInt(Number.MAX_SAFE_INTEGER)) throw new ChainError(`chain ${this.chainId}: ${amount} is above what the exchange's API takes as a JSON integer`);
     return this.submit(privateKey, {
-      fromAccountIndex: this.accountOfKey(privateKey),
-      toAccountIndex: Number(to),
-      assetIndex: USDC_ASSET.index,
-      fromRouteType: ROUTE_PERP,
-      toRouteType: ROUTE_PERP,
-      amount,
-      usdcFee: LVM_TRANSFER_FEE,
+      type: 'transfer',
+      parameters: { toAccountIndex: Number(to), assetIndex: USDC_ASSET.index, fromRouteType: ROUTE_PERP, toRouteType: ROUTE_PERP, amount: Number(amount), usdcFee: Number(LVM_TRANSFER_FEE) },
     });
   }
 
@@ -389,14 +372,11 @@ export class LvmChain implements ChainAdapter {
   /** Block times follow the virtual clock, which `advanceSimulationTime` moves right after this. */
   async increaseTime(): Promise<void> {}
 
-  private submit(apiKey: string, params: Parameters<LvmLedger['submitTransfer']>[1]): UserTransaction {
-    try {
-      const tx = this.ledger_.submitTransfer(apiKey, params);
-      return { txHash: tx.hash, status: 'success', blockNumber: tx.blockHeight };
-    } catch (error) {
-      if (error instanceof LvmTransferRefusedError) throw new ChainError(`chain ${this.chainId} refused the transfer: ${error.message}`, { cause: error });
-      throw error;
-    }
+  private async submit(apiKey: string, action: LvmTransferAction): Promise<UserTransaction> {
+    const sent = await postLvmTransfer(this.rpcUrl, apiKey, this.accountOfKey(apiKey), action).catch((error: unknown) => {
+      throw new ChainError(`chain ${this.chainId}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+    });
+    return { txHash: sent.txHash, status: 'success', blockNumber: sent.blockHeight };
   }
 
   private accountOfKey(apiKey: string): number {
