@@ -42,7 +42,8 @@ function unitsWorth(usd: bigint, symbol: string, decimals: number): bigint {
  *
  * The programs are copies of SPL Memo v1 (no SBF toolchain builds a real AMM here): an
  * aggregator route's instructions then execute for real on LiteSVM, every account they name is a
- * real account of the right owner, and they move nothing; the user's tokens move by the deposit.
+ * real account of the right owner (a pool's authority is a bare address, as a program-derived
+ * authority is), and they move nothing; the user's tokens move by the deposit.
  */
 export async function writeSvmAggregatorGenesis(ledger: SvmLedger, accounts: SvmAccounts): Promise<void> {
   const memo = ledger.account(MEMO_V1_PROGRAM);

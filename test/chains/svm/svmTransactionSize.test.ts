@@ -82,6 +82,23 @@ describe('SPEC §4.6: an SVM-origin swap through the aggregator is held to 1172 
     expect(instructions.slice(0, 3)).toEqual(hops);
     expect(instructions.length).toBe(6);
     expect(svmTransactionSize(address(user.publicKey.toBase58()), instructions.map(fromStepInstruction))).toBeLessThanOrEqual(QUOTE_TIME_LIMIT);
+
+    // every account a hop names is on the ledger, owned as an aggregator's would be; the pool's
+    // authority (index 6) is an address with no account, as a program-derived authority is
+    for (const hop of hops) {
+      const [, signer, , , program, state, authority, vaultIn, vaultOut] = hop.keys.map((key) => key.pubkey);
+      expect(signer).toBe(user.publicKey.toBase58());
+      const infos = await connection.getMultipleAccountsInfo(hop.keys.map((key) => new PublicKey(key.pubkey)));
+      expect(hop.keys.flatMap((_, index) => (infos[index] === null ? [index] : []))).toEqual([6]);
+      expect(infos[4]!.executable).toBe(true);
+      expect(infos[5]!.owner.toBase58()).toBe(program);
+      for (const vault of [vaultIn!, vaultOut!]) {
+        const parsed = (await connection.getParsedAccountInfo(new PublicKey(vault))).value!.data as { parsed: { info: { owner: string; tokenAmount: { amount: string } } } };
+        expect(parsed.parsed.info.owner).toBe(authority);
+        expect(BigInt(parsed.parsed.info.tokenAmount.amount)).toBeGreaterThan(0n);
+      }
+      expect(state).toBeDefined();
+    }
   });
 
   it("includedOriginSwapSources with the aggregator's source gives its direct route, under the limit; GET /swap-sources names it", async () => {
