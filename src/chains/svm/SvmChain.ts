@@ -29,7 +29,7 @@ import type {
 import { deriveSvmAccounts, type SvmAccounts } from './svmAccounts';
 import { svmCurrencies, svmMarketCurrencies, type SvmCurrencies } from './svmCurrencies';
 import { writeSvmAggregatorGenesis } from './writeSvmAggregatorGenesis';
-import { SVM_AGGREGATOR_SOURCE, SVM_POOL_VENUES } from './svmAggregatorMarket';
+import { SVM_AGGREGATOR_PROGRAM, SVM_AGGREGATOR_SOURCE, SVM_POOL_VENUES } from './svmAggregatorMarket';
 import { SvmLedger, SvmTransactionRejectedError, type SvmTransactionRecord } from './SvmLedger';
 import { SvmJsonRpcServer, type SvmRpcEndpoints } from './SvmJsonRpcServer';
 import { writeSvmGenesis, associatedTokenAccount } from './writeSvmGenesis';
@@ -151,6 +151,7 @@ export class SvmChain implements ChainAdapter {
         { label: 'depository', address: depository, note: '(a system account: deposits carry the request id in a Memo)' },
         { label: 'USDC (6 dec.)', address: currencies.stablecoin.address },
         { label: 'wrapped SOL', address: currencies.wrappedNative.address },
+        { label: 'aggregator', address: SVM_AGGREGATOR_PROGRAM, note: `(simulated; routes ${svmMarketCurrencies(this.chainId).map((currency) => currency.symbol).join(', ')})` },
       ],
       fundedAccounts: accounts.testAccounts.map((account) => ({ address: account.address, privateKey: account.secretKeyBase58 })),
       fundedAccountsNote: '1000 SOL, 1,000,000 USDC, 100 wrapped SOL and $100,000 of each aggregator token (MEME, GOV, ORACLE, STSOL) each; keys in base58',
