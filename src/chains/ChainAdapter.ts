@@ -14,6 +14,8 @@ export interface DepositStepParams {
   user: string;
   currency: Currency;
   amount: bigint;
+  /** SPEC §4.1 `maxRouteLength`, `includedOriginSwapSources`: how a chain that swaps on the origin (SVM) may route it. */
+  originSwap?: { maxRouteLength?: number; includedSources?: readonly string[] };
 }
 
 /** What a chain tells the solver about its ledger. */
@@ -133,6 +135,8 @@ export interface ChainAdapter {
   gasCostOf(gasUnits: bigint): { amount: bigint; currency: Currency };
   /** What a refund of `currency` costs the solver in gas, in this chain's native currency. */
   refundGasCost(currency: Currency): { amount: bigint; currency: Currency };
+  /** The sources an origin swap on this chain may name (SPEC §4.1 `includedOriginSwapSources`); absent: it has none. */
+  originSwapSources?(): string[];
   /** Native, wrapped native and pools, for route planning. */
   liquidity(): ChainLiquidity;
   /** A pool's reserves now (token0, token1). */

@@ -92,3 +92,14 @@ export class InsufficientLiquidityError extends SimulatorError {
     super('INSUFFICIENT_POOL_LIQUIDITY', 400, message);
   }
 }
+
+/**
+ * SPEC §4.6, §8: an SVM-origin quote whose transaction would pass the quote-time size limit (1232
+ * bytes less the 60 reserved for compute-budget instructions). §7.1 names no errorCode for it;
+ * this is the name §7.2 gives a transaction over a chain's size limit.
+ */
+export class TransactionTooLargeError extends SimulatorError {
+  constructor(message: string) {
+    super('TRANSACTION_TOO_LARGE', 400, message);
+  }
+}

@@ -201,6 +201,7 @@ async function runQuotePipeline(
       user,
       currency: currencyIn,
       amount: planned.amounts.amountIn,
+      originSwap: { maxRouteLength: request.maxRouteLength, includedSources: request.includedOriginSwapSources },
     }),
     userBalanceRead,
     simulated,

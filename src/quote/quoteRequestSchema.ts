@@ -19,8 +19,10 @@ export const QuoteRequestSchema = z
     recipient: z.string().min(1).optional(),
     referrer: z.string().optional(),
     useExternalLiquidity: z.boolean().optional(),
-    maxRouteLength: z.number().int().positive().optional(),
-    includedOriginSwapSources: z.array(z.string()).optional(),
+    /** SPEC §4.1, §4.6: hops of the SVM origin swap's route (SPEC recommends 4, then 3). */
+    maxRouteLength: z.number().int().positive().max(64).optional(),
+    /** SPEC §4.1: the sources the origin swap may use (`GET /swap-sources`). */
+    includedOriginSwapSources: z.array(z.string().min(1).max(100)).max(50).optional(),
     includeProtocolData: z.boolean().optional(),
     slippageTolerance: z.unknown().optional(),
     latePaymentSlippageTolerance: z.unknown().optional(),

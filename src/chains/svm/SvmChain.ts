@@ -27,7 +27,9 @@ import type {
   UserTransaction,
 } from '../ChainAdapter';
 import { deriveSvmAccounts, type SvmAccounts } from './svmAccounts';
-import { svmCurrencies, type SvmCurrencies } from './svmCurrencies';
+import { svmCurrencies, svmMarketCurrencies, type SvmCurrencies } from './svmCurrencies';
+import { writeSvmAggregatorGenesis } from './writeSvmAggregatorGenesis';
+import { SVM_AGGREGATOR_PROGRAM, SVM_AGGREGATOR_SOURCE, SVM_POOL_VENUES } from './svmAggregatorMarket';
 import { SvmLedger, SvmTransactionRejectedError, type SvmTransactionRecord } from './SvmLedger';
 import { SvmJsonRpcServer, type SvmRpcEndpoints } from './SvmJsonRpcServer';
 import { writeSvmGenesis, associatedTokenAccount } from './writeSvmGenesis';
@@ -101,6 +103,7 @@ export class SvmChain implements ChainAdapter {
     const accounts = await deriveSvmAccounts(this.options.mnemonic, this.options.accountCount);
     const ledger = new SvmLedger({ clock: this.options.clock, seed: `${this.options.mnemonic}:${this.chainId}`, faucet: accounts.faucet.signer });
     await writeSvmGenesis(ledger, accounts);
+    await writeSvmAggregatorGenesis(ledger, accounts);
     const server = new SvmJsonRpcServer(ledger, { host: this.options.host });
     this.endpoints = await server.start();
     this.ledger_ = ledger;
@@ -140,7 +143,7 @@ export class SvmChain implements ChainAdapter {
       httpRpcUrl: endpoints.rpcUrl,
       wsRpcUrl: endpoints.wsUrl,
       nativeCurrency: currencies.native,
-      erc20Currencies: [currencies.stablecoin, currencies.wrappedNative],
+      erc20Currencies: [currencies.stablecoin, currencies.wrappedNative, ...svmMarketCurrencies(this.chainId)],
       contracts: contractsAllAt(depository),
       depository,
       solverAddress: accounts.solver.address,
@@ -148,9 +151,10 @@ export class SvmChain implements ChainAdapter {
         { label: 'depository', address: depository, note: '(a system account: deposits carry the request id in a Memo)' },
         { label: 'USDC (6 dec.)', address: currencies.stablecoin.address },
         { label: 'wrapped SOL', address: currencies.wrappedNative.address },
+        { label: 'aggregator', address: SVM_AGGREGATOR_PROGRAM, note: `(simulated; routes ${svmMarketCurrencies(this.chainId).map((currency) => currency.symbol).join(', ')})` },
       ],
       fundedAccounts: accounts.testAccounts.map((account) => ({ address: account.address, privateKey: account.secretKeyBase58 })),
-      fundedAccountsNote: '1000 SOL, 1,000,000 USDC and 100 wrapped SOL each; keys in base58',
+      fundedAccountsNote: '1000 SOL, 1,000,000 USDC, 100 wrapped SOL and $100,000 of each aggregator token (MEME, GOV, ORACLE, STSOL) each; keys in base58',
       logFile: 'none (LiteSVM runs in-process)',
     };
   }
@@ -161,7 +165,7 @@ export class SvmChain implements ChainAdapter {
 
   findCurrency(value: string): Currency | undefined {
     const { native, stablecoin, wrappedNative } = this.currencies();
-    return [native, stablecoin, wrappedNative].find((currency) => currency.address === value);
+    return [native, stablecoin, wrappedNative, ...svmMarketCurrencies(this.chainId)].find((currency) => currency.address === value);
   }
 
   /** A base58 address of 32 bytes; case matters (SPEC §4.6), and an EVM address is not one. */
@@ -175,7 +179,7 @@ export class SvmChain implements ChainAdapter {
 
   buildDepositSteps(params: DepositStepParams): Promise<QuoteStep[]> {
     const { accounts } = this.booted();
-    return buildSvmDepositSteps({ ...params, chainId: this.chainId, depository: accounts.depository.address });
+    return buildSvmDepositSteps({ ...params, chainId: this.chainId, depository: accounts.depository.address, stablecoinMint: accounts.stablecoinMint.address });
   }
 
   async openDepositAddress(): Promise<{ address: string; steps: QuoteStep[] }> {
@@ -202,6 +206,11 @@ export class SvmChain implements ChainAdapter {
 
   depositGasCost(): bigint {
     return LAMPORTS_PER_SIGNATURE;
+  }
+
+  /** The origin swap's sources (SPEC §4.1 `includedOriginSwapSources`): the aggregator and its pool venues. */
+  originSwapSources(): string[] {
+    return [SVM_AGGREGATOR_SOURCE, ...SVM_POOL_VENUES];
   }
 
   liquidity(): ChainLiquidity {

@@ -3,6 +3,7 @@ import { STABLECOIN, TOKEN_LOGO_URI } from '../../../fixtures/tokens';
 import { priceUsdMicrosOf } from '../../../fixtures/prices';
 import type { Currency } from '../../domain/chain/currency';
 import { NATIVE_MINT, SYSTEM_PROGRAM } from './svmProgramIds';
+import { SVM_MARKET_TOKENS, svmMarketMint } from './svmAggregatorMarket';
 
 /** The SVM chain's currencies (SPEC §4.6): native SOL at the all-ones system address (9 decimals), the stablecoin (6), wrapped SOL (9). */
 export interface SvmCurrencies {
@@ -21,8 +22,8 @@ function svmCurrencyAddress(address: string): EvmAddressType {
   return address as EvmAddressType;
 }
 
-export function svmCurrencies(chainId: number, stablecoinMint: string): SvmCurrencies {
-  const currency = (address: string, symbol: string, name: string, decimals: number, isNative: boolean): Currency => ({
+function svmCurrency(chainId: number, address: string, symbol: string, name: string, decimals: number, isNative: boolean): Currency {
+  return {
     chainId,
     address: svmCurrencyAddress(address),
     symbol,
@@ -32,10 +33,18 @@ export function svmCurrencies(chainId: number, stablecoinMint: string): SvmCurre
     logoURI: `${TOKEN_LOGO_URI}${symbol.toLowerCase()}.png`,
     verified: true,
     priceUsdMicros: priceUsdMicrosOf(symbol),
-  });
-  return {
-    native: currency(SYSTEM_PROGRAM, 'SOL', 'Solana', SOL_DECIMALS, true),
-    stablecoin: currency(stablecoinMint, STABLECOIN.symbol, STABLECOIN.name, STABLECOIN.decimals, false),
-    wrappedNative: currency(NATIVE_MINT, 'WSOL', 'Wrapped SOL', SOL_DECIMALS, false),
   };
+}
+
+export function svmCurrencies(chainId: number, stablecoinMint: string): SvmCurrencies {
+  return {
+    native: svmCurrency(chainId, SYSTEM_PROGRAM, 'SOL', 'Solana', SOL_DECIMALS, true),
+    stablecoin: svmCurrency(chainId, stablecoinMint, STABLECOIN.symbol, STABLECOIN.name, STABLECOIN.decimals, false),
+    wrappedNative: svmCurrency(chainId, NATIVE_MINT, 'WSOL', 'Wrapped SOL', SOL_DECIMALS, false),
+  };
+}
+
+/** The tokens of the aggregator's market (`svmAggregatorMarket`): deposited through an origin swap. */
+export function svmMarketCurrencies(chainId: number): Currency[] {
+  return SVM_MARKET_TOKENS.map((token) => svmCurrency(chainId, svmMarketMint(token.symbol), token.symbol, token.name, token.decimals, false));
 }

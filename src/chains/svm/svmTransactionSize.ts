@@ -11,6 +11,11 @@ import {
   type Instruction,
 } from '@solana/kit';
 
+/** SPEC §4.6, §8: bytes of a transaction kept for the compute-budget instructions a wallet prepends at send time. */
+export const SVM_COMPUTE_BUDGET_RESERVED_BYTES = 60;
+/** SPEC §4.6, §8: the quote-time limit, 1232 − 60. */
+export const SVM_QUOTE_TIME_MAX_TRANSACTION_BYTES = 1232 - SVM_COMPUTE_BUDGET_RESERVED_BYTES;
+
 /** Any 32-byte blockhash: the size does not depend on which. */
 const SIZE_BLOCKHASH = blockhash('11111111111111111111111111111111');
 
