@@ -74,5 +74,7 @@ function tooLargeMessage(size: number, hops: readonly SvmRouteHop[] | undefined)
   const limit = `over the effective limit of ${SVM_QUOTE_TIME_MAX_TRANSACTION_BYTES} bytes (a Solana transaction is limited to ${SVM_MAX_TRANSACTION_BYTES} bytes and ${SVM_COMPUTE_BUDGET_RESERVED_BYTES} are reserved for the compute-budget instructions prepended at send time)`;
   if (!hops) return `the deposit transaction would be ${size} bytes, ${limit}`;
   const path = [hops[0]!.tokenIn, ...hops.map((hop) => hop.tokenOut)].join(' > ');
-  return `the origin swap's transaction through the aggregator would be ${size} bytes (${hops.length} hops: ${path}), ${limit}; retry with maxRouteLength 4, then 3, or includedOriginSwapSources ["${SVM_AGGREGATOR_SOURCE}"] for the aggregator's direct route`;
+  // SPEC §4.6: maxRouteLength 4, then 3; a route already at 4 hops or fewer is told the next step down
+  const shorter = hops.length > 4 ? 'maxRouteLength 4, then 3' : hops.length > 1 ? `maxRouteLength ${Math.min(3, hops.length - 1)}` : undefined;
+  return `the origin swap's transaction through the aggregator would be ${size} bytes (${hops.length} hops: ${path}), ${limit}; retry with ${shorter ? `${shorter}, or ` : ''}includedOriginSwapSources ["${SVM_AGGREGATOR_SOURCE}"] for the aggregator's direct route`;
 }
