@@ -1,3 +1,4 @@
+import { createECDH } from 'node:crypto';
 import * as bitcoin from 'bitcoinjs-lib';
 import * as ecc from '@bitcoinerlab/secp256k1';
 import { ECPairFactory, type ECPairInterface } from 'ecpair';
@@ -9,7 +10,20 @@ import { ECPairFactory, type ECPairInterface } from 'ecpair';
 bitcoin.initEccLib(ecc);
 
 export const BVM_NETWORK = bitcoin.networks.regtest;
-export const ECPair = ECPairFactory(ecc);
+/**
+ * Key pairs: a private key's public key comes from Node's native secp256k1 (a key's first use in
+ * pure JavaScript costs milliseconds, and the chain derives a dozen at every start); signing and
+ * every other operation stay with `ecc`.
+ */
+export const ECPair = ECPairFactory({
+  ...ecc,
+  pointFromScalar: (scalar: Uint8Array, compressed?: boolean) => {
+    if (!ecc.isPrivate(scalar)) return null;
+    const ecdh = createECDH('secp256k1');
+    ecdh.setPrivateKey(scalar);
+    return new Uint8Array(ecdh.getPublicKey(undefined, compressed === false ? 'uncompressed' : 'compressed'));
+  },
+});
 export type BvmKeyPair = ECPairInterface;
 export { bitcoin, ecc };
 
