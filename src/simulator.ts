@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createServer, type Server } from 'node:http';
 import { chainMetadataFor } from '../fixtures/chains';
 import type { ChainAdapterContext } from './chains/chainAdapterContext';
-import { assertChainsSupported, createChainAdapter } from './chains/chainAdapterRegistry';
+import { assertChainsSupported, createChainAdaptersStartingNodes } from './chains/chainAdapterRegistry';
 import { createApp } from './api/createApp';
 import { answerClientErrorsAsJson } from './api/httpServerErrors';
 import type { ChainAdapter } from './chains/ChainAdapter';
@@ -174,15 +174,14 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   let stopPromise: Promise<void> | undefined;
 
   let accounts: SimulatorAccounts | undefined;
+  /** The EVM accounts, derived once, on first use (a chain's node may ask before the start derives them). */
+  const deriveAccounts = (): SimulatorAccounts => (accounts ??= deriveSimulatorAccounts(config.mnemonic, config.accountCount));
   const chainContext: ChainAdapterContext = {
     dataDir,
     persistState,
     mnemonic: config.mnemonic,
     accountCount: config.accountCount,
-    accounts: () => {
-      if (!accounts) throw new Error('accounts are not derived yet');
-      return accounts;
-    },
+    accounts: deriveAccounts,
     anvilPath: config.anvilPath,
     anvilSearchPath: config.anvilSearchPath,
     clock,
@@ -201,7 +200,8 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       void stop();
     },
   };
-  const chainList: ChainAdapter[] = await Promise.all(resolveChains(config).map((chain) => createChainAdapter(chain, chainContext)));
+  // each chain's node starts as soon as its adapter exists (Anvil boots while LiteSVM loads)
+  const { adapters: chainList, nodesStarted } = await createChainAdaptersStartingNodes(resolveChains(config), chainContext);
   const chains: ReadonlyMap<number, ChainAdapter> = new Map(chainList.map((chain) => [chain.chainId, chain]));
   const solver = new Solver({
     chains,
@@ -247,10 +247,9 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   }
 
   try {
-    const nodesStarting = chainList.map((chain) => chain.startNode());
     // derive keys while the Anvil processes boot
-    accounts = deriveSimulatorAccounts(config.mnemonic, config.accountCount);
-    await Promise.all(nodesStarting);
+    deriveAccounts();
+    await nodesStarted;
     webhookDispatcher.start();
     solver.attach();
     await Promise.all(chainList.map((chain) => chain.start()));
@@ -271,7 +270,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       clock,
       webhooks,
       depositAddresses,
-      solverAccount: accounts.solver,
+      solverAccount: deriveAccounts().solver,
       log,
       appFees: appFeeClaims,
       authorize: { requests, authorizations: new ExchangeAuthorizationStore(db), clock },
@@ -295,7 +294,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
         defaultSlippageBps: BigInt(config.defaultSlippageBps),
         timeEstimateSeconds: (chainId) => chainMetadataFor(chainId).timeEstimateSeconds,
         quoteTtlSeconds: config.quoteTtlSeconds,
-        solver: { address: accounts.solver.address, signOrderId: (orderId) => accounts!.solver.sign({ hash: orderId }) },
+        solver: { address: deriveAccounts().solver.address, signOrderId: (orderId) => deriveAccounts().solver.sign({ hash: orderId }) },
       },
     });
     server = await new Promise<Server>((resolve, reject) => {
@@ -315,7 +314,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   }
 
   const port = (server.address() as AddressInfo).port;
-  const derived = accounts;
+  const derived = deriveAccounts();
   return {
     baseUrl: `http://${config.host}:${port}`,
     chains: chainList.map((chain) => {

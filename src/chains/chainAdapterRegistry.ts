@@ -77,3 +77,33 @@ export async function createChainAdapter(chain: ResolvedChainConfig, context: Ch
   if (!factory) throw new UnsupportedVmError(chain.id, chain.vm);
   return await factory(chain, context);
 }
+
+/**
+ * Builds every configured chain's adapter (in config order) and starts each one's node as soon as
+ * its adapter exists, so the Anvil processes boot while another VM's runtime is still loading.
+ * `nodesStarted` settles once every node has started. When an adapter cannot be built, what had
+ * started is stopped before the error is thrown.
+ */
+export async function createChainAdaptersStartingNodes(
+  chains: readonly ResolvedChainConfig[],
+  context: ChainAdapterContext,
+): Promise<{ adapters: ChainAdapter[]; nodesStarted: Promise<void> }> {
+  const adapters: Array<ChainAdapter | undefined> = chains.map(() => undefined);
+  const starting: Array<Promise<void>> = [];
+  try {
+    await Promise.all(
+      chains.map(async (chain, index) => {
+        const adapter = await createChainAdapter(chain, context);
+        adapters[index] = adapter;
+        const started = adapter.startNode();
+        started.catch(() => undefined); // awaited through nodesStarted (or below, on a failure)
+        starting.push(started);
+      }),
+    );
+  } catch (error) {
+    await Promise.allSettled(starting);
+    await Promise.allSettled(adapters.map((adapter) => adapter?.stop()));
+    throw error;
+  }
+  return { adapters: adapters as ChainAdapter[], nodesStarted: Promise.all(starting).then(() => undefined) };
+}
