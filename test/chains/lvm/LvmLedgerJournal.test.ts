@@ -9,6 +9,9 @@ import { LvmLedger, LvmTransferRefusedError, type LvmTransferParams } from '../.
 import { LvmJournalMismatchError, LvmLedgerJournal, type LvmGenesisOwners } from '../../../src/chains/lvm/LvmLedgerJournal';
 import { LVM_TRANSFER_FEE, ROUTE_PERP, ROUTE_SPOT, USDC_ASSET } from '../../../src/chains/lvm/lvmAssets';
 import { writeLvmGenesis } from '../../../src/chains/lvm/writeLvmGenesis';
+import { LvmDepositWatcher } from '../../../src/chains/lvm/LvmDepositWatcher';
+import type { ChainObservation } from '../../../src/chains/ChainAdapter';
+import { ChainIndexStore } from '../../../src/store/ChainIndexStore';
 import { LedgerJournalStore } from '../../../src/store/LedgerJournalStore';
 import { openDatabase } from '../../../src/store/openDatabase';
 
@@ -121,5 +124,34 @@ describe('the exchange ledger journal', () => {
     startLedger(path, 1_800_000_000_000);
     dbs.splice(0).forEach((db) => db.close());
     expect(() => startLedger(path, 1_800_000_000_000, { ...OWNERS, testAccounts: OWNERS.testAccounts.slice(0, 1) })).toThrow(LvmJournalMismatchError);
+  });
+
+  it('after a replay the deposit watcher reports the deposits a killed run journaled but never indexed, and none it had indexed', () => {
+    const path = dbFile();
+    const first = startLedger(path, 1_800_000_000_000);
+    const [alice, bob] = first.genesis.testAccounts as [typeof first.genesis.solver, typeof first.genesis.solver];
+    const depository = first.genesis.solver.index;
+    const watch = (ledger: LvmLedger, db: Database.Database) => {
+      const seen: ChainObservation[] = [];
+      const watcher = new LvmDepositWatcher({ chainId: CHAIN, ledger, depositoryIndex: depository, chainIndex: new ChainIndexStore(db), emit: (observation) => seen.push(observation) });
+      return { watcher, seen };
+    };
+    const running = watch(first.ledger, first.db);
+    const indexed = first.ledger.submitTransfer(alice.apiKey, usdc(alice.index, depository, 5_000_000n, { memo: `0x${'11'.repeat(32)}` }));
+    expect(running.seen).toHaveLength(1);
+    // the process dies right after the ledger journaled this one, before the watcher heard of it
+    running.watcher.stop();
+    const unseen = first.ledger.submitTransfer(bob.apiKey, usdc(bob.index, depository, 6_000_000n, { memo: `0x${'22'.repeat(32)}` }));
+    first.ledger.submitTransfer(bob.apiKey, usdc(bob.index, alice.index, 1_000n, { memo: `0x${'33'.repeat(32)}` }));
+    first.db.close();
+    dbs.splice(0);
+
+    const second = startLedger(path, 1_800_000_100_000);
+    const restarted = watch(second.ledger, second.db);
+    restarted.watcher.catchUp();
+    expect(restarted.seen.map((observation) => (observation.kind === 'deposit' ? observation.deposit.txHash : observation.kind))).toEqual([unseen.hash]);
+    restarted.watcher.catchUp();
+    expect(restarted.seen).toHaveLength(1);
+    expect(second.ledger.transaction(indexed.hash)).toEqual(indexed);
   });
 });
