@@ -8,16 +8,21 @@
  *   receipt → status `success`, against one EVM transfer with its receipt plus one SVM transfer.
  * - Cold start with every chain: `startSimulator()` with the default EVM chains and every non-EVM
  *   chain the fixtures know, until it resolves (target: the same 1.5 s as the EVM-only start).
+ * - The exchange's restart with a journal of ~1,000 transfers (`benchLvmRestart`).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Connection, Keypair, LAMPORTS_PER_SOL, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { createWalletClient, http, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { DEFAULT_CHAIN_IDS, SVM_CHAIN } from '../../fixtures/chains';
+import { DEFAULT_CHAIN_IDS, LVM_CHAIN, SVM_CHAIN } from '../../fixtures/chains';
 import { waitForReceipt } from '../../src/chains/evm/waitForReceipt';
 import { startSimulator, type RunningSimulator } from '../../src/simulator';
 import { evmChainOf } from '../../test/support/evmChainOf';
 import { getJson, postJson, publicClientFor } from '../../test/support/bridgeClient';
-import { formatMs, summarize, type Summary } from './measure';
+import { formatMs, positiveIntFromEnv, summarize, type Summary } from './measure';
 
 const EVM = 8453;
 const SVM = SVM_CHAIN.id;
@@ -157,4 +162,71 @@ async function benchEvmToSvm(sim: RunningSimulator, svmTransfer: (lamports: numb
   const e2eSummary = summarize(e2e);
   const floorSummary = summarize(floor);
   return { iterations, e2e: e2eSummary, floor: floorSummary, ratio: e2eSummary.median / floorSummary.median };
+}
+
+export interface LvmRestartResult {
+  /** Transfers in the exchange's journal when it restarts. */
+  transfers: number;
+  /** `startSimulator()` on the database with that journal (the exchange replays it). */
+  restart: Summary;
+  /** `startSimulator()` on a new database (the exchange starts at genesis): the floor. */
+  freshStart: Summary;
+}
+
+/**
+ * The perpetuals exchange's restart (README "The perpetuals-exchange chain", durability): the
+ * simulator with the exchange only, `transfers` transfers sent through the exchange's HTTP API
+ * (each journaled before it is answered), stopped, then started again on the same `--db` `runs`
+ * times — each start replays the whole journal — against a start on a new database.
+ * Standalone: `npx tsx scripts/bench/nonEvmChains.ts lvm-restart` (BENCH_LVM_TRANSFERS, default 1000).
+ */
+export async function benchLvmRestart(params: { transfers: number; runs: number }, progress: (line: string) => void): Promise<LvmRestartResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'intentsim-bench-lvm-'));
+  const LVM = LVM_CHAIN.id;
+  const start = (dbPath: string) => startSimulator({ port: 0, dbPath, log: () => undefined, chains: [{ id: LVM }] });
+  try {
+    const dbPath = join(dir, 'sim.db');
+    const sim = await start(dbPath);
+    try {
+      const exchange = sim.chains.find((chain) => chain.id === LVM)!;
+      const [from, to] = exchange.accounts!.map((account) => ({ index: Number(account.address), apiKey: account.privateKey }));
+      for (let i = 0; i < params.transfers; i++) {
+        const response = await fetch(`${exchange.rpcUrl}/api/v1/transfer`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': from!.apiKey },
+          body: JSON.stringify({ accountIndex: from!.index, action: { type: 'transfer', parameters: { toAccountIndex: to!.index, assetIndex: 3, fromRouteType: 0, toRouteType: 0, amount: 1_000 + i, usdcFee: 10_000 } } }),
+        });
+        if (response.status !== 200) throw new Error(`exchange transfer ${i} failed (${response.status}): ${await response.text()}`);
+      }
+    } finally {
+      await sim.stop();
+    }
+    const timedStart = async (path: string) => {
+      const started = performance.now();
+      const running = await start(path);
+      const ms = performance.now() - started;
+      await running.stop();
+      return ms;
+    };
+    const restart: number[] = [];
+    const fresh: number[] = [];
+    for (let run = 0; run < params.runs; run++) {
+      restart.push(await timedStart(dbPath));
+      fresh.push(await timedStart(join(dir, `fresh-${run}.db`)));
+      progress(`  exchange restart with ${params.transfers} journaled transfers: ${formatMs(restart.at(-1)!)} (new database: ${formatMs(fresh.at(-1)!)})`);
+    }
+    return { transfers: params.transfers, restart: summarize(restart), freshStart: summarize(fresh) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export function formatLvmRestart(result: LvmRestartResult): string {
+  return `  exchange restart, ${result.transfers} journaled transfers: startSimulator() median ${formatMs(result.restart.median)}  max ${formatMs(result.restart.max)}; new database ${formatMs(result.freshStart.median)}`;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'lvm-restart') {
+  const transfers = positiveIntFromEnv('BENCH_LVM_TRANSFERS', 1000);
+  const result = await benchLvmRestart({ transfers, runs: 5 }, (line) => process.stdout.write(`${line}\n`));
+  process.stdout.write(`${formatLvmRestart(result)}\n`);
 }

@@ -9,7 +9,7 @@
  * BENCH_LOAD_SECONDS (default 3), BENCH_LISTING_STORED (default 100000), BENCH_RSS_QUOTES (default 30000),
  * BENCH_CHAOS_ITERATIONS (default 12), BENCH_CHAOS_SEED (default 1), BENCH_PROPERTY_RUNS (default 200),
  * BENCH_PROPERTY_SEED (default 1), BENCH_GASLESS_ITERATIONS (default 20), BENCH_SVM_TRANSFERS (default 1000),
- * BENCH_SVM_BRIDGES (default 20), BENCH_BVM_TRANSACTIONS (default 2000).
+ * BENCH_SVM_BRIDGES (default 20), BENCH_BVM_TRANSACTIONS (default 2000), BENCH_LVM_TRANSFERS (default 1000).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -27,7 +27,7 @@ import { runCrashHarness, type CrashHarnessResult } from '../chaos/crashHarness'
 import { benchProperty, type PropertyResult } from './property';
 import { benchScenarioLibrary, type ScenarioLibraryResult } from './scenarioLibrary';
 import { benchConformance, type ConformanceBenchResult } from './conformance';
-import { benchNonEvmChains, type NonEvmChainsResult } from './nonEvmChains';
+import { benchLvmRestart, benchNonEvmChains, formatLvmRestart, type NonEvmChainsResult } from './nonEvmChains';
 import { benchBvm, formatBvmBench } from './bvm';
 import { formatMs, percentile, positiveIntFromEnv, rounded } from './measure';
 
@@ -194,8 +194,13 @@ async function main(): Promise<void> {
   progress(`BVM ledger: ${bvmTransactions} signed transactions`);
   const bvm = benchBvm(bvmTransactions, progress);
 
+  const lvmTransfers = positiveIntFromEnv('BENCH_LVM_TRANSFERS', 1000);
+  progress(`exchange restart: ${lvmTransfers} journaled transfers`);
+  const lvmRestart = await benchLvmRestart({ transfers: lvmTransfers, runs: coldRuns }, progress);
+
   const { lines, targets } = report(cold, bridge, quotes, fuzz, load, chaos, property, scenarios, conformance, gasless, nonEvm);
   lines.splice(lines.length - 1, 0, formatBvmBench(bvm));
+  lines.splice(lines.length - 1, 0, formatLvmRestart(lvmRestart));
   process.stdout.write(lines.join('\n'));
 
   const roundMs = (values: number[]) => values.map((v) => Math.round(v * 10) / 10);
@@ -233,6 +238,7 @@ async function main(): Promise<void> {
       coldStartEveryChain: { chainIds: nonEvm.coldStartEveryChain.chainIds, summary: rounded(nonEvm.coldStartEveryChain.summary) },
     },
     bvm,
+    lvmRestart: { transfers: lvmRestart.transfers, restart: rounded(lvmRestart.restart), freshStart: rounded(lvmRestart.freshStart) },
     scenarios: { ...scenarios, wallMs: Math.round(scenarios.wallMs), scenariosPerSecond: Math.round(scenarios.scenariosPerSecond * 100) / 100 },
     fuzz: { httpInputs: fuzz.httpInputs, websocketBatches: fuzz.websocketBatches, seconds: Math.round(fuzz.seconds * 10) / 10, failures: fuzz.failures },
     quoteLatency: { count: quotes.count, summary: rounded(quotes.summary), p50: Math.round(quotes.p50 * 10) / 10, p99: Math.round(quotes.p99 * 10) / 10 },

@@ -25,8 +25,9 @@ import type {
 } from '../ChainAdapter';
 import { LvmApiServer } from './LvmApiServer';
 import { LvmDepositWatcher } from './LvmDepositWatcher';
-import { LvmLedger, type LvmTransaction } from './LvmLedger';
 import { postLvmTransfer, type LvmTransferAction } from './postLvmTransfer';
+import { LvmLedger, type LvmTransaction } from './LvmLedger';
+import { LvmLedgerJournal } from './LvmLedgerJournal';
 import { LvmFillNotSupportedError, LvmSolverWallet } from './LvmSolverWallet';
 import { buildLvmWithdrawalSteps } from './buildLvmWithdrawalSteps';
 import { LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET } from './lvmAssets';
@@ -57,8 +58,9 @@ const ACCOUNT_INDEX = /^(0|[1-9]\d{0,14})$/;
  *
  * LIMITATIONS against the real exchange: no trading (no markets, positions or margin; collateral
  * only moves by transfer); API keys are bearer keys (no signed transactions); no L1 deposits or
- * withdrawals; one transfer per block, final once executed (no reorgs, no mempool); state lives
- * in memory (a restart starts from genesis again).
+ * withdrawals; one transfer per block, final once executed (no reorgs, no mempool). State lives in
+ * memory; with `--db` every change is journaled first and replayed at start (`LvmLedgerJournal`),
+ * without it a start begins at genesis.
  */
 export class LvmChain implements ChainAdapter {
   readonly vmType = 'lvm' as const;
@@ -106,12 +108,12 @@ export class LvmChain implements ChainAdapter {
     await this.startNode();
     if (this.genesis_) return;
     const accounts = this.options.accounts();
-    const genesis = writeLvmGenesis(
-      this.ledger_,
-      { deployer: accounts.deployer.address, solver: accounts.solver.address, testAccounts: accounts.testAccounts.map((account) => account.address) },
-      { mnemonic: this.options.mnemonic, chainId: this.chainId },
-    );
+    const owners = { deployer: accounts.deployer.address, solver: accounts.solver.address, testAccounts: accounts.testAccounts.map((account) => account.address) };
+    const genesis = writeLvmGenesis(this.ledger_, owners, { mnemonic: this.options.mnemonic, chainId: this.chainId });
     this.genesis_ = genesis;
+    // with --db: the changes journaled by an earlier run are made again, before anyone listens
+    const store = this.options.ledgerJournal;
+    if (store) new LvmLedgerJournal({ chainId: this.chainId, ledger: this.ledger_, store, nowMs: () => this.options.clock.now() }).resume(owners);
     this.watcher = new LvmDepositWatcher({
       chainId: this.chainId,
       ledger: this.ledger_,
@@ -119,6 +121,8 @@ export class LvmChain implements ChainAdapter {
       chainIndex: this.options.chainIndex,
       emit: (observation) => this.listeners.forEach((listener) => listener(observation)),
     });
+    // deposits a stopped or killed run journaled but did not index (the index dedupes the rest)
+    this.watcher.catchUp();
     this.wallet = new LvmSolverWallet({
       chainId: this.chainId,
       ledger: this.ledger_,

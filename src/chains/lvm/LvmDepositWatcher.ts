@@ -12,7 +12,8 @@ const ZERO_MEMO = `0x${'00'.repeat(32)}`;
  * Watches the exchange for deposits (SPEC §4.6 withdrawals): a transfer of USDC into the
  * depository account's collateral whose memo is a request id. Each is indexed (ChainIndexStore,
  * once) and reported to the solver. The ledger reports every transfer as it executes, so nothing
- * is polled. Transfers of another asset or route into the depository are not deposits (they stay there).
+ * is polled; `catchUp` reads the ledger's transfers again (at start, after a journal replay).
+ * Transfers of another asset or route into the depository are not deposits (they stay there).
  */
 export class LvmDepositWatcher {
   private readonly detach: () => void;
@@ -31,6 +32,11 @@ export class LvmDepositWatcher {
 
   stop(): void {
     this.detach();
+  }
+
+  /** Indexes every transfer into the depository, oldest first: only the ones not indexed yet are reported. */
+  catchUp(): void {
+    for (const tx of this.deps.ledger.transactionsOf(this.deps.depositoryIndex).reverse()) this.index(tx);
   }
 
   index(tx: LvmTransaction): void {

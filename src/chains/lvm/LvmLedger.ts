@@ -69,6 +69,22 @@ export class LvmTransferRefusedError extends ChainError {
   }
 }
 
+/**
+ * A change the ledger made, as plain data: what a journal keeps to make the same ledger again
+ * (`LvmLedgerJournal`). The ledger hands each to its recorder before the change takes effect and
+ * before any listener or caller hears of it.
+ */
+export type LvmLedgerChange =
+  | { kind: 'masterAccount'; index: number; l1Address: Address }
+  | { kind: 'subAccount'; index: number; masterIndex: number }
+  | { kind: 'fund'; index: number; amount: bigint }
+  | { kind: 'apiKey'; index: number; key: string }
+  | { kind: 'transfer'; transfer: Required<LvmTransferParams>; hash: string; executedAt: number }
+  | { kind: 'mine'; blocks: number }
+  | { kind: 'nextTimestamp'; ms: number }
+  | { kind: 'snapshot'; id: string }
+  | { kind: 'revert'; id: string };
+
 const ZERO_MEMO: Hex = `0x${'00'.repeat(32)}`;
 const MEMO = /^0x[0-9a-fA-F]{64}$/;
 
@@ -86,7 +102,8 @@ interface LedgerState {
  * owned by an EVM address, holding USDC collateral (the perpetuals route) and spot balances; API
  * keys scoped to one account; transfers that move balances for real (no overdraft, the exchange's
  * fee charged on top and credited to account 0). Every transfer executes in its own block, at the
- * virtual clock's time, and listeners hear of it at once.
+ * virtual clock's time, and listeners hear of it at once. A recorder (`recordChangesWith`) is handed
+ * every change first, so a journal can make the same ledger again.
  */
 export class LvmLedger {
   private state: LedgerState = { accounts: new Map(), transactions: [], nextMaster: 0, nextSub: FIRST_SUB_ACCOUNT_INDEX, height: 0 };
@@ -95,10 +112,17 @@ export class LvmLedger {
   private readonly listeners = new Set<(transaction: LvmTransaction) => void>();
   private readonly snapshots = new Map<string, LedgerState>();
   private nextTimestampMs: number | undefined;
+  private recorder: ((change: LvmLedgerChange) => void) | undefined;
 
   constructor(private readonly deps: { clock: VirtualClock }) {}
 
+  /** Hands every change from now on to `recorder` before it takes effect (undefined: no one). */
+  recordChangesWith(recorder: ((change: LvmLedgerChange) => void) | undefined): void {
+    this.recorder = recorder;
+  }
+
   createMasterAccount(l1Address: Address): LvmAccount {
+    this.recorder?.({ kind: 'masterAccount', index: this.state.nextMaster, l1Address });
     const index = this.state.nextMaster++;
     return this.addAccount({ index, l1Address, kind: 'master', masterIndex: index });
   }
@@ -106,6 +130,7 @@ export class LvmLedger {
   createSubAccount(masterIndex: number): LvmAccount {
     const master = this.requireAccount(masterIndex);
     if (master.kind !== 'master') throw new LvmTransferRefusedError('NOT_A_MASTER_ACCOUNT', `account ${masterIndex} is a sub-account; only a master account has sub-accounts`);
+    this.recorder?.({ kind: 'subAccount', index: this.state.nextSub, masterIndex });
     const index = this.state.nextSub--;
     return this.addAccount({ index, l1Address: master.l1Address, kind: 'sub', masterIndex });
   }
@@ -122,7 +147,9 @@ export class LvmLedger {
 
   /** Genesis funding: adds USDC collateral to an account. */
   fund(index: number, amount: bigint): void {
-    this.requireAccount(index).collateral += amount;
+    const account = this.requireAccount(index);
+    this.recorder?.({ kind: 'fund', index, amount });
+    account.collateral += amount;
   }
 
   /** An asset's balance in a route (USDC in the perpetuals route is the collateral). */
@@ -136,6 +163,7 @@ export class LvmLedger {
   /** Issues `key` for `index`: a transfer from the account needs it, and it opens no other account. */
   issueApiKey(index: number, key: string): void {
     this.requireAccount(index);
+    this.recorder?.({ kind: 'apiKey', index, key });
     this.apiKeys.set(key, index);
   }
 
@@ -168,16 +196,18 @@ export class LvmLedger {
   /** Executes a transfer in a block of its own (the caller has authorised it). */
   transfer(params: LvmTransferParams): LvmTransaction {
     const { from, to, nonce, memo } = this.validate(params);
+    const treasury = this.requireAccount(0);
     const { amount, usdcFee } = params;
+    const fields: Required<LvmTransferParams> = { ...params, memo, nonce };
+    const hash = lvmTransferHash(fields);
+    const executedAt = this.takeTimestamp();
+    this.recorder?.({ kind: 'transfer', transfer: fields, hash, executedAt });
     this.debit(from, params.assetIndex, params.fromRouteType, amount);
     this.debit(from, USDC_ASSET.index, ROUTE_PERP, usdcFee);
     this.credit(to, params.assetIndex, params.toRouteType, amount);
-    this.credit(this.requireAccount(0), USDC_ASSET.index, ROUTE_PERP, usdcFee);
+    this.credit(treasury, USDC_ASSET.index, ROUTE_PERP, usdcFee);
     from.nonce = nonce;
     const height = ++this.state.height;
-    const executedAt = this.takeTimestamp();
-    const fields: Required<LvmTransferParams> = { ...params, memo, nonce };
-    const hash = lvmTransferHash(fields);
     const transaction: LvmTransaction = {
       ...fields,
       hash,
@@ -213,16 +243,24 @@ export class LvmLedger {
 
   /** Empty blocks. */
   mine(blocks: number): void {
+    this.recorder?.({ kind: 'mine', blocks });
     this.state.height += blocks;
   }
 
   /** The next transfer's time, unix seconds (afterwards the virtual clock again). */
   setNextBlockTimestamp(unixSeconds: number): void {
-    this.nextTimestampMs = unixSeconds * 1000;
+    this.pinNextTimestampMs(unixSeconds * 1000);
+  }
+
+  /** The next transfer's time, unix milliseconds (afterwards the virtual clock again). */
+  pinNextTimestampMs(ms: number): void {
+    this.recorder?.({ kind: 'nextTimestamp', ms });
+    this.nextTimestampMs = ms;
   }
 
   snapshot(): string {
     const id = `0x${(this.snapshots.size + 1).toString(16)}`;
+    this.recorder?.({ kind: 'snapshot', id });
     this.snapshots.set(id, cloneState(this.state));
     return id;
   }
@@ -231,6 +269,7 @@ export class LvmLedger {
   revert(id: string): boolean {
     const saved = this.snapshots.get(id);
     if (!saved) return false;
+    this.recorder?.({ kind: 'revert', id });
     this.state = cloneState(saved);
     this.byHash.clear();
     for (const transaction of this.state.transactions) this.byHash.set(transaction.hash, transaction);
