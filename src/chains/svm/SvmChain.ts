@@ -29,6 +29,7 @@ import type {
 import { deriveSvmAccounts, type SvmAccounts } from './svmAccounts';
 import { svmCurrencies, type SvmCurrencies } from './svmCurrencies';
 import { SvmLedger, SvmTransactionRejectedError, type SvmTransactionRecord } from './SvmLedger';
+import { InProcessSvmLedger, type SvmLedgerAccess } from './SvmLedgerAccess';
 import { SvmJsonRpcServer, type SvmRpcEndpoints } from './SvmJsonRpcServer';
 import { writeSvmGenesis, associatedTokenAccount } from './writeSvmGenesis';
 import { creditsTo, SvmDepositWatcher } from './SvmDepositWatcher';
@@ -71,6 +72,8 @@ export class SvmChain implements ChainAdapter {
   readonly chainId: number;
   private readonly listeners = new Set<(observation: ChainObservation) => void>();
   private ledger_: SvmLedger | undefined;
+  private access_: SvmLedgerAccess | undefined;
+  private tokenAccountRent_: bigint | undefined;
   private server: SvmJsonRpcServer | undefined;
   private endpoints: SvmRpcEndpoints | undefined;
   private accounts_: SvmAccounts | undefined;
@@ -86,9 +89,10 @@ export class SvmChain implements ChainAdapter {
     return this.booted().endpoints.rpcUrl;
   }
 
-  /** The ledger (tests and the scenario runner's cheat calls read it). */
+  /** The in-process ledger (tests read it). */
   get ledger(): SvmLedger {
-    return this.booted().ledger;
+    if (!this.ledger_) throw new Error(`chain ${this.chainId}: its ledger is not started`);
+    return this.ledger_;
   }
 
   /** The chain's keys: test accounts, solver, depository (after `startNode`). */
@@ -97,13 +101,15 @@ export class SvmChain implements ChainAdapter {
   }
 
   async startNode(): Promise<void> {
-    if (this.ledger_) return;
+    if (this.access_) return;
     const accounts = await deriveSvmAccounts(this.options.mnemonic, this.options.accountCount);
     const ledger = new SvmLedger({ clock: this.options.clock, seed: `${this.options.mnemonic}:${this.chainId}`, faucet: accounts.faucet.signer });
     await writeSvmGenesis(ledger, accounts);
     const server = new SvmJsonRpcServer(ledger, { host: this.options.host });
     this.endpoints = await server.start();
     this.ledger_ = ledger;
+    this.access_ = new InProcessSvmLedger(ledger);
+    this.tokenAccountRent_ = await this.access_.minimumBalanceForRentExemption(BigInt(TOKEN_ACCOUNT_SIZE));
     this.server = server;
     this.accounts_ = accounts;
     this.currencies_ = svmCurrencies(this.chainId, accounts.stablecoinMint.address);
@@ -111,7 +117,7 @@ export class SvmChain implements ChainAdapter {
 
   async start(): Promise<void> {
     await this.startNode();
-    const { ledger, accounts } = this.booted();
+    const { access: ledger, accounts } = this.booted();
     this.watcher = new SvmDepositWatcher({
       chainId: this.chainId,
       ledger,
@@ -124,6 +130,7 @@ export class SvmChain implements ChainAdapter {
 
   async stop(): Promise<void> {
     this.watcher?.stop();
+    await this.access_?.close();
     await this.server?.stop();
   }
 
@@ -224,7 +231,7 @@ export class SvmChain implements ChainAdapter {
   }
 
   async failedTransactionFacts(txHash: Hex): Promise<FailedTransactionFacts> {
-    const record = this.record(txHash);
+    const record = await this.record(txHash);
     const message = record.err === null ? 'the transaction succeeded' : describeSvmTransactionError(record.err);
     return {
       callData: { from: record.accountKeys[0]! as string, to: record.accountKeys[record.decoded.message.instructions[0]?.programAddressIndex ?? 0]! as string, data: '0x', value: 0n },
@@ -235,9 +242,9 @@ export class SvmChain implements ChainAdapter {
   }
 
   async balanceOf(owner: string, currency: Currency): Promise<bigint> {
-    const { ledger } = this.booted();
-    if (currency.isNative) return ledger.balance(address(owner));
-    const token = readTokenAccount(ledger.account(await associatedTokenAccount(address(owner), address(currency.address))));
+    const { access } = this.booted();
+    if (currency.isNative) return access.balance(address(owner));
+    const token = readTokenAccount(await access.account(await associatedTokenAccount(address(owner), address(currency.address))));
     return token?.amount ?? 0n;
   }
 
@@ -247,12 +254,14 @@ export class SvmChain implements ChainAdapter {
   }
 
   async indexTransaction(txHash: string): Promise<void> {
-    const record = this.booted().ledger.transaction(txHash);
-    if (record) this.watcher?.index(record);
+    const record = await this.booted().access.transaction(txHash);
+    if (record) await this.watcher?.index(record);
   }
 
-  /** The watcher hears every transaction as it is mined: there is nothing to catch up on. */
-  async syncNow(): Promise<void> {}
+  /** Reads what the chain mined since the last look (in-process: nothing to catch up on). */
+  async syncNow(): Promise<void> {
+    await this.booted().access.sync();
+  }
 
   async sendSolverPayment(kind: 'fill' | 'refund', payment: SolverPayment, options: SolverSendOptions = {}): Promise<SentSolverTransaction> {
     return { txHash: await this.solverWallet().send(kind, payment, options), chainId: this.chainId };
@@ -263,11 +272,11 @@ export class SvmChain implements ChainAdapter {
   }
 
   async hasTransaction(txHash: Hex): Promise<boolean> {
-    return this.booted().ledger.transaction(txHash) !== undefined;
+    return (await this.booted().access.transaction(txHash)) !== undefined;
   }
 
   async awaitSolverTransaction(txHash: Hex, kind: 'fill' | 'refund', payment: SolverPayment): Promise<TransactionEntry> {
-    const record = this.record(txHash);
+    const record = await this.record(txHash);
     const saved = this.options.solverTransactions.find(payment.requestId, kind);
     if (saved) this.options.solverTransactions.setState(saved.id, record.err === null ? 'confirmed' : 'failed');
     // who received what, as the ledger shows it
@@ -289,9 +298,9 @@ export class SvmChain implements ChainAdapter {
 
   async depositTransactionEntry(deposit: IndexedDeposit, status: 'success' | 'failure'): Promise<TransactionEntry> {
     const indexed = { ...this.indexedDepositEntry(deposit), status };
-    const record = this.booted().ledger.transaction(deposit.txHash);
+    const record = await this.booted().access.transaction(deposit.txHash);
     if (!record) return indexed;
-    return { ...this.entryOf(record, 'deposit', indexed.data), status };
+    return { ...(await this.entryOf(record, 'deposit', indexed.data)), status };
   }
 
   async sendUserTransaction(privateKey: string, item: Record<string, unknown>): Promise<UserTransaction> {
@@ -328,7 +337,7 @@ export class SvmChain implements ChainAdapter {
   }
 
   async mine(blocks = 1): Promise<void> {
-    this.booted().ledger.mine(blocks);
+    await this.booted().access.mine(blocks);
   }
 
   async isPending(): Promise<boolean> {
@@ -360,17 +369,17 @@ export class SvmChain implements ChainAdapter {
   }
 
   async setNextBlockTimestamp(unixSeconds: number): Promise<void> {
-    this.booted().ledger.setNextBlockTimestamp(unixSeconds);
+    await this.booted().access.setNextBlockTimestamp(unixSeconds);
   }
 
   /** Slot times follow the virtual clock, which `advanceSimulationTime` moves right after this. */
   async increaseTime(): Promise<void> {}
 
-  private async sendAs(signer: Awaited<ReturnType<typeof createKeyPairSignerFromPrivateKeyBytes>>, instructions: Parameters<SvmLedger['signWire']>[1]): Promise<UserTransaction> {
-    const { ledger } = this.booted();
-    const wire = await ledger.signWire(signer, instructions);
+  private async sendAs(signer: Awaited<ReturnType<typeof createKeyPairSignerFromPrivateKeyBytes>>, instructions: Parameters<SvmLedgerAccess['signWire']>[1]): Promise<UserTransaction> {
+    const { access } = this.booted();
+    const wire = await access.signWire(signer, instructions);
     try {
-      const record = ledger.submit(wire, { preflight: false });
+      const record = await access.submit(wire, { preflight: false });
       return { txHash: record.signature, status: record.err === null ? 'success' : 'failure', blockNumber: Number(record.slot) };
     } catch (error) {
       if (error instanceof SvmTransactionRejectedError) throw new ChainError(`chain ${this.chainId} refused the transaction: ${error.message}`, { cause: error });
@@ -384,8 +393,8 @@ export class SvmChain implements ChainAdapter {
     return createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(bytes.subarray(0, 32)));
   }
 
-  private entryOf(record: SvmTransactionRecord, type: TransactionEntry['type'], data: TransactionEntry['data']): TransactionEntry {
-    const block = this.booted().ledger.block(record.slot);
+  private async entryOf(record: SvmTransactionRecord, type: TransactionEntry['type'], data: TransactionEntry['data']): Promise<TransactionEntry> {
+    const block = await this.booted().access.block(record.slot);
     return {
       txHash: record.signature as Hex,
       chainId: this.chainId,
@@ -400,14 +409,15 @@ export class SvmChain implements ChainAdapter {
     };
   }
 
-  private record(txHash: string): SvmTransactionRecord {
-    const record = this.booted().ledger.transaction(txHash);
+  private async record(txHash: string): Promise<SvmTransactionRecord> {
+    const record = await this.booted().access.transaction(txHash);
     if (!record) throw new ChainError(`chain ${this.chainId}: no transaction ${txHash}`);
     return record;
   }
 
   private tokenAccountRent(): bigint {
-    return this.booted().ledger.svm.minimumBalanceForRentExemption(BigInt(TOKEN_ACCOUNT_SIZE));
+    if (this.tokenAccountRent_ === undefined) throw new Error(`chain ${this.chainId}: its ledger is not started`);
+    return this.tokenAccountRent_;
   }
 
   private currencies(): SvmCurrencies {
@@ -419,9 +429,9 @@ export class SvmChain implements ChainAdapter {
     return this.wallet;
   }
 
-  private booted(): { ledger: SvmLedger; endpoints: SvmRpcEndpoints; accounts: SvmAccounts; currencies: SvmCurrencies } {
-    if (!this.ledger_ || !this.endpoints || !this.accounts_ || !this.currencies_) throw new Error(`chain ${this.chainId}: its ledger is not started`);
-    return { ledger: this.ledger_, endpoints: this.endpoints, accounts: this.accounts_, currencies: this.currencies_ };
+  private booted(): { access: SvmLedgerAccess; endpoints: SvmRpcEndpoints; accounts: SvmAccounts; currencies: SvmCurrencies } {
+    if (!this.access_ || !this.endpoints || !this.accounts_ || !this.currencies_) throw new Error(`chain ${this.chainId}: its ledger is not started`);
+    return { access: this.access_, endpoints: this.endpoints, accounts: this.accounts_, currencies: this.currencies_ };
   }
 }
 
