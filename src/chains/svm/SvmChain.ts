@@ -11,7 +11,7 @@ import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import { usdMicrosOf } from '../../domain/money/usdValue';
 import { ChainError } from '../../errors/IntentsimError';
-import { SimulatorError } from '../../errors/SimulatorError';
+import { SvmCheatNotSupportedError } from './SvmCheatNotSupportedError';
 import type { ChainAdapterContext } from '../chainAdapterContext';
 import type {
   ChainAdapter,
@@ -40,22 +40,21 @@ import { describeSvmTransactionError } from './svmTransactionError';
 import { LAMPORTS_PER_SIGNATURE } from './svmTransactionFee';
 import { readTokenAccount } from './svmTokenBalances';
 import { TOKEN_ACCOUNT_SIZE } from './svmProgramIds';
+import { RpcSvmLedger } from './RpcSvmLedger';
+import { startSolanaTestValidator } from './SolanaTestValidatorProcess';
+import { writeSvmGenesisAccountFiles } from './writeSvmGenesisAccountFiles';
+import type { ChildProcessInstance } from '../../process/ChildProcessInstance';
+import { join } from 'node:path';
 
 export interface SvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' | 'anvilSearchPath'> {
   metadata: ChainMetadata;
   /** Where the JSON-RPC listens (its websocket on the next port). */
   host: string;
+  /** `--svm validator`: spawn this `solana-test-validator` and talk to it over RPC only (README "The SVM chain"). */
+  validator?: { binaryPath: string };
 }
 
-/**
- * What this chain does not simulate (deposit addresses, fixture contracts, a mempool, forks):
- * the caller asked for it, so it is a 400 with an errorCode, never a 500.
- */
-export class SvmCheatNotSupportedError extends SimulatorError {
-  constructor(message: string) {
-    super('UNSUPPORTED_ON_CHAIN', 400, message);
-  }
-}
+export { SvmCheatNotSupportedError };
 
 /**
  * The SVM chain (SPEC §4.6): LiteSVM in-process (`SvmLedger`) behind the project's own Solana
@@ -80,6 +79,7 @@ export class SvmChain implements ChainAdapter {
   private currencies_: SvmCurrencies | undefined;
   private watcher: SvmDepositWatcher | undefined;
   private wallet: SvmSolverWallet | undefined;
+  private validator: ChildProcessInstance<SvmRpcEndpoints> | undefined;
 
   constructor(private readonly options: SvmChainOptions) {
     this.chainId = options.metadata.id;
@@ -103,6 +103,7 @@ export class SvmChain implements ChainAdapter {
   async startNode(): Promise<void> {
     if (this.access_) return;
     const accounts = await deriveSvmAccounts(this.options.mnemonic, this.options.accountCount);
+    if (this.options.validator) return this.startValidator(accounts, this.options.validator.binaryPath);
     const ledger = new SvmLedger({ clock: this.options.clock, seed: `${this.options.mnemonic}:${this.chainId}`, faucet: accounts.faucet.signer });
     await writeSvmGenesis(ledger, accounts);
     const server = new SvmJsonRpcServer(ledger, { host: this.options.host });
@@ -132,6 +133,38 @@ export class SvmChain implements ChainAdapter {
     this.watcher?.stop();
     await this.access_?.close();
     await this.server?.stop();
+    await this.validator?.stop();
+  }
+
+  /**
+   * `--svm validator`: the same genesis accounts as files, a supervised `solana-test-validator`
+   * loading them, and the adapter reading and writing it through its JSON-RPC and websocket only.
+   */
+  private async startValidator(accounts: SvmAccounts, binaryPath: string): Promise<void> {
+    const directory = join(this.options.dataDir, `svm-${this.chainId}`);
+    const files = await writeSvmGenesisAccountFiles({ directory: join(directory, 'genesis-accounts'), accounts, clock: this.options.clock, seed: `${this.options.mnemonic}:${this.chainId}` });
+    const logFile = join(this.options.dataDir, 'logs', `solana-test-validator-${this.chainId}.log`);
+    const { endpoints, process } = await startSolanaTestValidator({
+      chainId: this.chainId,
+      binaryPath,
+      ledgerDir: join(directory, 'validator-ledger'),
+      logFile,
+      host: this.options.host,
+      reset: !this.options.persistState,
+      accounts: files,
+    });
+    this.validator = process;
+    process.onUnexpectedExit((exit) =>
+      this.options.onFatalError(new Error(`solana-test-validator for chain ${this.chainId} exited unexpectedly (code ${exit.exitCode ?? exit.signal}); see ${logFile}`)),
+    );
+    // a failed poll is tried again at the next one; a validator that died is reported above
+    const access = new RpcSvmLedger({ ...endpoints, pollIntervalMs: this.options.pollIntervalMs, onError: () => undefined });
+    await access.start();
+    this.endpoints = endpoints;
+    this.access_ = access;
+    this.tokenAccountRent_ = await access.minimumBalanceForRentExemption(BigInt(TOKEN_ACCOUNT_SIZE));
+    this.accounts_ = accounts;
+    this.currencies_ = svmCurrencies(this.chainId, accounts.stablecoinMint.address);
   }
 
   describe(): ChainDescription {
@@ -158,7 +191,7 @@ export class SvmChain implements ChainAdapter {
       ],
       fundedAccounts: accounts.testAccounts.map((account) => ({ address: account.address, privateKey: account.secretKeyBase58 })),
       fundedAccountsNote: '1000 SOL, 1,000,000 USDC and 100 wrapped SOL each; keys in base58',
-      logFile: 'none (LiteSVM runs in-process)',
+      logFile: this.validator ? this.validator.logFile : 'none (LiteSVM runs in-process)',
     };
   }
 
