@@ -60,6 +60,8 @@ export { SvmCheatNotSupportedError };
  * The SVM chain (SPEC §4.6): LiteSVM in-process (`SvmLedger`) behind the project's own Solana
  * JSON-RPC, with the simulator's accounts and currencies at genesis, a deposit watcher reading
  * the ledger's transactions, and the solver's wallet. This class is the ChainAdapter façade.
+ * With `validator` (`--svm validator`) a spawned `solana-test-validator` takes the ledger's place,
+ * reached over its JSON-RPC only (`RpcSvmLedger`); everything else reads through `SvmLedgerAccess`.
  *
  * LIMITATIONS against a real cluster: one transaction per slot, final once mined (no forks, so
  * no reorgs; every commitment level is `finalized`); no mempool (automine only); fills are
