@@ -18,8 +18,10 @@ const COMMITMENT = 'confirmed';
 const CONFIRM_TIMEOUT_MS = 60_000;
 /** Pause between two status polls of a sent transaction, and between two slot polls in `mine`. */
 const POLL_PAUSE_MS = 50;
-/** getBlock errors for a slot without a block: skipped, not available yet, cleaned up, missing. */
-const NO_BLOCK_CODES = new Set([-32004, -32007, -32009, -32001]);
+/** getBlock errors for a slot that has no block and never will: cleaned up, skipped, missing in long-term storage. */
+const NO_BLOCK_CODES = new Set([-32001, -32007, -32009]);
+/** getBlock's error for a block the node has not made available yet (read it again later). */
+const BLOCK_NOT_AVAILABLE = -32004;
 /** The most slots one `sync` walks (the rest on the next one). */
 const SLOTS_PER_SYNC = 512;
 
@@ -99,6 +101,12 @@ export class RpcSvmLedger implements SvmLedgerAccess {
   }
 
   async block(slot: bigint): Promise<SvmBlock | undefined> {
+    const block = await this.readBlock(slot);
+    return block === 'not yet' ? undefined : block;
+  }
+
+  /** A slot's block; undefined when the slot has none; 'not yet' when the node has not made it available. */
+  private async readBlock(slot: bigint): Promise<SvmBlock | undefined | 'not yet'> {
     const kept = this.blocks.get(slot);
     if (kept) return kept;
     let answer: { blockhash: string; previousBlockhash: string; parentSlot: number; blockTime: number | null; signatures?: string[] } | null;
@@ -106,6 +114,7 @@ export class RpcSvmLedger implements SvmLedgerAccess {
       answer = await this.call('getBlock', [Number(slot), { commitment: COMMITMENT, transactionDetails: 'signatures', rewards: false, maxSupportedTransactionVersion: 0 }]);
     } catch (error) {
       if (error instanceof SvmRpcError && NO_BLOCK_CODES.has(error.code)) return undefined;
+      if (error instanceof SvmRpcError && error.code === BLOCK_NOT_AVAILABLE) return 'not yet';
       throw error;
     }
     if (!answer) return undefined;
@@ -215,7 +224,8 @@ export class RpcSvmLedger implements SvmLedgerAccess {
     const current = BigInt(await this.call<number>('getSlot', [{ commitment: COMMITMENT }]));
     const until = current - this.lastReadSlot > BigInt(SLOTS_PER_SYNC) ? this.lastReadSlot + BigInt(SLOTS_PER_SYNC) : current;
     for (let slot = this.lastReadSlot + 1n; slot <= until && !this.closed; slot++) {
-      const block = await this.block(slot);
+      const block = await this.readBlock(slot);
+      if (block === 'not yet') return; // the next sync reads it
       for (const signature of block?.signatures ?? []) {
         if (this.heard.has(signature)) continue;
         const record = await this.transaction(signature);
