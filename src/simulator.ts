@@ -192,6 +192,8 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     ledgerJournal: persistState ? new LedgerJournalStore(db) : undefined,
     pollIntervalMs: config.chainPollIntervalMs,
     bvmBlockTimeSeconds: config.bvmBlockTimeSeconds,
+    svmRuntime: config.svmRuntime,
+    solanaTestValidatorPath: config.solanaTestValidatorPath,
     quoteRpc: { scope: quoteRpcScope, faults: rpcFaults, timeoutMs: config.quoteRpcTimeoutMs },
     onFatalError: (error) => {
       if (stopping) return;

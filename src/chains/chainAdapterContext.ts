@@ -31,6 +31,10 @@ export interface ChainAdapterContext {
   pollIntervalMs: number;
   /** The BVM chain's block time, seconds of the virtual clock (0: blocks only on request). */
   bvmBlockTimeSeconds: number;
+  /** How the SVM chain runs: LiteSVM in-process (`embedded`) or a spawned `solana-test-validator` (`validator`). */
+  svmRuntime: 'embedded' | 'validator';
+  /** An explicit `solana-test-validator` (`INTENTSIM_SOLANA_TEST_VALIDATOR`); else it is looked for on `anvilSearchPath` (PATH). */
+  solanaTestValidatorPath: string | undefined;
   quoteRpc: { scope: QuoteRpcScope; faults: RpcFaultStore; timeoutMs: number };
   onFatalError: (error: Error) => void;
 }

@@ -1,6 +1,7 @@
 import { chainMetadataFor } from '../../fixtures/chains';
 import type { VmType } from '../domain/chain/chainDescription';
 import { resolveAnvilBinary, type ResolveAnvilBinaryParameters } from '../process/resolveAnvilBinary';
+import { resolveSolanaTestValidator } from '../process/resolveSolanaTestValidator';
 import type { ResolvedChainConfig } from '../config/simulatorConfig';
 import type { ChainAdapter } from './ChainAdapter';
 import type { ChainAdapterContext } from './chainAdapterContext';
@@ -30,12 +31,14 @@ const FACTORIES: Partial<Record<VmType, ChainAdapterFactory>> = {
       // an attached node needs no binary; a spawned one is found as README "Anvil binary" says
       anvilBinary: chain.rpcUrl ? '' : resolveAnvilBinary(anvilBinaryQuery(context)),
     }),
-  // LiteSVM in-process behind the simulator's own Solana JSON-RPC (README "The SVM chain")
+  // LiteSVM in-process behind the simulator's own Solana JSON-RPC, or a spawned solana-test-validator (README "The SVM chain")
   // loaded only when an SVM chain is configured: its runtime (LiteSVM, @solana/*) costs ~0.3 s to load
   svm: async (chain, context) => {
     if (chain.rpcUrl) throw new ConfigurationError(`chain ${chain.id}: an SVM chain runs in-process; it cannot attach to ${chain.rpcUrl}`);
+    // --svm validator: a spawned solana-test-validator, found before anything starts
+    const validator = context.svmRuntime === 'validator' ? { binaryPath: resolveSolanaTestValidator({ explicitPath: context.solanaTestValidatorPath, pathEnv: context.anvilSearchPath }) } : undefined;
     const { SvmChain } = await import('./svm/SvmChain');
-    return new SvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, host: '127.0.0.1' });
+    return new SvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, host: '127.0.0.1', ...(validator ? { validator } : {}) });
   },
   // the perpetuals exchange: an in-process ledger behind its own HTTP API (README "The perpetuals-exchange chain")
   lvm: async (chain, context) => {

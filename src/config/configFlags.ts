@@ -84,9 +84,23 @@ export const CONFIG_FLAGS: readonly ConfigFlag[] = [
     parse: parseNonNegativeInteger,
     help: 'the BVM chain (8253038) mines a block every this many seconds of the virtual clock; 0: only on generatetoaddress',
   },
+  {
+    key: 'svmRuntime',
+    flag: '--svm <runtime>',
+    env: 'INTENTSIM_SVM',
+    parse: parseOneOf(['embedded', 'validator']),
+    help: 'the SVM chain (792703809): embedded runs LiteSVM in-process; validator spawns solana-test-validator and talks to it over RPC (README "The SVM chain")',
+  },
+  {
+    key: 'solanaTestValidatorPath',
+    flag: '--solana-test-validator <path>',
+    env: 'INTENTSIM_SOLANA_TEST_VALIDATOR',
+    defaultLabel: 'solana-test-validator on PATH',
+    help: 'the solana-test-validator binary --svm validator runs',
+  },
   { key: 'webhookTimeoutMs', flag: '--webhook-timeout <ms>', parse: parseNonNegativeInteger, help: 'a webhook attempt without a complete answer by then failed (and is retried)' },
   { key: 'webhookRetryBaseMs', flag: '--webhook-retry-base <ms>', parse: parseNonNegativeInteger, help: 'wait before the first webhook retry, doubled on each further retry' },
-  { key: 'anvilSearchPath', env: 'PATH', defaultLabel: 'the PATH of the process', help: 'directories searched for anvil when neither --anvil nor the package gives one' },
+  { key: 'anvilSearchPath', env: 'PATH', defaultLabel: 'the PATH of the process', help: 'directories searched for anvil when neither --anvil nor the package gives one, and for solana-test-validator (--svm validator)' },
 ];
 
 /** The simulator's own environment variables (`INTENTSIM_*`), by name → config key (README "Options"). */

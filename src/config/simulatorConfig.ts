@@ -73,6 +73,10 @@ export const SimulatorConfigSchema = z.object({
   chainPollIntervalMs: z.number().int().positive().default(1000),
   /** The BVM chain mines a block every this many seconds of the virtual clock; 0: only on `generatetoaddress` (README "The Bitcoin-style chain"). */
   bvmBlockTimeSeconds: z.number().int().min(0).max(86_400).default(0),
+  /** How the SVM chain runs: LiteSVM in this process (`embedded`), or a `solana-test-validator` spawned and reached over RPC (`validator`). */
+  svmRuntime: z.enum(['embedded', 'validator']).default('embedded'),
+  /** Explicit `solana-test-validator` binary for `svmRuntime: validator` (the INTENTSIM_SOLANA_TEST_VALIDATOR environment variable). */
+  solanaTestValidatorPath: z.string().optional(),
   /** Webhook endpoint of the default API key, set at start (SPEC §6.1; the admin API changes it later). */
   webhook: WebhookEndpointSettingsSchema.optional(),
   /** Milliseconds a webhook receiver has to answer one delivery attempt (connect, headers, body). */

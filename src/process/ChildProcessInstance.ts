@@ -32,7 +32,12 @@ export type ChildProcessInstanceOptions<TReady> = {
    * Looks at each output line while starting. The first value other than `undefined` is the ready
    * signal and is what `start()` resolves with (e.g. the port read from a "listening on" line).
    */
-  readyLine: (line: string, stream: OutputStreamName) => TReady | undefined;
+  readyLine?: (line: string, stream: OutputStreamName) => TReady | undefined;
+  /**
+   * Instead of `readyLine`, for a child that prints nothing when ready (`solana-test-validator
+   * --quiet`): the ready value is known before the spawn and only `probeReady` decides.
+   */
+  readyAtSpawn?: TReady;
   /** Runs after the ready line; retried until it resolves or the start times out. */
   probeReady?: (ready: TReady, context: ReadyProbeContext) => Promise<void>;
   /** Default 10 000. */
@@ -298,6 +303,7 @@ export class ChildProcessInstance<TReady> {
       const onLine = (text: string, stream: OutputStreamName): void => {
         this.#keepOutputLine({ stream, text });
         if (readyValue !== undefined || settled) return;
+        if (options.readyLine === undefined) return;
         let matched: TReady | undefined;
         try {
           matched = options.readyLine(text, stream);
@@ -322,6 +328,11 @@ export class ChildProcessInstance<TReady> {
         log.write(chunk);
         stderrLines.push(chunk);
       });
+
+      if (options.readyAtSpawn !== undefined && child.pid !== undefined) {
+        readyValue = { value: options.readyAtSpawn };
+        void becomeReady(options.readyAtSpawn);
+      }
 
       child.once('close', (exitCode, signal) => {
         stdoutLines.flush();

@@ -95,7 +95,7 @@ function readAnvilBinEntry(packageJsonPath: string): string {
   return fallback;
 }
 
-function findOnPath(command: string, pathEnv: string): string | undefined {
+export function findOnPath(command: string, pathEnv: string): string | undefined {
   for (const directory of pathEnv.split(delimiter)) {
     if (directory === '') continue;
     const candidate = resolve(directory, command);
@@ -105,7 +105,7 @@ function findOnPath(command: string, pathEnv: string): string | undefined {
 }
 
 /** Why `path` cannot be run, or `undefined` when it is an executable file. */
-function executableFileProblem(path: string): string | undefined {
+export function executableFileProblem(path: string): string | undefined {
   try {
     if (!statSync(path).isFile()) return 'not a file';
   } catch {

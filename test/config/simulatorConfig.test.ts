@@ -63,6 +63,7 @@ describe('loadSimulatorConfig', () => {
       solverPolicy: 'fill',
       chainPollIntervalMs: 1000,
       bvmBlockTimeSeconds: 0,
+      svmRuntime: 'embedded',
       webhookRetryBaseMs: 1000,
     });
     expect(DEFAULT_PORT).toBe(4646);
@@ -115,11 +116,14 @@ describe('loadSimulatorConfig', () => {
       INTENTSIM_DB: 'dbPath',
       INTENTSIM_SEED: 'seed',
       INTENTSIM_DATA_DIR: 'dataDir',
+      INTENTSIM_SVM: 'svmRuntime',
+      INTENTSIM_SOLANA_TEST_VALIDATOR: 'solanaTestValidatorPath',
     });
     const config = loadSimulatorConfig({
-      env: { INTENTSIM_ANVIL: '/a', INTENTSIM_PORT: '1234', INTENTSIM_DB: '/d.db', INTENTSIM_SEED: '99', INTENTSIM_DATA_DIR: '/data' },
+      env: { INTENTSIM_ANVIL: '/a', INTENTSIM_PORT: '1234', INTENTSIM_DB: '/d.db', INTENTSIM_SEED: '99', INTENTSIM_DATA_DIR: '/data', INTENTSIM_SVM: 'validator', INTENTSIM_SOLANA_TEST_VALIDATOR: '/v' },
     });
-    expect(config).toMatchObject({ anvilPath: '/a', port: 1234, dbPath: '/d.db', seed: 99, dataDir: '/data' });
+    expect(config).toMatchObject({ anvilPath: '/a', port: 1234, dbPath: '/d.db', seed: 99, dataDir: '/data', svmRuntime: 'validator', solanaTestValidatorPath: '/v' });
+    expect(() => loadSimulatorConfig({ env: { INTENTSIM_SVM: 'auto' } })).toThrow(/svmRuntime: must be one of embedded, validator \(from INTENTSIM_SVM\)/);
   });
 
   it('ignores empty environment variables and options that are undefined', () => {

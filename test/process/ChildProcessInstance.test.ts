@@ -84,6 +84,22 @@ describe('ChildProcessInstance', () => {
     expect(calls).toBe(3);
   });
 
+  it('a child that prints nothing (readyAtSpawn) is ready once its probe succeeds, never before', async () => {
+    const marker = join(scratch, `quiet-${logCounter}.ready`);
+    const instance = nodeInstance(`setTimeout(() => require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'up'), 200); setInterval(() => {}, 1000);`, {
+      readyLine: undefined,
+      readyAtSpawn: 'quiet',
+      probeRetryDelayMs: 10,
+      probeReady: async () => {
+        readFileSync(marker); // throws until the child has written it
+      },
+    });
+    await expect(instance.start()).resolves.toBe('quiet');
+    expect(readFileSync(marker, 'utf8')).toBe('up');
+    expect(instance.lastOutputLines).toEqual([]);
+    await instance.stop();
+  });
+
   it('rejects a start that times out with an error naming the instance and showing the last output lines', async () => {
     const instance = nodeInstance(
       `console.log('warming up'); console.error('still loading the world'); setInterval(() => {}, 1000);`,

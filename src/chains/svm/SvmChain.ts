@@ -11,7 +11,7 @@ import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import { usdMicrosOf } from '../../domain/money/usdValue';
 import { ChainError } from '../../errors/IntentsimError';
-import { SimulatorError } from '../../errors/SimulatorError';
+import { SvmCheatNotSupportedError } from './SvmCheatNotSupportedError';
 import type { ChainAdapterContext } from '../chainAdapterContext';
 import type {
   ChainAdapter,
@@ -31,6 +31,7 @@ import { svmCurrencies, svmMarketCurrencies, type SvmCurrencies } from './svmCur
 import { writeSvmAggregatorGenesis } from './writeSvmAggregatorGenesis';
 import { SVM_AGGREGATOR_PROGRAM, SVM_AGGREGATOR_SOURCE, SVM_POOL_VENUES } from './svmAggregatorMarket';
 import { SvmLedger, SvmTransactionRejectedError, type SvmTransactionRecord } from './SvmLedger';
+import { InProcessSvmLedger, type SvmLedgerAccess } from './SvmLedgerAccess';
 import { SvmJsonRpcServer, type SvmRpcEndpoints } from './SvmJsonRpcServer';
 import { writeSvmGenesis, associatedTokenAccount } from './writeSvmGenesis';
 import { creditsTo, SvmDepositWatcher } from './SvmDepositWatcher';
@@ -41,27 +42,28 @@ import { describeSvmTransactionError } from './svmTransactionError';
 import { LAMPORTS_PER_SIGNATURE } from './svmTransactionFee';
 import { readTokenAccount } from './svmTokenBalances';
 import { TOKEN_ACCOUNT_SIZE } from './svmProgramIds';
+import { RpcSvmLedger } from './RpcSvmLedger';
+import { startSolanaTestValidator } from './SolanaTestValidatorProcess';
+import { writeSvmGenesisAccountFiles } from './writeSvmGenesisAccountFiles';
+import type { ChildProcessInstance } from '../../process/ChildProcessInstance';
+import { join } from 'node:path';
 
 export interface SvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' | 'anvilSearchPath'> {
   metadata: ChainMetadata;
   /** Where the JSON-RPC listens (its websocket on the next port). */
   host: string;
+  /** `--svm validator`: spawn this `solana-test-validator` and talk to it over RPC only (README "The SVM chain"). */
+  validator?: { binaryPath: string };
 }
 
-/**
- * What this chain does not simulate (deposit addresses, fixture contracts, a mempool, forks):
- * the caller asked for it, so it is a 400 with an errorCode, never a 500.
- */
-export class SvmCheatNotSupportedError extends SimulatorError {
-  constructor(message: string) {
-    super('UNSUPPORTED_ON_CHAIN', 400, message);
-  }
-}
+export { SvmCheatNotSupportedError };
 
 /**
  * The SVM chain (SPEC §4.6): LiteSVM in-process (`SvmLedger`) behind the project's own Solana
  * JSON-RPC, with the simulator's accounts and currencies at genesis, a deposit watcher reading
  * the ledger's transactions, and the solver's wallet. This class is the ChainAdapter façade.
+ * With `validator` (`--svm validator`) a spawned `solana-test-validator` takes the ledger's place,
+ * reached over its JSON-RPC only (`RpcSvmLedger`); everything else reads through `SvmLedgerAccess`.
  *
  * LIMITATIONS against a real cluster: one transaction per slot, final once mined (no forks, so
  * no reorgs; every commitment level is `finalized`); no mempool (automine only); fills are
@@ -73,12 +75,15 @@ export class SvmChain implements ChainAdapter {
   readonly chainId: number;
   private readonly listeners = new Set<(observation: ChainObservation) => void>();
   private ledger_: SvmLedger | undefined;
+  private access_: SvmLedgerAccess | undefined;
+  private tokenAccountRent_: bigint | undefined;
   private server: SvmJsonRpcServer | undefined;
   private endpoints: SvmRpcEndpoints | undefined;
   private accounts_: SvmAccounts | undefined;
   private currencies_: SvmCurrencies | undefined;
   private watcher: SvmDepositWatcher | undefined;
   private wallet: SvmSolverWallet | undefined;
+  private validator: ChildProcessInstance<SvmRpcEndpoints> | undefined;
 
   constructor(private readonly options: SvmChainOptions) {
     this.chainId = options.metadata.id;
@@ -88,9 +93,10 @@ export class SvmChain implements ChainAdapter {
     return this.booted().endpoints.rpcUrl;
   }
 
-  /** The ledger (tests and the scenario runner's cheat calls read it). */
+  /** The in-process ledger (tests read it). */
   get ledger(): SvmLedger {
-    return this.booted().ledger;
+    if (!this.ledger_) throw new Error(`chain ${this.chainId}: its ledger is not started`);
+    return this.ledger_;
   }
 
   /** The chain's keys: test accounts, solver, depository (after `startNode`). */
@@ -99,14 +105,17 @@ export class SvmChain implements ChainAdapter {
   }
 
   async startNode(): Promise<void> {
-    if (this.ledger_) return;
+    if (this.access_) return;
     const accounts = await deriveSvmAccounts(this.options.mnemonic, this.options.accountCount);
+    if (this.options.validator) return this.startValidator(accounts, this.options.validator.binaryPath);
     const ledger = new SvmLedger({ clock: this.options.clock, seed: `${this.options.mnemonic}:${this.chainId}`, faucet: accounts.faucet.signer });
     await writeSvmGenesis(ledger, accounts);
     await writeSvmAggregatorGenesis(ledger, accounts);
     const server = new SvmJsonRpcServer(ledger, { host: this.options.host });
     this.endpoints = await server.start();
     this.ledger_ = ledger;
+    this.access_ = new InProcessSvmLedger(ledger);
+    this.tokenAccountRent_ = await this.access_.minimumBalanceForRentExemption(BigInt(TOKEN_ACCOUNT_SIZE));
     this.server = server;
     this.accounts_ = accounts;
     this.currencies_ = svmCurrencies(this.chainId, accounts.stablecoinMint.address);
@@ -114,7 +123,7 @@ export class SvmChain implements ChainAdapter {
 
   async start(): Promise<void> {
     await this.startNode();
-    const { ledger, accounts } = this.booted();
+    const { access: ledger, accounts } = this.booted();
     this.watcher = new SvmDepositWatcher({
       chainId: this.chainId,
       ledger,
@@ -127,7 +136,40 @@ export class SvmChain implements ChainAdapter {
 
   async stop(): Promise<void> {
     this.watcher?.stop();
+    await this.access_?.close();
     await this.server?.stop();
+    await this.validator?.stop();
+  }
+
+  /**
+   * `--svm validator`: the same genesis accounts as files, a supervised `solana-test-validator`
+   * loading them, and the adapter reading and writing it through its JSON-RPC and websocket only.
+   */
+  private async startValidator(accounts: SvmAccounts, binaryPath: string): Promise<void> {
+    const directory = join(this.options.dataDir, `svm-${this.chainId}`);
+    const files = await writeSvmGenesisAccountFiles({ directory: join(directory, 'genesis-accounts'), accounts, clock: this.options.clock, seed: `${this.options.mnemonic}:${this.chainId}` });
+    const logFile = join(this.options.dataDir, 'logs', `solana-test-validator-${this.chainId}.log`);
+    const { endpoints, process } = await startSolanaTestValidator({
+      chainId: this.chainId,
+      binaryPath,
+      ledgerDir: join(directory, 'validator-ledger'),
+      logFile,
+      host: this.options.host,
+      reset: !this.options.persistState,
+      accounts: files,
+    });
+    this.validator = process;
+    process.onUnexpectedExit((exit) =>
+      this.options.onFatalError(new Error(`solana-test-validator for chain ${this.chainId} exited unexpectedly (code ${exit.exitCode ?? exit.signal}); see ${logFile}`)),
+    );
+    // a failed poll is tried again at the next one; a validator that died is reported above
+    const access = new RpcSvmLedger({ ...endpoints, pollIntervalMs: this.options.pollIntervalMs, onError: () => undefined });
+    await access.start();
+    this.endpoints = endpoints;
+    this.access_ = access;
+    this.tokenAccountRent_ = await access.minimumBalanceForRentExemption(BigInt(TOKEN_ACCOUNT_SIZE));
+    this.accounts_ = accounts;
+    this.currencies_ = svmCurrencies(this.chainId, accounts.stablecoinMint.address);
   }
 
   describe(): ChainDescription {
@@ -155,7 +197,7 @@ export class SvmChain implements ChainAdapter {
       ],
       fundedAccounts: accounts.testAccounts.map((account) => ({ address: account.address, privateKey: account.secretKeyBase58 })),
       fundedAccountsNote: '1000 SOL, 1,000,000 USDC, 100 wrapped SOL and $100,000 of each aggregator token (MEME, GOV, ORACLE, STSOL) each; keys in base58',
-      logFile: 'none (LiteSVM runs in-process)',
+      logFile: this.validator ? this.validator.logFile : 'none (LiteSVM runs in-process)',
     };
   }
 
@@ -233,7 +275,7 @@ export class SvmChain implements ChainAdapter {
   }
 
   async failedTransactionFacts(txHash: Hex): Promise<FailedTransactionFacts> {
-    const record = this.record(txHash);
+    const record = await this.record(txHash);
     const message = record.err === null ? 'the transaction succeeded' : describeSvmTransactionError(record.err);
     return {
       callData: { from: record.accountKeys[0]! as string, to: record.accountKeys[record.decoded.message.instructions[0]?.programAddressIndex ?? 0]! as string, data: '0x', value: 0n },
@@ -244,9 +286,9 @@ export class SvmChain implements ChainAdapter {
   }
 
   async balanceOf(owner: string, currency: Currency): Promise<bigint> {
-    const { ledger } = this.booted();
-    if (currency.isNative) return ledger.balance(address(owner));
-    const token = readTokenAccount(ledger.account(await associatedTokenAccount(address(owner), address(currency.address))));
+    const { access } = this.booted();
+    if (currency.isNative) return access.balance(address(owner));
+    const token = readTokenAccount(await access.account(await associatedTokenAccount(address(owner), address(currency.address))));
     return token?.amount ?? 0n;
   }
 
@@ -256,12 +298,14 @@ export class SvmChain implements ChainAdapter {
   }
 
   async indexTransaction(txHash: string): Promise<void> {
-    const record = this.booted().ledger.transaction(txHash);
-    if (record) this.watcher?.index(record);
+    const record = await this.booted().access.transaction(txHash);
+    if (record) await this.watcher?.index(record);
   }
 
-  /** The watcher hears every transaction as it is mined: there is nothing to catch up on. */
-  async syncNow(): Promise<void> {}
+  /** Reads what the chain mined since the last look (in-process: nothing to catch up on). */
+  async syncNow(): Promise<void> {
+    await this.booted().access.sync();
+  }
 
   async sendSolverPayment(kind: 'fill' | 'refund', payment: SolverPayment, options: SolverSendOptions = {}): Promise<SentSolverTransaction> {
     return { txHash: await this.solverWallet().send(kind, payment, options), chainId: this.chainId };
@@ -272,11 +316,11 @@ export class SvmChain implements ChainAdapter {
   }
 
   async hasTransaction(txHash: Hex): Promise<boolean> {
-    return this.booted().ledger.transaction(txHash) !== undefined;
+    return (await this.booted().access.transaction(txHash)) !== undefined;
   }
 
   async awaitSolverTransaction(txHash: Hex, kind: 'fill' | 'refund', payment: SolverPayment): Promise<TransactionEntry> {
-    const record = this.record(txHash);
+    const record = await this.record(txHash);
     const saved = this.options.solverTransactions.find(payment.requestId, kind);
     if (saved) this.options.solverTransactions.setState(saved.id, record.err === null ? 'confirmed' : 'failed');
     // who received what, as the ledger shows it
@@ -298,9 +342,9 @@ export class SvmChain implements ChainAdapter {
 
   async depositTransactionEntry(deposit: IndexedDeposit, status: 'success' | 'failure'): Promise<TransactionEntry> {
     const indexed = { ...this.indexedDepositEntry(deposit), status };
-    const record = this.booted().ledger.transaction(deposit.txHash);
+    const record = await this.booted().access.transaction(deposit.txHash);
     if (!record) return indexed;
-    return { ...this.entryOf(record, 'deposit', indexed.data), status };
+    return { ...(await this.entryOf(record, 'deposit', indexed.data)), status };
   }
 
   async sendUserTransaction(privateKey: string, item: Record<string, unknown>): Promise<UserTransaction> {
@@ -337,7 +381,7 @@ export class SvmChain implements ChainAdapter {
   }
 
   async mine(blocks = 1): Promise<void> {
-    this.booted().ledger.mine(blocks);
+    await this.booted().access.mine(blocks);
   }
 
   async isPending(): Promise<boolean> {
@@ -369,17 +413,17 @@ export class SvmChain implements ChainAdapter {
   }
 
   async setNextBlockTimestamp(unixSeconds: number): Promise<void> {
-    this.booted().ledger.setNextBlockTimestamp(unixSeconds);
+    await this.booted().access.setNextBlockTimestamp(unixSeconds);
   }
 
   /** Slot times follow the virtual clock, which `advanceSimulationTime` moves right after this. */
   async increaseTime(): Promise<void> {}
 
-  private async sendAs(signer: Awaited<ReturnType<typeof createKeyPairSignerFromPrivateKeyBytes>>, instructions: Parameters<SvmLedger['signWire']>[1]): Promise<UserTransaction> {
-    const { ledger } = this.booted();
-    const wire = await ledger.signWire(signer, instructions);
+  private async sendAs(signer: Awaited<ReturnType<typeof createKeyPairSignerFromPrivateKeyBytes>>, instructions: Parameters<SvmLedgerAccess['signWire']>[1]): Promise<UserTransaction> {
+    const { access } = this.booted();
+    const wire = await access.signWire(signer, instructions);
     try {
-      const record = ledger.submit(wire, { preflight: false });
+      const record = await access.submit(wire, { preflight: false });
       return { txHash: record.signature, status: record.err === null ? 'success' : 'failure', blockNumber: Number(record.slot) };
     } catch (error) {
       if (error instanceof SvmTransactionRejectedError) throw new ChainError(`chain ${this.chainId} refused the transaction: ${error.message}`, { cause: error });
@@ -393,8 +437,8 @@ export class SvmChain implements ChainAdapter {
     return createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(bytes.subarray(0, 32)));
   }
 
-  private entryOf(record: SvmTransactionRecord, type: TransactionEntry['type'], data: TransactionEntry['data']): TransactionEntry {
-    const block = this.booted().ledger.block(record.slot);
+  private async entryOf(record: SvmTransactionRecord, type: TransactionEntry['type'], data: TransactionEntry['data']): Promise<TransactionEntry> {
+    const block = await this.booted().access.block(record.slot);
     return {
       txHash: record.signature as Hex,
       chainId: this.chainId,
@@ -409,14 +453,15 @@ export class SvmChain implements ChainAdapter {
     };
   }
 
-  private record(txHash: string): SvmTransactionRecord {
-    const record = this.booted().ledger.transaction(txHash);
+  private async record(txHash: string): Promise<SvmTransactionRecord> {
+    const record = await this.booted().access.transaction(txHash);
     if (!record) throw new ChainError(`chain ${this.chainId}: no transaction ${txHash}`);
     return record;
   }
 
   private tokenAccountRent(): bigint {
-    return this.booted().ledger.svm.minimumBalanceForRentExemption(BigInt(TOKEN_ACCOUNT_SIZE));
+    if (this.tokenAccountRent_ === undefined) throw new Error(`chain ${this.chainId}: its ledger is not started`);
+    return this.tokenAccountRent_;
   }
 
   private currencies(): SvmCurrencies {
@@ -428,9 +473,9 @@ export class SvmChain implements ChainAdapter {
     return this.wallet;
   }
 
-  private booted(): { ledger: SvmLedger; endpoints: SvmRpcEndpoints; accounts: SvmAccounts; currencies: SvmCurrencies } {
-    if (!this.ledger_ || !this.endpoints || !this.accounts_ || !this.currencies_) throw new Error(`chain ${this.chainId}: its ledger is not started`);
-    return { ledger: this.ledger_, endpoints: this.endpoints, accounts: this.accounts_, currencies: this.currencies_ };
+  private booted(): { access: SvmLedgerAccess; endpoints: SvmRpcEndpoints; accounts: SvmAccounts; currencies: SvmCurrencies } {
+    if (!this.access_ || !this.endpoints || !this.accounts_ || !this.currencies_) throw new Error(`chain ${this.chainId}: its ledger is not started`);
+    return { access: this.access_, endpoints: this.endpoints, accounts: this.accounts_, currencies: this.currencies_ };
   }
 }
 

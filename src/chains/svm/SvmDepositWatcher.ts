@@ -2,7 +2,8 @@ import type { Address as EvmAddressType, Hex } from 'viem';
 import type { IndexedDeposit } from '../../domain/chain/observedDeposit';
 import type { ChainIndexStore } from '../../store/ChainIndexStore';
 import type { ChainObservation } from '../ChainAdapter';
-import type { SvmLedger, SvmTransactionRecord } from './SvmLedger';
+import type { SvmTransactionRecord } from './SvmLedger';
+import type { SvmLedgerAccess } from './SvmLedgerAccess';
 import { MEMO_PROGRAM, SYSTEM_PROGRAM } from './svmProgramIds';
 
 const REQUEST_ID = /^0x[0-9a-fA-F]{64}$/;
@@ -42,8 +43,8 @@ export function creditsTo(record: SvmTransactionRecord, owner: string): Array<{ 
 /**
  * Watches the SVM ledger for deposits: a successful transaction that credits the depository and
  * carries a request id in a Memo. Each is indexed (ChainIndexStore) and reported to the solver.
- * The ledger reports every transaction as it is mined, so nothing is polled; `catchUp` re-reads
- * the ledger's transactions (after a listener was attached late).
+ * The ledger reports every transaction it mines (in-process as it is mined, a validator's as its
+ * blocks are read); `index` reads one transaction again (after a listener was attached late).
  */
 export class SvmDepositWatcher {
   private readonly detach: () => void;
@@ -51,13 +52,13 @@ export class SvmDepositWatcher {
   constructor(
     private readonly deps: {
       chainId: number;
-      ledger: SvmLedger;
+      ledger: SvmLedgerAccess;
       depository: string;
       chainIndex: ChainIndexStore;
       emit: (observation: ChainObservation) => void;
     },
   ) {
-    this.detach = deps.ledger.onTransaction((record) => this.index(record));
+    this.detach = deps.ledger.onTransaction((record) => void this.index(record));
   }
 
   stop(): void {
@@ -65,11 +66,11 @@ export class SvmDepositWatcher {
   }
 
   /** Indexes one transaction the ledger kept (again: a deposit is indexed once). */
-  index(record: SvmTransactionRecord): void {
+  async index(record: SvmTransactionRecord): Promise<void> {
     if (record.err !== null) return;
     const requestId = memoRequestId(record);
     if (!requestId) return;
-    const block = this.deps.ledger.block(record.slot);
+    const block = await this.deps.ledger.block(record.slot);
     const depositor = record.accountKeys[0]!;
     creditsTo(record, this.deps.depository).forEach((credit, logIndex) => {
       const deposit: IndexedDeposit = {

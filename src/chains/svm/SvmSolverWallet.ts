@@ -8,7 +8,8 @@ import type { SolverSendOptions } from '../ChainAdapter';
 import { SolverBroadcastRefusedError } from '../SolverBroadcastRefusedError';
 import type { SvmKeypair } from './deriveSvmKeypair';
 import { decodeSvmTransaction } from './decodeSvmTransaction';
-import { SvmTransactionRejectedError, type SvmLedger, type SvmSimulation } from './SvmLedger';
+import { SvmTransactionRejectedError, type SvmSimulation } from './SvmLedger';
+import type { SvmLedgerAccess } from './SvmLedgerAccess';
 import { memoInstruction, transferInstructions } from './svmInstructions';
 
 /** A fill the SVM chain cannot make: it has no pools, wrapping route or contract calls (SPEC §1.2 types beyond a transfer). */
@@ -23,7 +24,7 @@ export class SvmFillNotSupportedError extends ChainError {}
  */
 export class SvmSolverWallet {
   constructor(
-    private readonly deps: { chainId: number; ledger: SvmLedger; solver: SvmKeypair; store: SolverTxStore; clock: VirtualClock },
+    private readonly deps: { chainId: number; ledger: SvmLedgerAccess; solver: SvmKeypair; store: SolverTxStore; clock: VirtualClock },
   ) {}
 
   async instructionsFor(payment: SolverPayment): Promise<Instruction[]> {
@@ -38,7 +39,7 @@ export class SvmSolverWallet {
 
   async simulate(payment: SolverPayment): Promise<SvmSimulation> {
     const wire = await this.deps.ledger.signWire(this.deps.solver.signer, await this.instructionsFor(payment));
-    return this.deps.ledger.simulate(wire, { sigVerify: false, replaceRecentBlockhash: false });
+    return await this.deps.ledger.simulate(wire, { sigVerify: false, replaceRecentBlockhash: false });
   }
 
   /** Signs `payment` (or takes the one already signed for this request and kind); `send` mines it. */
@@ -55,10 +56,10 @@ export class SvmSolverWallet {
 
   async send(kind: 'fill' | 'refund', payment: SolverPayment, options: SolverSendOptions = {}): Promise<Hex> {
     const signed = await this.sign(kind, payment);
-    if (this.deps.ledger.transaction(signed.txHash)) return signed.txHash;
+    if (await this.deps.ledger.transaction(signed.txHash)) return signed.txHash;
     try {
       if (options.refusedByNode) throw new SvmTransactionRejectedError('the solver fault "broadcast refused": the node refuses the transaction', -32002);
-      this.deps.ledger.submit(signed.wire, { preflight: false });
+      await this.deps.ledger.submit(signed.wire, { preflight: false });
       this.deps.store.setState(signed.id, 'broadcast');
     } catch (error) {
       if (!(error instanceof SvmTransactionRejectedError)) throw error;
