@@ -28,7 +28,8 @@ import type {
 } from '../ChainAdapter';
 import { deriveSvmAccounts, type SvmAccounts } from './svmAccounts';
 import { svmCurrencies, type SvmCurrencies } from './svmCurrencies';
-import { SvmLedger, SvmTransactionRejectedError, type SvmTransactionRecord } from './SvmLedger';
+import { SvmTransactionRejectedError, type SvmLedger, type SvmTransactionRecord } from './SvmLedger';
+import { openSvmLedger } from './SvmLedgerJournal';
 import { SvmJsonRpcServer, type SvmRpcEndpoints } from './SvmJsonRpcServer';
 import { writeSvmGenesis, associatedTokenAccount } from './writeSvmGenesis';
 import { creditsTo, SvmDepositWatcher } from './SvmDepositWatcher';
@@ -63,8 +64,8 @@ export class SvmCheatNotSupportedError extends SimulatorError {
  *
  * LIMITATIONS against a real cluster: one transaction per slot, final once mined (no forks, so
  * no reorgs; every commitment level is `finalized`); no mempool (automine only); fills are
- * transfers (no pools, no wrap route, no destination calls); state lives in memory (a restart
- * starts from genesis again).
+ * transfers (no pools, no wrap route, no destination calls). State lives in memory; with `--db`
+ * every slot is journaled and applied again at the next start (`SvmLedgerJournal`).
  */
 export class SvmChain implements ChainAdapter {
   readonly vmType = 'svm' as const;
@@ -99,8 +100,13 @@ export class SvmChain implements ChainAdapter {
   async startNode(): Promise<void> {
     if (this.ledger_) return;
     const accounts = await deriveSvmAccounts(this.options.mnemonic, this.options.accountCount);
-    const ledger = new SvmLedger({ clock: this.options.clock, seed: `${this.options.mnemonic}:${this.chainId}`, faucet: accounts.faucet.signer });
-    await writeSvmGenesis(ledger, accounts);
+    // with --db: genesis at its first start's time, then every journaled slot again (SvmLedgerJournal)
+    const { ledger } = await openSvmLedger({
+      chainId: this.chainId,
+      journal: this.options.ledgerJournal,
+      ledger: { clock: this.options.clock, seed: `${this.options.mnemonic}:${this.chainId}`, faucet: accounts.faucet.signer },
+      writeGenesis: (opened) => writeSvmGenesis(opened, accounts),
+    });
     const server = new SvmJsonRpcServer(ledger, { host: this.options.host });
     this.endpoints = await server.start();
     this.ledger_ = ledger;
@@ -119,6 +125,8 @@ export class SvmChain implements ChainAdapter {
       chainIndex: this.options.chainIndex,
       emit: (observation) => this.listeners.forEach((listener) => listener(observation)),
     });
+    // deposits a killed process journaled but did not index (an indexed one is not reported again)
+    this.watcher.catchUp();
     this.wallet = new SvmSolverWallet({ chainId: this.chainId, ledger, solver: accounts.solver, store: this.options.solverTransactions, clock: this.options.clock });
   }
 

@@ -43,7 +43,8 @@ export function creditsTo(record: SvmTransactionRecord, owner: string): Array<{ 
  * Watches the SVM ledger for deposits: a successful transaction that credits the depository and
  * carries a request id in a Memo. Each is indexed (ChainIndexStore) and reported to the solver.
  * The ledger reports every transaction as it is mined, so nothing is polled; `catchUp` re-reads
- * the ledger's transactions (after a listener was attached late).
+ * the ledger's transactions (at start: a ledger rebuilt from its journal holds transactions a
+ * killed process mined but did not index).
  */
 export class SvmDepositWatcher {
   private readonly detach: () => void;
@@ -62,6 +63,11 @@ export class SvmDepositWatcher {
 
   stop(): void {
     this.detach();
+  }
+
+  /** Indexes every transaction the ledger holds (after a restart: what landed before the watcher heard it). */
+  catchUp(): void {
+    for (const record of this.deps.ledger.transactions()) this.index(record);
   }
 
   /** Indexes one transaction the ledger kept (again: a deposit is indexed once). */
