@@ -95,8 +95,8 @@ export interface SvmLedgerOptions {
  * (`SvmLedgerJournal` writes them down); a ledger without one keeps its state in memory only.
  */
 export interface SvmLedgerRecorder {
-  /** A slot was mined with one transaction (its wire bytes, failed or not). */
-  transactionSlot(block: SvmBlock, wire: Uint8Array): void;
+  /** A slot was mined with one transaction (its wire bytes), failed or not. */
+  transactionSlot(block: SvmBlock, wire: Uint8Array, failed: boolean): void;
   /** `mine(count)`: empty slots, in order. */
   emptySlots(blocks: readonly SvmBlock[]): void;
   /** An account was written without a transaction. */
@@ -266,7 +266,7 @@ export class SvmLedger {
     };
     this.records.set(record.signature, record);
     this.keepSlot(block, [record.signature]);
-    this.recorder?.transactionSlot(block, wire);
+    this.recorder?.transactionSlot(block, wire, failed);
     this.announceSlot(block);
     for (const listener of this.listeners) listener(record);
     return record;

@@ -7,8 +7,8 @@ import { SvmLedger, type SvmBlock, type SvmLedgerOptions, type SvmLedgerRecorder
 export type SvmJournalEntry =
   /** The first entry: genesis time, and genesis's blockhash to tell a journal of another seed. */
   | { kind: 'genesis'; blockTime: number; blockhash: string }
-  /** A slot with its one transaction's wire bytes (a failed transaction too: it was mined). */
-  | { kind: 'slot'; slot: bigint; blockTime: number; transaction: string }
+  /** A slot with its one transaction's wire bytes (a failed transaction too: it was mined), and whether it failed. */
+  | { kind: 'slot'; slot: bigint; blockTime: number; transaction: string; failed: boolean }
   /** `mine(count)`: empty slots from `firstSlot` on, their times as runs of [blockTime, count]. */
   | { kind: 'emptySlots'; firstSlot: bigint; blockTimes: Array<[number, number]> }
   /** An account written without a transaction (after genesis: a cheat). */
@@ -22,8 +22,8 @@ export type SvmJournalEntry =
 export class SvmLedgerJournal implements SvmLedgerRecorder {
   constructor(private readonly deps: { chainId: number; store: LedgerJournalStore }) {}
 
-  transactionSlot(block: SvmBlock, wire: Uint8Array): void {
-    this.append({ kind: 'slot', slot: block.slot, blockTime: block.blockTime, transaction: Buffer.from(wire).toString('base64') });
+  transactionSlot(block: SvmBlock, wire: Uint8Array, failed: boolean): void {
+    this.append({ kind: 'slot', slot: block.slot, blockTime: block.blockTime, transaction: Buffer.from(wire).toString('base64'), failed });
   }
 
   emptySlots(blocks: readonly SvmBlock[]): void {
@@ -91,11 +91,14 @@ function applyEntry(ledger: SvmLedger, entry: SvmJournalEntry, where: string): v
     case 'slot': {
       expectNextSlot(ledger, entry.slot, where);
       ledger.setNextBlockTimestamp(entry.blockTime);
+      let failed: boolean;
       try {
-        ledger.submit(new Uint8Array(Buffer.from(entry.transaction, 'base64')), { preflight: false });
+        failed = ledger.submit(new Uint8Array(Buffer.from(entry.transaction, 'base64')), { preflight: false }).err !== null;
       } catch (error) {
         throw new ChainError(`${where} (slot ${entry.slot}) cannot be applied again: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       }
+      // the same state runs a transaction the same way; another outcome means another genesis (account count, runtime)
+      if (failed !== entry.failed) throw new ChainError(`${where} (slot ${entry.slot}) ${failed ? 'failed' : 'succeeded'} when applied again, but ${entry.failed ? 'failed' : 'succeeded'} when it was mined`);
       return;
     }
     case 'emptySlots':

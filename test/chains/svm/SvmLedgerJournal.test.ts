@@ -125,7 +125,7 @@ describe('the SVM ledger journal', () => {
     expect(reopened.ledger.block(500n)).toEqual(ledger.block(500n));
   });
 
-  it('without a journal, every start is genesis at the clock’s time; a journal of another mnemonic is refused', async () => {
+  it('without a journal, every start is genesis at the clock’s time; a journal of another mnemonic, or one that runs differently, is refused', async () => {
     const accounts = await deriveSvmAccounts(MNEMONIC, 1);
     const clock = new VirtualClock({ mode: 'manual', startMs: START_MS });
     const first = await open(accounts, undefined, clock);
@@ -137,8 +137,14 @@ describe('the SVM ledger journal', () => {
     expect(second.ledger.block(0n)!.blockTime).toBe(START_MS / 1000 + 60);
 
     const journal = journalStore();
-    await open(accounts, journal, clock);
+    const journaled = await open(accounts, journal, clock);
     await expect(open(accounts, journal, clock, 'legal winner thank year wave sausage worth useful legal winner thank yellow')).rejects.toThrow(/another mnemonic/);
+
+    // a transaction that comes out another way when applied again (another genesis, another runtime) is refused, not kept
+    await journaled.ledger.airdrop((await generateKeyPairSigner()).address, 1_000_000_000n, transferSol);
+    const altered = journalStore();
+    for (const entry of journal.entries<SvmJournalEntry>(CHAIN_ID)) altered.append(CHAIN_ID, entry.kind === 'slot' ? { ...entry, failed: !entry.failed } : entry);
+    await expect(open(accounts, altered, clock)).rejects.toThrow(/succeeded when applied again, but failed when it was mined/);
   });
 });
 
