@@ -9,6 +9,8 @@
  * - Cold start with every chain: `startSimulator()` with the default EVM chains and every non-EVM
  *   chain the fixtures know, until it resolves (target: the same 1.5 s as the EVM-only start).
  * - The exchange's restart with a journal of ~1,000 transfers (`benchLvmRestart`).
+ * - SVM restart with a journal: `startSimulator()` on a `--db` whose SVM ledger journal holds
+ *   `restartTransactions` transfers (each applied again at start), against a start on a fresh one.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -31,6 +33,16 @@ export interface NonEvmChainsResult {
   svmTransfers: { count: number; perSecond: number; latency: Summary };
   evmToSvm: { iterations: number; e2e: Summary; floor: Summary; ratio: number };
   coldStartEveryChain: { chainIds: number[]; summary: Summary };
+  svmRestart: SvmRestartResult;
+}
+
+export interface SvmRestartResult {
+  /** Transactions in the SVM ledger journal the restart applies again. */
+  transactions: number;
+  /** `startSimulator()` on that database, until it resolves. */
+  restart: Summary;
+  /** `startSimulator()` on a fresh database (genesis only), the same chains. */
+  freshStart: Summary;
 }
 
 /** Every chain the simulator can boot: what a plain `intentsim start` runs (the default EVM chains and each non-EVM chain). */
@@ -38,7 +50,7 @@ export function everyChainId(): number[] {
   return [...DEFAULT_CHAIN_IDS];
 }
 
-export async function benchNonEvmChains(params: { transfers: number; bridges: number; coldRuns: number }, progress: (line: string) => void): Promise<NonEvmChainsResult> {
+export async function benchNonEvmChains(params: { transfers: number; bridges: number; coldRuns: number; restartTransactions: number }, progress: (line: string) => void): Promise<NonEvmChainsResult> {
   const sim = await startSimulator({ port: 0, log: () => undefined, chains: [{ id: EVM }, { id: SVM }] });
   let svmTransfers: NonEvmChainsResult['svmTransfers'];
   let evmToSvm: NonEvmChainsResult['evmToSvm'];
@@ -80,7 +92,53 @@ export async function benchNonEvmChains(params: { transfers: number; bridges: nu
     await every.stop();
     progress(`  start with chains ${chainIds.join(',')}: ${formatMs(coldMs.at(-1)!)}`);
   }
-  return { svmTransfers, evmToSvm, coldStartEveryChain: { chainIds, summary: summarize(coldMs) } };
+  const svmRestart = await benchSvmRestart({ transactions: params.restartTransactions, runs: params.coldRuns });
+  progress(`  SVM restart with ${svmRestart.transactions} journaled transactions: ${formatMs(svmRestart.restart.median)} (fresh start ${formatMs(svmRestart.freshStart.median)})`);
+  return { svmTransfers, evmToSvm, coldStartEveryChain: { chainIds, summary: summarize(coldMs) }, svmRestart };
+}
+
+/**
+ * Time to restart the SVM chain on a `--db` whose ledger journal holds `transactions` transfers
+ * (the simulator with the SVM chain alone, so the figure is the ledger's replay, not Anvil's).
+ */
+export async function benchSvmRestart(params: { transactions: number; runs: number }): Promise<SvmRestartResult> {
+  const dir = mkdtempSync(join(tmpdir(), 'intentsim-bench-svm-restart-'));
+  const start = (dbPath: string) => startSimulator({ port: 0, log: () => undefined, dbPath, chains: [{ id: SVM }] });
+  try {
+    const dbPath = join(dir, 'journal.db');
+    const filling = await start(dbPath);
+    try {
+      const connection = new Connection(filling.chains.find((chain) => chain.id === SVM)!.rpcUrl, 'confirmed');
+      const payer = Keypair.generate();
+      await connection.confirmTransaction({ signature: await connection.requestAirdrop(payer.publicKey, 100 * LAMPORTS_PER_SOL), ...(await connection.getLatestBlockhash()) });
+      for (let sent = 1; sent < params.transactions; ) {
+        const { blockhash } = await connection.getLatestBlockhash();
+        const batch = Array.from({ length: Math.min(100, params.transactions - sent) }, (_, i) => signedTransfer(payer, blockhash, 5_000 + sent + i));
+        for (const wire of batch) await connection.sendRawTransaction(wire);
+        sent += batch.length;
+      }
+      if ((await connection.getSlot()) !== params.transactions) throw new Error(`the SVM chain is at slot ${await connection.getSlot()}, expected ${params.transactions}`);
+    } finally {
+      await filling.stop();
+    }
+    const restartMs: number[] = [];
+    const freshMs: number[] = [];
+    for (let run = 0; run < params.runs; run++) {
+      let started = performance.now();
+      const restarted = await start(dbPath);
+      restartMs.push(performance.now() - started);
+      const slot = await new Connection(restarted.chains.find((chain) => chain.id === SVM)!.rpcUrl).getSlot();
+      await restarted.stop();
+      if (slot !== params.transactions) throw new Error(`restarted at slot ${slot}, expected ${params.transactions}`);
+      started = performance.now();
+      const fresh = await start(join(dir, `fresh-${run}.db`));
+      freshMs.push(performance.now() - started);
+      await fresh.stop();
+    }
+    return { transactions: params.transactions, restart: summarize(restartMs), freshStart: summarize(freshMs) };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 const SVM_TRANSFER_RECIPIENT = Keypair.generate().publicKey;

@@ -9,7 +9,7 @@
  * BENCH_LOAD_SECONDS (default 3), BENCH_LISTING_STORED (default 100000), BENCH_RSS_QUOTES (default 30000),
  * BENCH_CHAOS_ITERATIONS (default 12), BENCH_CHAOS_SEED (default 1), BENCH_PROPERTY_RUNS (default 200),
  * BENCH_PROPERTY_SEED (default 1), BENCH_GASLESS_ITERATIONS (default 20), BENCH_SVM_TRANSFERS (default 1000),
- * BENCH_SVM_BRIDGES (default 20), BENCH_BVM_TRANSACTIONS (default 2000), BENCH_LVM_TRANSFERS (default 1000).
+ * BENCH_SVM_BRIDGES (default 20), BENCH_SVM_RESTART_TRANSACTIONS (default 1000), BENCH_BVM_TRANSACTIONS (default 2000), BENCH_LVM_TRANSFERS (default 1000).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -117,6 +117,7 @@ function report(
     `  SVM transfers (embedded LiteSVM, over our JSON-RPC)   ${nonEvm.svmTransfers.perSecond.toFixed(0)}/s over ${nonEvm.svmTransfers.count}; latency median ${formatMs(nonEvm.svmTransfers.latency.median)}  p90 ${formatMs(nonEvm.svmTransfers.latency.p90)}`,
     `  EVM -> SVM bridge (USDC 8453 -> USDC, ${nonEvm.evmToSvm.iterations} iterations)  e2e median ${formatMs(nonEvm.evmToSvm.e2e.median)}, floor (EVM + SVM transfer) ${formatMs(nonEvm.evmToSvm.floor.median)}, ratio ${nonEvm.evmToSvm.ratio.toFixed(2)}x   ${verdict(nonEvm.evmToSvm.ratio <= TARGETS.e2eOverFloor)}`,
     `  cold start, chains ${nonEvm.coldStartEveryChain.chainIds.join(',')}: startSimulator() median ${formatMs(nonEvm.coldStartEveryChain.summary.median)}  max ${formatMs(nonEvm.coldStartEveryChain.summary.max)}   ${verdict(nonEvm.coldStartEveryChain.summary.median <= TARGETS.coldStartMs)}`,
+    `  SVM restart on --db, ${nonEvm.svmRestart.transactions} journaled transactions: startSimulator() median ${formatMs(nonEvm.svmRestart.restart.median)}  max ${formatMs(nonEvm.svmRestart.restart.max)}; fresh database ${formatMs(nonEvm.svmRestart.freshStart.median)}`,
     '',
   ];
   return {
@@ -186,7 +187,12 @@ async function main(): Promise<void> {
 
   progress('non-EVM chains: SVM transfers, EVM -> SVM bridge, cold start with every chain');
   const nonEvm = await benchNonEvmChains(
-    { transfers: positiveIntFromEnv('BENCH_SVM_TRANSFERS', 1000), bridges: positiveIntFromEnv('BENCH_SVM_BRIDGES', 20), coldRuns: coldRuns },
+    {
+      transfers: positiveIntFromEnv('BENCH_SVM_TRANSFERS', 1000),
+      bridges: positiveIntFromEnv('BENCH_SVM_BRIDGES', 20),
+      coldRuns: coldRuns,
+      restartTransactions: positiveIntFromEnv('BENCH_SVM_RESTART_TRANSACTIONS', 1000),
+    },
     progress,
   );
 
@@ -236,6 +242,7 @@ async function main(): Promise<void> {
       svmTransfers: { count: nonEvm.svmTransfers.count, perSecond: Math.round(nonEvm.svmTransfers.perSecond), latency: rounded(nonEvm.svmTransfers.latency) },
       evmToSvm: { iterations: nonEvm.evmToSvm.iterations, e2e: rounded(nonEvm.evmToSvm.e2e), floor: rounded(nonEvm.evmToSvm.floor), ratio: Math.round(nonEvm.evmToSvm.ratio * 100) / 100 },
       coldStartEveryChain: { chainIds: nonEvm.coldStartEveryChain.chainIds, summary: rounded(nonEvm.coldStartEveryChain.summary) },
+      svmRestart: { transactions: nonEvm.svmRestart.transactions, restart: rounded(nonEvm.svmRestart.restart), freshStart: rounded(nonEvm.svmRestart.freshStart) },
     },
     bvm,
     lvmRestart: { transfers: lvmRestart.transfers, restart: rounded(lvmRestart.restart), freshStart: rounded(lvmRestart.freshStart) },

@@ -21,8 +21,9 @@ RequestLifecycle.prototype.transition = function (this: RequestLifecycle, params
   return record;
 };
 const create = RequestLifecycle.prototype.create;
-RequestLifecycle.prototype.create = function (this: RequestLifecycle, record) {
-  create.call(this, record);
+RequestLifecycle.prototype.create = function (this: RequestLifecycle, record, alsoInTransaction) {
+  // alsoInTransaction stores the quote sequence: without it a restarted simulator would take its numbers again
+  create.call(this, record, alsoInTransaction);
   reached.add(`status:${record.status}`);
 };
 

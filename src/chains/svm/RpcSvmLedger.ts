@@ -123,6 +123,10 @@ export class RpcSvmLedger implements SvmLedgerAccess {
     return block;
   }
 
+  async keptTransactions(): Promise<SvmTransactionRecord[]> {
+    return []; // the validator's blocks are read from the slot it was at when the simulator attached (README "--svm validator")
+  }
+
   async transaction(signature: string): Promise<SvmTransactionRecord | undefined> {
     const answer = await this.call<RpcTransaction | null>('getTransaction', [signature, { encoding: 'base64', commitment: COMMITMENT, maxSupportedTransactionVersion: 0 }]);
     if (!answer?.meta) return undefined;

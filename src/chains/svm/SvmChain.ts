@@ -30,8 +30,9 @@ import { deriveSvmAccounts, type SvmAccounts } from './svmAccounts';
 import { svmCurrencies, svmMarketCurrencies, type SvmCurrencies } from './svmCurrencies';
 import { writeSvmAggregatorGenesis } from './writeSvmAggregatorGenesis';
 import { SVM_AGGREGATOR_PROGRAM, SVM_AGGREGATOR_SOURCE, SVM_POOL_VENUES } from './svmAggregatorMarket';
-import { SvmLedger, SvmTransactionRejectedError, type SvmTransactionRecord } from './SvmLedger';
+import { SvmTransactionRejectedError, type SvmLedger, type SvmTransactionRecord } from './SvmLedger';
 import { InProcessSvmLedger, type SvmLedgerAccess } from './SvmLedgerAccess';
+import { openSvmLedger } from './SvmLedgerJournal';
 import { SvmJsonRpcServer, type SvmRpcEndpoints } from './SvmJsonRpcServer';
 import { writeSvmGenesis, associatedTokenAccount } from './writeSvmGenesis';
 import { creditsTo, SvmDepositWatcher } from './SvmDepositWatcher';
@@ -67,8 +68,8 @@ export { SvmCheatNotSupportedError };
  *
  * LIMITATIONS against a real cluster: one transaction per slot, final once mined (no forks, so
  * no reorgs; every commitment level is `finalized`); no mempool (automine only); fills are
- * transfers (no pools, no wrap route, no destination calls); state lives in memory (a restart
- * starts from genesis again).
+ * transfers (no pools, no wrap route, no destination calls). State lives in memory; with `--db`
+ * every slot is journaled and applied again at the next start (`SvmLedgerJournal`).
  */
 export class SvmChain implements ChainAdapter {
   readonly vmType = 'svm' as const;
@@ -108,9 +109,16 @@ export class SvmChain implements ChainAdapter {
     if (this.access_) return;
     const accounts = await deriveSvmAccounts(this.options.mnemonic, this.options.accountCount);
     if (this.options.validator) return this.startValidator(accounts, this.options.validator.binaryPath);
-    const ledger = new SvmLedger({ clock: this.options.clock, seed: `${this.options.mnemonic}:${this.chainId}`, faucet: accounts.faucet.signer });
-    await writeSvmGenesis(ledger, accounts);
-    await writeSvmAggregatorGenesis(ledger, accounts);
+    // with --db: genesis at its first start's time, then every journaled slot again (SvmLedgerJournal)
+    const { ledger } = await openSvmLedger({
+      chainId: this.chainId,
+      journal: this.options.ledgerJournal,
+      ledger: { clock: this.options.clock, seed: `${this.options.mnemonic}:${this.chainId}`, faucet: accounts.faucet.signer },
+      writeGenesis: async (opened) => {
+        await writeSvmGenesis(opened, accounts);
+        await writeSvmAggregatorGenesis(opened, accounts);
+      },
+    });
     const server = new SvmJsonRpcServer(ledger, { host: this.options.host });
     this.endpoints = await server.start();
     this.ledger_ = ledger;
@@ -131,6 +139,8 @@ export class SvmChain implements ChainAdapter {
       chainIndex: this.options.chainIndex,
       emit: (observation) => this.listeners.forEach((listener) => listener(observation)),
     });
+    // deposits a killed process journaled but did not index (an indexed one is not reported again)
+    await this.watcher.catchUp();
     this.wallet = new SvmSolverWallet({ chainId: this.chainId, ledger, solver: accounts.solver, store: this.options.solverTransactions, clock: this.options.clock });
   }
 

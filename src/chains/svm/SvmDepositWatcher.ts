@@ -44,7 +44,9 @@ export function creditsTo(record: SvmTransactionRecord, owner: string): Array<{ 
  * Watches the SVM ledger for deposits: a successful transaction that credits the depository and
  * carries a request id in a Memo. Each is indexed (ChainIndexStore) and reported to the solver.
  * The ledger reports every transaction it mines (in-process as it is mined, a validator's as its
- * blocks are read); `index` reads one transaction again (after a listener was attached late).
+ * blocks are read); `index` reads one transaction again (after a listener was attached late);
+ * `catchUp` re-reads what the ledger kept (at start: a ledger rebuilt from its journal holds
+ * transactions a killed process mined but did not index).
  */
 export class SvmDepositWatcher {
   private readonly detach: () => void;
@@ -63,6 +65,11 @@ export class SvmDepositWatcher {
 
   stop(): void {
     this.detach();
+  }
+
+  /** Indexes every transaction the ledger holds (after a restart: what landed before the watcher heard it). */
+  async catchUp(): Promise<void> {
+    for (const record of await this.deps.ledger.keptTransactions()) await this.index(record);
   }
 
   /** Indexes one transaction the ledger kept (again: a deposit is indexed once). */

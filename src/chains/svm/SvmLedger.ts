@@ -86,6 +86,21 @@ export interface SvmLedgerOptions {
   seed: string;
   /** The faucet `requestAirdrop` pays from (funded at genesis, as a local validator's faucet is). */
   faucet: KeyPairSigner;
+  /** Genesis time (unix seconds); the virtual clock's now when absent (a journaled ledger passes its first start's). */
+  genesisTime?: number;
+}
+
+/**
+ * Hears every change the ledger makes after genesis, before any listener or caller does
+ * (`SvmLedgerJournal` writes them down); a ledger without one keeps its state in memory only.
+ */
+export interface SvmLedgerRecorder {
+  /** A slot was mined with one transaction (its wire bytes), failed or not. */
+  transactionSlot(block: SvmBlock, wire: Uint8Array, failed: boolean): void;
+  /** `mine(count)`: empty slots, in order. */
+  emptySlots(blocks: readonly SvmBlock[]): void;
+  /** An account was written without a transaction. */
+  accountWritten(account: EncodedAccount): void;
 }
 
 /** Lamports the faucet holds at genesis: a million SOL (JSON numbers stay exact below 2^53). */
@@ -109,10 +124,11 @@ export class SvmLedger {
   private readonly listeners = new Set<(record: SvmTransactionRecord) => void>();
   private readonly slotListeners = new Set<(block: SvmBlock) => void>();
   private nextBlockTimestamp: number | undefined;
+  private recorder: SvmLedgerRecorder | undefined;
 
   constructor(private readonly options: SvmLedgerOptions) {
     this.svm = new LiteSVM().withBlockhashCheck(false).withSigverify(true).withNativeMints().withTransactionHistory(0n);
-    const genesis: SvmBlock = { slot: GENESIS_SLOT, parentSlot: GENESIS_SLOT, blockhash: this.blockhashOf(GENESIS_SLOT), previousBlockhash: this.blockhashOf(-1n), blockTime: this.options.clock.nowSeconds(), signatures: [] };
+    const genesis: SvmBlock = { slot: GENESIS_SLOT, parentSlot: GENESIS_SLOT, blockhash: this.blockhashOf(GENESIS_SLOT), previousBlockhash: this.blockhashOf(-1n), blockTime: this.options.genesisTime ?? this.options.clock.nowSeconds(), signatures: [] };
     this.keepBlock(genesis);
     this.setClock(genesis);
     this.setLamports(options.faucet.address, FAUCET_LAMPORTS);
@@ -159,14 +175,25 @@ export class SvmLedger {
     return found;
   }
 
-  /** Genesis only (funded accounts, mints): writes an account without a transaction. */
+  /** Every transaction kept, oldest first. */
+  transactions(): IterableIterator<SvmTransactionRecord> {
+    return this.records.values();
+  }
+
+  /** From now on every change is told to `recorder` first (undefined: none). */
+  setRecorder(recorder: SvmLedgerRecorder | undefined): void {
+    this.recorder = recorder;
+  }
+
+  /** Writes an account without a transaction (genesis: funded accounts, mints; later, a cheat). */
   setAccount(account: EncodedAccount): void {
     this.svm.setAccount(account);
+    this.recorder?.accountWritten(account);
   }
 
   setLamports(address: Address, amount: bigint): void {
     const existing = this.svm.getAccount(address);
-    this.svm.setAccount(
+    this.setAccount(
       existing.exists
         ? { ...existing, lamports: lamports(amount) }
         : { address, lamports: lamports(amount), programAddress: '11111111111111111111111111111111' as Address, executable: false, data: new Uint8Array(0), space: 0n },
@@ -190,7 +217,14 @@ export class SvmLedger {
 
   /** Mines `count` empty slots. */
   mine(count = 1): void {
-    for (let i = 0; i < count; i++) this.finishSlot(this.openSlot(), []);
+    const mined: SvmBlock[] = [];
+    for (let i = 0; i < count; i++) {
+      const block = this.openSlot();
+      this.keepSlot(block, []);
+      mined.push(block);
+    }
+    this.recorder?.emptySlots(mined);
+    for (const block of mined) this.announceSlot(block);
   }
 
   /**
@@ -231,7 +265,9 @@ export class SvmLedger {
       postTokenBalances: this.tokenBalances(keys.all),
     };
     this.records.set(record.signature, record);
-    this.finishSlot(block, [record.signature]);
+    this.keepSlot(block, [record.signature]);
+    this.recorder?.transactionSlot(block, wire, failed);
+    this.announceSlot(block);
     for (const listener of this.listeners) listener(record);
     return record;
   }
@@ -324,10 +360,13 @@ export class SvmLedger {
     return block;
   }
 
-  private finishSlot(block: SvmBlock, signatures: string[]): void {
+  private keepSlot(block: SvmBlock, signatures: string[]): void {
     block.signatures = signatures;
     this.slot = block.slot;
     this.keepBlock(block);
+  }
+
+  private announceSlot(block: SvmBlock): void {
     for (const listener of this.slotListeners) listener(block);
   }
 

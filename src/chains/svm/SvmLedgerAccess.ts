@@ -22,6 +22,12 @@ export interface SvmLedgerAccess {
   simulate(wire: Uint8Array, options: { sigVerify: boolean; replaceRecentBlockhash: boolean }): Promise<SvmSimulation>;
   /** Each mined transaction, once (in-process: as it is mined; over RPC: as the chain is read). */
   onTransaction(listener: (record: SvmTransactionRecord) => void): () => void;
+  /**
+   * Every transaction the ledger holds from before this process attached (in-process: all it kept,
+   * replayed from the journal included; a validator: none, its blocks are read from the slot it was
+   * at when the simulator started).
+   */
+  keptTransactions(): Promise<SvmTransactionRecord[]>;
   /** Reads what the chain mined since the last look, so listeners have heard of it. */
   sync(): Promise<void>;
   mine(count: number): Promise<void>;
@@ -47,6 +53,10 @@ export class InProcessSvmLedger implements SvmLedgerAccess {
 
   async block(slot: bigint): Promise<SvmBlock | undefined> {
     return this.ledger.block(slot);
+  }
+
+  async keptTransactions(): Promise<SvmTransactionRecord[]> {
+    return [...this.ledger.transactions()];
   }
 
   async transaction(signature: string): Promise<SvmTransactionRecord | undefined> {

@@ -1,0 +1,129 @@
+import { address, lamports, type EncodedAccount } from '@solana/kit';
+import { ChainError } from '../../errors/IntentsimError';
+import type { LedgerJournalStore } from '../../store/LedgerJournalStore';
+import { SvmLedger, type SvmBlock, type SvmLedgerOptions, type SvmLedgerRecorder } from './SvmLedger';
+
+/** One change of the SVM ledger as the journal keeps it (bytes in base64). */
+export type SvmJournalEntry =
+  /** The first entry: genesis time, and genesis's blockhash to tell a journal of another seed. */
+  | { kind: 'genesis'; blockTime: number; blockhash: string }
+  /** A slot with its one transaction's wire bytes (a failed transaction too: it was mined), and whether it failed. */
+  | { kind: 'slot'; slot: bigint; blockTime: number; transaction: string; failed: boolean }
+  /** `mine(count)`: empty slots from `firstSlot` on, their times as runs of [blockTime, count]. */
+  | { kind: 'emptySlots'; firstSlot: bigint; blockTimes: Array<[number, number]> }
+  /** An account written without a transaction (after genesis: a cheat). */
+  | { kind: 'account'; address: string; lamports: bigint; programAddress: string; executable: boolean; space: bigint; data: string };
+
+/**
+ * Keeps the SVM ledger durable (`--db`): each change it makes after genesis is appended to the
+ * ledger journal before the ledger answers or tells a listener (the store writes synchronously,
+ * so a SIGKILL loses nothing a client was told). `openSvmLedger` rebuilds the ledger from it.
+ */
+export class SvmLedgerJournal implements SvmLedgerRecorder {
+  constructor(private readonly deps: { chainId: number; store: LedgerJournalStore }) {}
+
+  transactionSlot(block: SvmBlock, wire: Uint8Array, failed: boolean): void {
+    this.append({ kind: 'slot', slot: block.slot, blockTime: block.blockTime, transaction: Buffer.from(wire).toString('base64'), failed });
+  }
+
+  emptySlots(blocks: readonly SvmBlock[]): void {
+    if (blocks.length === 0) return;
+    const blockTimes: Array<[number, number]> = [];
+    for (const block of blocks) {
+      const last = blockTimes.at(-1);
+      if (last && last[0] === block.blockTime) last[1]++;
+      else blockTimes.push([block.blockTime, 1]);
+    }
+    this.append({ kind: 'emptySlots', firstSlot: blocks[0]!.slot, blockTimes });
+  }
+
+  accountWritten(account: EncodedAccount): void {
+    this.append({
+      kind: 'account',
+      address: account.address,
+      lamports: account.lamports,
+      programAddress: account.programAddress,
+      executable: account.executable,
+      space: account.space,
+      data: Buffer.from(account.data).toString('base64'),
+    });
+  }
+
+  private append(entry: SvmJournalEntry): void {
+    this.deps.store.append(this.deps.chainId, entry);
+  }
+}
+
+/**
+ * The chain's ledger: genesis written by `writeGenesis`; with a journal that has entries, genesis
+ * at the journaled time and then every journaled change applied again, in order, through the
+ * ledger's own methods (a slot's transaction is submitted without preflight at its slot's time),
+ * which gives back the same slots, blockhashes, signatures, results and balances. The ledger is
+ * new, so no listener hears the replay; the journal is attached after it (nothing is written twice).
+ */
+export async function openSvmLedger(params: {
+  chainId: number;
+  journal: LedgerJournalStore | undefined;
+  ledger: Omit<SvmLedgerOptions, 'genesisTime'>;
+  writeGenesis: (ledger: SvmLedger) => Promise<unknown>;
+}): Promise<{ ledger: SvmLedger; replayed: number }> {
+  const { chainId, journal } = params;
+  const entries = journal?.entries<SvmJournalEntry>(chainId) ?? [];
+  const genesis = entries[0];
+  if (genesis && genesis.kind !== 'genesis') throw new ChainError(`chain ${chainId}: its ledger journal does not start with genesis`);
+  const ledger = new SvmLedger({ ...params.ledger, ...(genesis ? { genesisTime: genesis.blockTime } : {}) });
+  await params.writeGenesis(ledger);
+  const genesisBlock = ledger.block(0n)!;
+  if (!genesis) {
+    journal?.append<SvmJournalEntry>(chainId, { kind: 'genesis', blockTime: genesisBlock.blockTime, blockhash: genesisBlock.blockhash });
+  } else if (genesis.blockhash !== genesisBlock.blockhash) {
+    throw new ChainError(`chain ${chainId}: the database's SVM ledger journal was written with another mnemonic (genesis blockhash ${genesis.blockhash}, now ${genesisBlock.blockhash}); start with the same mnemonic or another --db`);
+  }
+  entries.slice(1).forEach((entry, index) => applyEntry(ledger, entry, `chain ${chainId}: ledger journal entry ${index + 1}`));
+  if (journal) ledger.setRecorder(new SvmLedgerJournal({ chainId, store: journal }));
+  return { ledger, replayed: entries.length - (genesis ? 1 : 0) };
+}
+
+function applyEntry(ledger: SvmLedger, entry: SvmJournalEntry, where: string): void {
+  switch (entry.kind) {
+    case 'genesis':
+      throw new ChainError(`${where} is a second genesis`);
+    case 'slot': {
+      expectNextSlot(ledger, entry.slot, where);
+      ledger.setNextBlockTimestamp(entry.blockTime);
+      let failed: boolean;
+      try {
+        failed = ledger.submit(new Uint8Array(Buffer.from(entry.transaction, 'base64')), { preflight: false }).err !== null;
+      } catch (error) {
+        throw new ChainError(`${where} (slot ${entry.slot}) cannot be applied again: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      }
+      // the same state runs a transaction the same way; another outcome means another genesis (account count, runtime)
+      if (failed !== entry.failed) throw new ChainError(`${where} (slot ${entry.slot}) ${failed ? 'failed' : 'succeeded'} when applied again, but ${entry.failed ? 'failed' : 'succeeded'} when it was mined`);
+      return;
+    }
+    case 'emptySlots':
+      expectNextSlot(ledger, entry.firstSlot, where);
+      for (const [blockTime, count] of entry.blockTimes) {
+        for (let i = 0; i < count; i++) {
+          ledger.setNextBlockTimestamp(blockTime);
+          ledger.mine(1);
+        }
+      }
+      return;
+    case 'account':
+      ledger.setAccount({
+        address: address(entry.address),
+        lamports: lamports(entry.lamports),
+        programAddress: address(entry.programAddress),
+        executable: entry.executable,
+        space: entry.space,
+        data: new Uint8Array(Buffer.from(entry.data, 'base64')),
+      });
+      return;
+  }
+}
+
+function expectNextSlot(ledger: SvmLedger, slot: bigint, where: string): void {
+  const next = ledger.currentSlot() + 1n;
+  if (slot !== next) throw new ChainError(`${where} is slot ${slot}, but the ledger's next slot is ${next}`);
+}
