@@ -192,7 +192,7 @@ async function main(): Promise<void> {
 
   const bvmTransactions = positiveIntFromEnv('BENCH_BVM_TRANSACTIONS', 2000);
   progress(`BVM ledger: ${bvmTransactions} signed transactions`);
-  const bvm = benchBvm(bvmTransactions, progress);
+  const bvm = benchBvm(bvmTransactions, progress, positiveIntFromEnv('BENCH_BVM_RESTART_TRANSACTIONS', 1000));
 
   const { lines, targets } = report(cold, bridge, quotes, fuzz, load, chaos, property, scenarios, conformance, gasless, nonEvm);
   lines.splice(lines.length - 1, 0, formatBvmBench(bvm));
