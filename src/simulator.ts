@@ -296,6 +296,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
         timeEstimateSeconds: (chainId) => chainMetadataFor(chainId).timeEstimateSeconds,
         quoteTtlSeconds: config.quoteTtlSeconds,
         solver: { address: accounts.solver.address, signOrderId: (orderId) => accounts!.solver.sign({ hash: orderId }) },
+        depositAddresses,
       },
     });
     server = await new Promise<Server>((resolve, reject) => {

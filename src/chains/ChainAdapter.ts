@@ -14,6 +14,12 @@ export interface DepositStepParams {
   user: string;
   currency: Currency;
   amount: bigint;
+  /**
+   * The deposit address of an earlier request this one takes over (SPEC §2.3
+   * `supersededByRequestId`; only on a chain with `regeneratesDepositAddresses`): the step pays
+   * that address, which the quote hands over to this request when it records it.
+   */
+  reuseDepositAddress?: string;
 }
 
 /** What a chain tells the solver about its ledger. */
@@ -165,6 +171,13 @@ export interface ChainAdapter {
   indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry;
   /** Facts of an observed deposit transaction (fee, timestamp) for `inTxs`. */
   depositTransactionEntry(deposit: IndexedDeposit, status: 'success' | 'failure'): Promise<TransactionEntry>;
+
+  /**
+   * SPEC §2.3 `supersededByRequestId`: a new quote for the same user and route as an earlier,
+   * unpaid deposit-address request from this chain regenerates it (the same deposit address, now
+   * the new request's). True on the BVM chain; absent on the others.
+   */
+  readonly regeneratesDepositAddresses?: boolean;
 
   /** The gasless relayer (SPEC §1.6), on the chains that have one (EVM); absent on the others. */
   readonly gaslessRelay?: GaslessRelayCapability;

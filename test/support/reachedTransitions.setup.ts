@@ -21,8 +21,8 @@ RequestLifecycle.prototype.transition = function (this: RequestLifecycle, params
   return record;
 };
 const create = RequestLifecycle.prototype.create;
-RequestLifecycle.prototype.create = function (this: RequestLifecycle, record) {
-  create.call(this, record);
+RequestLifecycle.prototype.create = function (this: RequestLifecycle, record, alsoInTransaction) {
+  create.call(this, record, alsoInTransaction);
   reached.add(`status:${record.status}`);
 };
 

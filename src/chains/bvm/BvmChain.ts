@@ -74,6 +74,8 @@ const TYPICAL_FEE = p2wpkhFee(2, 2);
  */
 export class BvmChain implements ChainAdapter {
   readonly vmType = 'bvm' as const;
+  /** A new quote for the same user and route as an earlier unpaid request reuses its deposit address (SPEC §2.3 `supersededByRequestId`). */
+  readonly regeneratesDepositAddresses = true;
   readonly chainId: number;
   private readonly listeners = new Set<(observation: ChainObservation) => void>();
   private ledger_: BvmLedger | undefined;
@@ -205,8 +207,14 @@ export class BvmChain implements ChainAdapter {
   /**
    * Every BVM deposit pays into the request's own address (a key the solver derives from the
    * request id), registered and watched from now on; the step's PSBT pays it from the user's coins.
+   * A regenerated request (`reuseDepositAddress`) pays the earlier request's address instead.
    */
   async openDepositAddress(params: DepositStepParams): Promise<{ address: string; steps: QuoteStep[] }> {
+    if (params.reuseDepositAddress) {
+      // a regenerated request: the earlier request's address, handed over when the quote is recorded
+      const address = params.reuseDepositAddress;
+      return { address, steps: buildBvmDepositSteps({ user: params.user, amount: params.amount, depositAddress: address, ledger: this.ledger }) };
+    }
     const address = this.depositAddressFor(params.requestId);
     const store = this.options.depositAddresses;
     // a price (request id 0x00…00) records nothing
