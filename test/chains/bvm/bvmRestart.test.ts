@@ -1,4 +1,4 @@
-// covers: status:pending, status:submitted, status:success, transition:waiting->pending, transition:pending->submitted, transition:submitted->success
+// covers: status:pending, status:submitted, status:success, transition:waiting->pending, transition:pending->submitted, transition:submitted->success, field:supersededByRequestId
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -51,7 +51,7 @@ async function quoteBtcDeposit(running: Running, index: number, recipient: Addre
   });
   expect(quote.status, JSON.stringify(quote.body)).toBe(200);
   const step = quote.body.steps[0];
-  return { requestId: step.requestId as string, deposit: signDepositStep(step, account.privateKey), amountOut: BigInt(quote.body.details.currencyOut.amount) };
+  return { requestId: step.requestId as string, depositAddress: step.depositAddress as string, deposit: signDepositStep(step, account.privateKey), amountOut: BigInt(quote.body.details.currencyOut.amount) };
 }
 
 async function waitForStatus(baseUrl: string, requestId: string, wanted: string): Promise<void> {
@@ -105,6 +105,10 @@ describe('the BVM chain across a graceful restart on the same --db', () => {
     await waitForStatus(running.baseUrl, waiting.requestId, 'pending');
     const before = await chainView(running.rpcUrl, mined.deposit.txid, running.bvmAccounts[1]!.address);
     expect(Object.keys(before.mempool)).toEqual([waiting.deposit.txid]);
+    // an unpaid request regenerated before the restart (SPEC §2.3 supersededByRequestId)
+    const unpaid = await quoteBtcDeposit(running, 6, recipient, 1_000_000n);
+    const regenerated = await quoteBtcDeposit(running, 6, recipient, 1_100_000n);
+    expect(sim.control.requests.get(unpaid.requestId)!.supersededByRequestId).toBe(regenerated.requestId);
     await sim.stop();
 
     sim = await startSimulator(options);
@@ -112,6 +116,10 @@ describe('the BVM chain across a graceful restart on the same --db', () => {
     expect(await chainView(running.rpcUrl, mined.deposit.txid, running.bvmAccounts[1]!.address)).toEqual(before);
     expect(sim.control.requests.get(mined.requestId)).toEqual(minedRecord);
     expect((await getJson(`${running.baseUrl}/intents/status/v3?requestId=${waiting.requestId}`)).body).toMatchObject({ status: 'pending', inTxHashes: [waiting.deposit.txid] });
+    // and again after it: the same deposit address, now the newest request's
+    const again = await quoteBtcDeposit(running, 6, recipient, 1_200_000n);
+    expect(again.depositAddress).toBe(regenerated.depositAddress);
+    expect(sim.control.requests.get(regenerated.requestId)!.supersededByRequestId).toBe(again.requestId);
 
     const balanceBefore = await publicClientFor(sim, EVM).getBalance({ address: recipient });
     const [blockHash] = await bvmRpc<string[]>(running.rpcUrl, 'generatetoaddress', [1, running.bvmAccounts[0]!.address]);

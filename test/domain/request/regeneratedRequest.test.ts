@@ -30,7 +30,7 @@ describe('regeneratesRequest (SPEC §2.3 supersededByRequestId)', () => {
   });
 
   it('not once anything was paid, moved on, superseded, or without a deposit address', () => {
-    const paid = { address: 'bcrt1qexample', type: 'open' as const, depositor: 'bcrt1quser', depositTxHash: 'ab'.repeat(32), recoveryAddress: null };
+    const paid = { address: 'bcrt1qexample', type: 'open' as const, depositor: 'bcrt1quser', depositTxHash: hexId(0xab), recoveryAddress: null };
     const cases: Record<string, Partial<RequestRecord>> = {
       pending: { status: 'pending' },
       'paid into its address': { depositAddress: paid },
