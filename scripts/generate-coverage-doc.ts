@@ -12,6 +12,7 @@
  * - failReason: the §7.3 list; refundFailReason: the §7.4 list
  * - errorCode: the first column of the §7.1 table
  * - limit: the §8 table rows, as `<Limit> @ <Applies to>`
+ * - field: the request record's top-level fields, the first `Field` table of §2.3 (`user, recipient` is two)
  *
  * Annotations: a line comment `// covers: kind:item, kind:item` anywhere in `test/**\/*.test.ts`,
  * or a top-level `covers:` list of `kind:item` strings in `scenarios/**\/*.yaml`.
@@ -29,7 +30,7 @@ import { TRANSITIONS, UNREACHED_TRANSITIONS } from '../src/domain/request/transi
 import { allChecks, type ConformanceCheck } from '../conformance';
 import { allDeviations } from '../test/conformance/deviations';
 
-export const COVERAGE_KINDS = ['endpoint', 'operation', 'status', 'transition', 'failReason', 'refundFailReason', 'errorCode', 'limit'] as const;
+export const COVERAGE_KINDS = ['endpoint', 'operation', 'status', 'transition', 'failReason', 'refundFailReason', 'errorCode', 'limit', 'field'] as const;
 export type CoverageKind = (typeof COVERAGE_KINDS)[number];
 
 export type SpecItems = Record<CoverageKind, string[]>;
@@ -57,6 +58,7 @@ const KIND_TITLES: Record<CoverageKind, string> = {
   refundFailReason: 'refundFailReason values (§7.4)',
   errorCode: 'Error codes (§7.1)',
   limit: 'Limits (§8)',
+  field: 'Request record fields (§2.3)',
 };
 
 const HTTP_METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
@@ -215,6 +217,7 @@ export function extractSpecItems(
   const appliesTo = limitsTable.header.findIndex((cell) => cell.toLowerCase() === 'applies to');
   if (appliesTo === -1) throw new Error('SPEC §8 limits table has no "Applies to" column');
   const limits = limitsTable.rows.map((row) => `${unquote(row[0]!)} @ ${unquote(row[appliesTo] ?? '')}`);
+  const fields = tableWithHeader(sectionText(specText, '2.3'), '2.3', 'Field').rows.flatMap((row) => unquote(row[0]!).split(/,\s*/));
   const failReasons = enumValuesOf(firstParagraph(sectionText(specText, '7.3')));
   const refundFailReasons = enumValuesOf(firstParagraph(sectionText(specText, '7.4')));
   for (const [section, values] of [['7.3', failReasons], ['7.4', refundFailReasons]] as const) {
@@ -230,6 +233,7 @@ export function extractSpecItems(
     refundFailReason: uniqueSorted(refundFailReasons),
     errorCode: uniqueSorted(errorCodes),
     limit: uniqueSorted(limits),
+    field: uniqueSorted(fields),
   };
 }
 
@@ -314,7 +318,8 @@ export function renderCoverageDoc(items: SpecItems, annotations: readonly Annota
   out.push('`test/**/*.test.ts` and `scenarios/**/*.yaml` (see docs/TESTING.md). Do not edit by hand: change');
   out.push('the annotations and run `npm run coverage-doc`. Annotation names: `endpoint:<METHOD> <path>`, `operation:<name>`,');
   out.push('`status:<status>`, `transition:<from>-><to>`, `failReason:<value>`, `refundFailReason:<value>`,');
-  out.push('`errorCode:<code>`, `limit:<Limit> @ <Applies to>` (the two columns of the §8 table). A status or a');
+  out.push('`errorCode:<code>`, `limit:<Limit> @ <Applies to>` (the two columns of the §8 table), `field:<name>`');
+  out.push('(a top-level field of the §2.3 request record, set by the behaviour the test drives). A status or a');
   out.push('transition counts only where a running simulator reaches it (a scenario, or a test that starts a');
   out.push('simulator and, at the end of its run, is checked to have reached every status and transition it names).');
   out.push('');

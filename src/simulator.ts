@@ -297,6 +297,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
         timeEstimateSeconds: (chainId) => chainMetadataFor(chainId).timeEstimateSeconds,
         quoteTtlSeconds: config.quoteTtlSeconds,
         solver: { address: deriveAccounts().solver.address, signOrderId: (orderId) => deriveAccounts().solver.sign({ hash: orderId }) },
+        depositAddresses,
       },
     });
     server = await new Promise<Server>((resolve, reject) => {

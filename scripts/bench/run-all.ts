@@ -198,7 +198,7 @@ async function main(): Promise<void> {
 
   const bvmTransactions = positiveIntFromEnv('BENCH_BVM_TRANSACTIONS', 2000);
   progress(`BVM ledger: ${bvmTransactions} signed transactions`);
-  const bvm = benchBvm(bvmTransactions, progress);
+  const bvm = benchBvm(bvmTransactions, progress, positiveIntFromEnv('BENCH_BVM_RESTART_TRANSACTIONS', 1000));
 
   const lvmTransfers = positiveIntFromEnv('BENCH_LVM_TRANSFERS', 1000);
   progress(`exchange restart: ${lvmTransfers} journaled transfers`);

@@ -16,6 +16,12 @@ export interface DepositStepParams {
   amount: bigint;
   /** SPEC §4.1 `maxRouteLength`, `includedOriginSwapSources`: how a chain that swaps on the origin (SVM) may route it. */
   originSwap?: { maxRouteLength?: number; includedSources?: readonly string[] };
+  /**
+   * The deposit address of an earlier request this one takes over (SPEC §2.3
+   * `supersededByRequestId`; only on a chain with `regeneratesDepositAddresses`): the step pays
+   * that address, which the quote hands over to this request when it records it.
+   */
+  reuseDepositAddress?: string;
 }
 
 /** What a chain tells the solver about its ledger. */
@@ -169,6 +175,13 @@ export interface ChainAdapter {
   indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry;
   /** Facts of an observed deposit transaction (fee, timestamp) for `inTxs`. */
   depositTransactionEntry(deposit: IndexedDeposit, status: 'success' | 'failure'): Promise<TransactionEntry>;
+
+  /**
+   * SPEC §2.3 `supersededByRequestId`: a new quote for the same user and route as an earlier,
+   * unpaid deposit-address request from this chain regenerates it (the same deposit address, now
+   * the new request's). True on the BVM chain; absent on the others.
+   */
+  readonly regeneratesDepositAddresses?: boolean;
 
   /** The gasless relayer (SPEC §1.6), on the chains that have one (EVM); absent on the others. */
   readonly gaslessRelay?: GaslessRelayCapability;

@@ -20,6 +20,9 @@ import { createRequest, type RequestLifecycle } from '../lifecycle/transitionReq
 import type { MetaStore } from '../store/MetaStore';
 import type { QuoteRequest } from './quoteRequestSchema';
 import { depositChoiceOf, depositStepsFor } from './depositAddressQuote';
+import { handOverDepositAddress, requestToRegenerate } from './regenerateDepositAddress';
+import type { RegeneratingQuote } from '../domain/request/regeneratedRequest';
+import type { DepositAddressStore } from '../store/DepositAddressStore';
 import { destinationCallsOf } from './destinationCallsOf';
 import { planQuoteRoute } from './planQuoteRoute';
 import { parseQuoteOptions, stablecoinOn, type ParsedQuoteOptions } from './quoteOptions';
@@ -38,6 +41,8 @@ export interface QuoteProviderDeps {
   quoteTtlSeconds: number;
   /** The solver wallet: its address names the order's solver; it signs orderIds (SPEC §2.2). */
   solver: { address: Address; signOrderId(orderId: Hex): Promise<Hex> };
+  /** The deposit-address registry: a regenerated request takes over an earlier one's address (SPEC §2.3 `supersededByRequestId`). */
+  depositAddresses: DepositAddressStore;
 }
 
 const QUOTE_SEQUENCE_KEY = 'quote_sequence';
@@ -195,6 +200,18 @@ async function runQuotePipeline(
   // fill's simulation passed; plain deposit steps are built while the simulation runs.
   const opensDepositAddress = mode === 'record' && depositChoice.depositAddress !== null;
   if (opensDepositAddress) await simulated;
+  // SPEC §2.3: a new quote for the same user and route as an earlier unpaid deposit-address request regenerates it
+  const regenerating: RegeneratingQuote = {
+    apiKey: context.apiKey,
+    user,
+    recipient,
+    originChainId: origin.chainId,
+    originCurrency: currencyIn.address,
+    destinationChainId: destination.chainId,
+    destinationCurrency: currencyOut.address,
+    depositAddressType: depositChoice.depositAddress?.type ?? 'open',
+  };
+  const regenerated = mode === 'record' ? requestToRegenerate(deps, origin, regenerating) : undefined;
   const [{ steps, init: depositInit }, userBalance] = await Promise.all([
     depositStepsFor(origin, opensDepositAddress ? depositChoice : { ...depositChoice, depositAddress: null }, {
       requestId,
@@ -202,6 +219,7 @@ async function runQuotePipeline(
       currency: currencyIn,
       amount: planned.amounts.amountIn,
       originSwap: { maxRouteLength: request.maxRouteLength, includedSources: request.includedOriginSwapSources },
+      ...(regenerated?.depositAddress ? { reuseDepositAddress: regenerated.depositAddress.address } : {}),
     }),
     userBalanceRead,
     simulated,
@@ -229,8 +247,14 @@ async function runQuotePipeline(
   facts.orderId = order.orderId;
   const orderSignature = options.includeProtocolData ? await deps.solver.signOrderId(order.orderId) : undefined;
 
-  // the sequence number goes into the request's own transaction: one commit per quote
-  if (sequence) createRequest(deps.lifecycle, newWaitingRequest(requestId, facts, now, init), sequence.store);
+  // the sequence number (and a regenerated request's hand-over) go into the request's own transaction: one commit per quote
+  const handedOver = regenerated && init.depositAddress ? init.depositAddress.address : undefined;
+  if (sequence) {
+    createRequest(deps.lifecycle, newWaitingRequest(requestId, facts, now, init), () => {
+      sequence.store();
+      if (handedOver) handOverDepositAddress({ ...deps, now }, origin.chainId, handedOver, requestId, regenerating);
+    });
+  }
 
   return {
     requestId,

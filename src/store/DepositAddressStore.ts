@@ -95,6 +95,11 @@ export class DepositAddressStore {
     this.db.prepare("UPDATE deposit_addresses SET state = 'swept' WHERE request_id = ?").run(requestId.toLowerCase());
   }
 
+  /** Hands a deposit address over to another request (SPEC §2.3 `supersededByRequestId`): payments into it are that request's from now on. */
+  reassign(chainId: number, address: string, requestId: Hex): void {
+    this.db.prepare('UPDATE deposit_addresses SET request_id = ? WHERE chain_id = ? AND lower(address) = lower(?)').run(requestId.toLowerCase(), chainId, address);
+  }
+
   reset(): void {
     this.db.exec('DELETE FROM deposit_addresses');
   }

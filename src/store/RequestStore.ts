@@ -35,11 +35,13 @@ export class RequestStore {
   private readonly getStatement: Database.Statement<[string], RequestRow>;
   private readonly byStatusStatement: Database.Statement<[string], RequestRow>;
   private readonly eventsForRequestStatement: Database.Statement<[string], EventRow>;
+  private readonly waitingFromUserStatement: Database.Statement<[number, string], RequestRow>;
 
   constructor(private readonly db: Database.Database) {
     this.getStatement = db.prepare('SELECT record_json FROM requests WHERE id = ?');
     this.byStatusStatement = db.prepare('SELECT record_json FROM requests WHERE status = ? ORDER BY created_at, id');
     this.eventsForRequestStatement = db.prepare('SELECT * FROM request_events WHERE request_id = ? ORDER BY seq');
+    this.waitingFromUserStatement = db.prepare("SELECT record_json FROM requests WHERE status = 'waiting' AND origin_chain_id = ? AND lower(user_address) = lower(?) ORDER BY created_at DESC, id DESC");
   }
 
   get(id: string): RequestRecord | undefined {
@@ -49,6 +51,11 @@ export class RequestStore {
 
   listByStatus(status: RequestStatus): RequestRecord[] {
     return this.byStatusStatement.all(status).map((row) => parseWithBigints<RequestRecord>(row.record_json));
+  }
+
+  /** The `waiting` requests of `user` from one origin chain, newest first. */
+  waitingFromUser(originChainId: number, user: string): RequestRecord[] {
+    return this.waitingFromUserStatement.all(originChainId, user).map((row) => parseWithBigints<RequestRecord>(row.record_json));
   }
 
   eventsFor(requestId: string): RequestEventRow[] {

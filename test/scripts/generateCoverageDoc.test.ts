@@ -27,6 +27,20 @@ const SYNTHETIC_SPEC = [
   '',
   'Mentions `GET /not/an/endpoint` outside the scanned sections.',
   '',
+  '## 2. Resources',
+  '',
+  '### 2.3 Request record',
+  '',
+  '| Field | Type / meaning |',
+  '|---|---|',
+  '| id | string |',
+  '| user, recipient | string |',
+  '| `supersededByRequestId` | string or null |',
+  '',
+  '| Field | Type / meaning |',
+  '|---|---|',
+  '| nestedOnly | not a top-level field |',
+  '',
   '## 3. States and transitions',
   '',
   '| State | Meaning |',
@@ -124,6 +138,10 @@ describe('extractSpecItems', () => {
     expect(items.limit).toEqual(['a, b @ quote and price', 'page size @ GET /list', 'rate @ GET /list']);
   });
 
+  it('field: the first Field table of §2.3, a row naming two fields split', () => {
+    expect(items.field).toEqual(['id', 'recipient', 'supersededByRequestId', 'user']);
+  });
+
   it('fails clearly when a section is missing', () => {
     expect(() => extractSpecItems(SYNTHETIC_SPEC.replace('## 8. Limits', '## 8b Limits'), SYNTHETIC_TRANSITIONS)).toThrow('SPEC has no section 8');
   });
@@ -174,6 +192,10 @@ describe('extractSpecItems on the real SPEC', () => {
     expect(items.limit).toContain('slippageTolerance, latePaymentSlippageTolerance @ quote and price');
     expect(items.limit).toContain('elevated per-key rate @ GET /requests/v3');
     expect(items.limit).toContain('elevated per-key rate @ GET /requests and GET /requests/v2');
+  });
+
+  it('finds the top-level fields of the §2.3 request record', () => {
+    expect(items.field).toEqual(['data', 'depositAddress', 'id', 'recipient', 'refundTo', 'sender', 'status', 'supersededByRequestId', 'user']);
   });
 });
 
@@ -235,7 +257,7 @@ describe('renderCoverageDoc', () => {
     expect(doc).toContain('| limit | 1 | 3 |');
     expect(doc).toContain('| endpoint | 0 | 6 |');
     expect(doc).toContain('| operation | 0 | 3 |');
-    expect(doc).toContain('| **all** | **3** | **24** |');
+    expect(doc).toContain('| **all** | **3** | **28** |');
   });
 
   it('lists every item with the files that cover it, sorted, or "not covered"', () => {
@@ -273,6 +295,7 @@ describe('renderCoverageDoc', () => {
       '## refundFailReason values (§7.4)',
       '## Error codes (§7.1)',
       '## Limits (§8)',
+      '## Request record fields (§2.3)',
       '## Annotations that match no SPEC item',
     ]);
   });

@@ -31,6 +31,7 @@ import { addressOfScript, BVM_NETWORK, bitcoin, outputScriptOf } from './bvmCryp
 import { BTC_CURRENCY_ADDRESS, bvmNativeCurrency } from './bvmCurrencies';
 import { BvmLedger, formatBtc, type BvmTransactionRecord } from './BvmLedger';
 import { BvmJsonRpcServer } from './BvmJsonRpcServer';
+import { BvmLedgerJournal } from './BvmLedgerJournal';
 import { BvmRpcError } from './bvmRpcError';
 import { BVM_TEST_ACCOUNT_OUTPUTS, writeBvmGenesis } from './writeBvmGenesis';
 import { BVM_DEPOSIT_CONFIRMATIONS, BvmDepositWatcher } from './BvmDepositWatcher';
@@ -63,12 +64,18 @@ const TYPICAL_FEE = p2wpkhFee(2, 2);
  * solver derives), with an unsigned PSBT for the user's wallet to sign. This class is the
  * ChainAdapter façade.
  *
+ * With `--db` the ledger is durable (`BvmLedgerJournal`): a restart, even after SIGKILL, comes
+ * back with the same blocks, mempool and block timer, and the watcher catches up on what it had
+ * not handled.
+ *
  * LIMITATIONS: p2wpkh inputs only; no RBF (a conflicting spend is refused); no reorgs or
- * snapshots; blocks only on request (or every `--bvm-block-time` seconds); state lives in
- * memory (a restart starts from genesis again).
+ * snapshots; blocks only on request (or every `--bvm-block-time` seconds); without `--db` state
+ * lives in memory (a restart starts from genesis again).
  */
 export class BvmChain implements ChainAdapter {
   readonly vmType = 'bvm' as const;
+  /** A new quote for the same user and route as an earlier unpaid request reuses its deposit address (SPEC §2.3 `supersededByRequestId`). */
+  readonly regeneratesDepositAddresses = true;
   readonly chainId: number;
   private readonly listeners = new Set<(observation: ChainObservation) => void>();
   private ledger_: BvmLedger | undefined;
@@ -78,6 +85,7 @@ export class BvmChain implements ChainAdapter {
   private watcher: BvmDepositWatcher | undefined;
   private wallet: BvmSolverWallet | undefined;
   private blockTimer: ClockTimer | undefined;
+  private journal: BvmLedgerJournal | undefined;
   private readonly native: Currency;
   private readonly stopWaiting = new Set<() => void>();
 
@@ -103,8 +111,15 @@ export class BvmChain implements ChainAdapter {
   async startNode(): Promise<void> {
     if (this.ledger_) return;
     const accounts = deriveBvmAccounts(this.options.mnemonic, this.options.accountCount);
-    const ledger = new BvmLedger({ clock: this.options.clock });
-    writeBvmGenesis(ledger, accounts);
+    const { clock, ledgerJournal } = this.options;
+    const ledger = new BvmLedger({ clock });
+    // genesis at one time for all its blocks: the same on every start from the same journal
+    if (ledgerJournal) {
+      this.journal = new BvmLedgerJournal({ chainId: this.chainId, store: ledgerJournal, ledger });
+      this.journal.open((time) => writeBvmGenesis(ledger, accounts, time), clock.nowSeconds());
+    } else {
+      writeBvmGenesis(ledger, accounts, clock.nowSeconds());
+    }
     const server = new BvmJsonRpcServer(ledger, { host: this.options.host });
     this.rpcUrl_ = (await server.start()).rpcUrl;
     this.ledger_ = ledger;
@@ -125,8 +140,13 @@ export class BvmChain implements ChainAdapter {
       confirmations: BVM_DEPOSIT_CONFIRMATIONS,
       emit: (observation) => this.listeners.forEach((listener) => listener(observation)),
     });
+    // after a restart: deposits mined or waiting in the mempool that this run has not reported yet
+    this.watcher.catchUp();
     this.wallet = new BvmSolverWallet({ chainId: this.chainId, ledger, solver: accounts.solver, store: this.options.solverTransactions, clock: this.options.clock });
-    await this.setIntervalMining(this.options.blockTimeSeconds);
+    // the same --bvm-block-time as the run that journaled the timer: it carries on where it stood (blocks it owes are mined now)
+    const journaled = this.journal?.blockTimer();
+    if (journaled && journaled.startedWithSeconds === this.options.blockTimeSeconds) this.startBlockTimer(journaled.seconds, journaled.nextDueAtMs);
+    else await this.setIntervalMining(this.options.blockTimeSeconds);
   }
 
   async stop(): Promise<void> {
@@ -187,8 +207,14 @@ export class BvmChain implements ChainAdapter {
   /**
    * Every BVM deposit pays into the request's own address (a key the solver derives from the
    * request id), registered and watched from now on; the step's PSBT pays it from the user's coins.
+   * A regenerated request (`reuseDepositAddress`) pays the earlier request's address instead.
    */
   async openDepositAddress(params: DepositStepParams): Promise<{ address: string; steps: QuoteStep[] }> {
+    if (params.reuseDepositAddress) {
+      // a regenerated request: the earlier request's address, handed over when the quote is recorded
+      const address = params.reuseDepositAddress;
+      return { address, steps: buildBvmDepositSteps({ user: params.user, amount: params.amount, depositAddress: address, ledger: this.ledger }) };
+    }
     const address = this.depositAddressFor(params.requestId);
     const store = this.options.depositAddresses;
     // a price (request id 0x00…00) records nothing
@@ -372,23 +398,30 @@ export class BvmChain implements ChainAdapter {
     if (enabled) throw new BvmCheatNotSupportedError(`chain ${this.chainId} (BVM) mines on generatetoaddress or every --bvm-block-time seconds, never per transaction`);
   }
 
-  /** Mines a block every `seconds` of the virtual clock (0: off). */
+  /** Mines a block every `seconds` of the virtual clock (0: off), the first `seconds` from now. */
   async setIntervalMining(seconds: number): Promise<void> {
+    this.startBlockTimer(seconds, this.options.clock.now() + seconds * 1000);
+  }
+
+  /** The block timer: a block every `seconds`, the first due at `firstDueAtMs` (journaled, so a restart carries on). */
+  private startBlockTimer(seconds: number, firstDueAtMs: number): void {
     this.blockTimer?.cancel();
     this.blockTimer = undefined;
+    this.journal?.recordBlockTimer({ seconds: Math.max(0, seconds), firstDueAtMs, startedWithSeconds: this.options.blockTimeSeconds });
     if (seconds <= 0) return;
     const { clock } = this.options;
     const periodMs = seconds * 1000;
-    let dueAt = clock.now() + periodMs;
+    let dueAt = firstDueAtMs;
     // a clock step over several periods mines a block for each, timestamped when it was due
     const tick = () => {
       for (; dueAt <= clock.now(); dueAt += periodMs) {
+        this.journal?.timerBlockDue(dueAt);
         this.ledger.setNextBlockTimestamp(Math.floor(dueAt / 1000));
         this.ledger.mine(1, this.keys.miner.script);
       }
       this.blockTimer = clock.setTimeout(tick, dueAt - clock.now());
     };
-    this.blockTimer = clock.setTimeout(tick, periodMs);
+    this.blockTimer = clock.setTimeout(tick, dueAt - clock.now());
   }
 
   async snapshot(): Promise<string> {

@@ -9,6 +9,8 @@ import type { BvmBlock, BvmLedger, BvmTransactionRecord } from './BvmLedger';
 
 /** Confirmations a BVM deposit needs before the solver fills it (the service's block-confirmation policy, SPEC §3). */
 export const BVM_DEPOSIT_CONFIRMATIONS = 1;
+/** Handled block hashes kept in the chain index (only the last is read). */
+const KEPT_BLOCKS = 4;
 
 /**
  * Watches the BVM ledger for payments into the requests' deposit addresses (SPEC §1.6, §3):
@@ -17,6 +19,9 @@ export const BVM_DEPOSIT_CONFIRMATIONS = 1;
  *   (the solver fills it);
  * - gone from the mempool unmined: `depositReorged` (the request fails, DEPOSIT_REORGED).
  * A deposit's `logIndex` is its output index; its depositor, the address of its first input.
+ * The last block it handled is kept in the chain index (`putBlock`), so after a restart
+ * `catchUp` reads the blocks it had not handled (a SIGKILL between a block and its deposits) and
+ * the mempool; a deposit already indexed is never reported twice.
  */
 export class BvmDepositWatcher {
   private readonly detach: Array<() => void>;
@@ -47,6 +52,23 @@ export class BvmDepositWatcher {
     this.detach.forEach((detach) => detach());
   }
 
+  /**
+   * Reads what this run has not heard from the ledger (its state came from a journal): the
+   * blocks after the last one handled — and those a deposit in them still needs confirmations
+   * from — then the mempool.
+   */
+  catchUp(): void {
+    const { ledger, chainIndex, chainId, confirmations } = this.deps;
+    const last = chainIndex.latestBlock(chainId);
+    const known = last && ledger.block(last.number)?.hash === last.hash;
+    for (let height = known ? Math.max(0, last.number - confirmations + 2) : 0; height <= ledger.height; height++) {
+      for (const txid of ledger.block(height)!.txids.slice(1)) this.seen(ledger.transaction(txid)!);
+    }
+    for (const record of ledger.mempoolTransactions()) this.seen(record);
+    this.confirmIfDeep();
+    this.handled();
+  }
+
   /** Looks at one transaction now (the `/transactions/index` hint): in the mempool or mined. */
   index(txid: string): void {
     const record = this.deps.ledger.transaction(txid);
@@ -66,6 +88,16 @@ export class BvmDepositWatcher {
   private mined(_block: BvmBlock, records: BvmTransactionRecord[]): void {
     for (const record of records) if (record.index !== 0) this.seen(record);
     this.confirmIfDeep();
+    this.handled();
+  }
+
+  /** Marks the tip as handled (the cursor `catchUp` starts from). */
+  private handled(): void {
+    const { ledger, chainIndex, chainId } = this.deps;
+    const tip = ledger.tip;
+    if (!tip) return;
+    chainIndex.putBlock({ chainId, number: tip.height, hash: tip.hash as Hex, parentHash: (tip.previousHash ?? '0'.repeat(64)) as Hex });
+    chainIndex.pruneBlocks(chainId, KEPT_BLOCKS);
   }
 
   private confirmIfDeep(): void {

@@ -32,6 +32,17 @@ export interface BvmTransactionRecord {
   index?: number;
 }
 
+/**
+ * A change the ledger is about to make, told to its recorder (the journal, `BvmLedgerJournal`)
+ * before the change is made and before any listener hears of it. Applying the same changes in the
+ * same order to the same genesis gives back the same ledger (hashes, txids, times).
+ */
+export type BvmLedgerChange =
+  | { kind: 'admit'; hex: string; time: number }
+  | { kind: 'evict'; txid: string }
+  | { kind: 'nextBlockTime'; time: number }
+  | { kind: 'block'; height: number; hash: string; time: number; coinbaseScript: Uint8Array; transactions: string[] };
+
 export interface BvmBlock {
   hash: string;
   height: number;
@@ -117,6 +128,8 @@ export class BvmLedger {
   private readonly blockListeners = new Set<(block: BvmBlock, records: BvmTransactionRecord[]) => void>();
   private readonly evictionListeners = new Set<(record: BvmTransactionRecord) => void>();
   private nextTimestamp: number | undefined;
+  private recorder: ((change: BvmLedgerChange) => void) | undefined;
+  private signaturesTrusted = false;
 
   constructor(private readonly options: { clock: VirtualClock }) {}
 
@@ -171,6 +184,28 @@ export class BvmLedger {
     return [...coins, ...unconfirmed].filter((coin) => !this.mempoolSpends.has(outpointKey(coin.txid, coin.vout)));
   }
 
+  /**
+   * Tells `recorder` of every change from now on, synchronously, before the change is made (a
+   * recorder that throws stops it); undefined: no one is told.
+   */
+  recordChangesWith(recorder: ((change: BvmLedgerChange) => void) | undefined): void {
+    this.recorder = recorder;
+  }
+
+  /**
+   * Runs `apply` without checking input signatures (every other rule still applies): for
+   * transactions this ledger checked when it first accepted them, its journal applied again at
+   * start (as Bitcoin Core's assumevalid skips scripts below a known block).
+   */
+  withSignaturesTrusted<T>(apply: () => T): T {
+    this.signaturesTrusted = true;
+    try {
+      return apply();
+    } finally {
+      this.signaturesTrusted = false;
+    }
+  }
+
   onMempoolTransaction(listener: (record: BvmTransactionRecord) => void): () => void {
     this.mempoolListeners.add(listener);
     return () => this.mempoolListeners.delete(listener);
@@ -218,7 +253,7 @@ export class BvmLedger {
     }
     const totalIn = prevouts.reduce((sum, prevout) => sum + prevout.value, 0n);
     if (totalIn < totalOut) throw rejected(`bad-txns-in-belowout, value in (${formatBtc(totalIn)}) < value out (${formatBtc(totalOut)})`);
-    tx.ins.forEach((_, index) => verifyP2wpkhInput(tx, index, prevouts[index]!));
+    if (!this.signaturesTrusted) tx.ins.forEach((_, index) => verifyP2wpkhInput(tx, index, prevouts[index]!));
     const fee = totalIn - totalOut;
     const vsize = tx.virtualSize();
     const minimum = feeAt(BVM_PARAMS.minRelayFeeSatPerKvB, vsize);
@@ -226,11 +261,15 @@ export class BvmLedger {
     return { txid, tx, hex, fee, vsize, prevouts };
   }
 
-  /** Accepts a transaction into the mempool (`sendrawtransaction`); one already there is accepted again as is. */
-  submit(hex: string): BvmTransactionRecord {
+  /**
+   * Accepts a transaction into the mempool (`sendrawtransaction`) at `time` (unix seconds, the
+   * virtual clock's now unless given); one already there is accepted again as is.
+   */
+  submit(hex: string, time: number = this.options.clock.nowSeconds()): BvmTransactionRecord {
     const known = this.mempool.get(decodeTransaction(hex).getId());
     if (known) return known;
-    const record: BvmTransactionRecord = { ...this.check(hex), time: this.options.clock.nowSeconds() };
+    const record: BvmTransactionRecord = { ...this.check(hex), time };
+    this.recorder?.({ kind: 'admit', hex: record.hex, time });
     this.mempool.set(record.txid, record);
     for (const input of record.tx.ins) this.mempoolSpends.set(outpointKey(txidOf(input.hash), input.index), record.txid);
     this.mempoolListeners.forEach((listener) => listener(record));
@@ -239,13 +278,19 @@ export class BvmLedger {
 
   /** Removes a transaction and its mempool descendants from the mempool (a wallet abandoning it, an expiry); returns what left. */
   evict(txid: string): BvmTransactionRecord[] {
+    if (!this.mempool.has(txid)) return [];
+    this.recorder?.({ kind: 'evict', txid });
+    return this.evictWithDescendants(txid);
+  }
+
+  private evictWithDescendants(txid: string): BvmTransactionRecord[] {
     const record = this.mempool.get(txid);
     if (!record) return [];
     this.mempool.delete(txid);
     for (const input of record.tx.ins) this.mempoolSpends.delete(outpointKey(txidOf(input.hash), input.index));
     const descendants = record.tx.outs.flatMap((_, vout) => {
       const child = this.mempoolSpends.get(outpointKey(txid, vout));
-      return child ? this.evict(child) : [];
+      return child ? this.evictWithDescendants(child) : [];
     });
     this.evictionListeners.forEach((listener) => listener(record));
     return [record, ...descendants];
@@ -253,6 +298,7 @@ export class BvmLedger {
 
   /** The next block's timestamp (unix seconds); later blocks follow the virtual clock again. */
   setNextBlockTimestamp(unixSeconds: number): void {
+    this.recorder?.({ kind: 'nextBlockTime', time: unixSeconds });
     this.nextTimestamp = unixSeconds;
   }
 
@@ -285,14 +331,16 @@ export class BvmLedger {
     block.prevHash = previous ? previous.block.getHash() : new Uint8Array(32);
     block.merkleRoot = bitcoin.Block.calculateMerkleRoot(transactions);
     block.timestamp = Math.max(this.nextTimestamp ?? this.options.clock.nowSeconds(), previous?.time ?? 0);
-    this.nextTimestamp = undefined;
     block.bits = BVM_PARAMS.bits;
     block.transactions = transactions;
     if (witnessCommit) block.witnessCommit = witnessCommit;
     for (block.nonce = 0; !block.checkProofOfWork(); block.nonce += 1);
+    const hash = block.getId();
+    this.recorder?.({ kind: 'block', height, hash, time: block.timestamp, coinbaseScript: script, transactions: included.map((record) => record.hex) });
+    this.nextTimestamp = undefined;
 
     const mined: BvmBlock = {
-      hash: block.getId(),
+      hash,
       height,
       block,
       time: block.timestamp,

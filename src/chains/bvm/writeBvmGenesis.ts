@@ -12,9 +12,16 @@ const FUNDING_FEE = 10_000n;
  * Genesis as a regtest node would get there: the miner mines blocks until its first coinbases
  * have matured (100 confirmations), then spends matured coinbases in signed transactions that
  * pay the test accounts and the solver, and one more block confirms them. Every coin the
- * accounts hold is a real, confirmed output of the ledger.
+ * accounts hold is a real, confirmed output of the ledger. With `time` (unix seconds), every
+ * genesis block and transaction has that time, so the same mnemonic, account count and time
+ * always give the same genesis, hashes included (what a restart from the ledger's journal needs);
+ * without it, times follow the virtual clock.
  */
-export function writeBvmGenesis(ledger: BvmLedger, accounts: BvmAccounts): void {
+export function writeBvmGenesis(ledger: BvmLedger, accounts: BvmAccounts, time?: number): void {
+  const mineOne = () => {
+    if (time !== undefined) ledger.setNextBlockTimestamp(time);
+    ledger.mine(1, accounts.miner.script);
+  };
   const payees = [
     ...accounts.testAccounts.map((account) => ({ script: account.script, ...BVM_TEST_ACCOUNT_OUTPUTS })),
     { script: accounts.solver.script, ...BVM_SOLVER_OUTPUTS },
@@ -22,7 +29,7 @@ export function writeBvmGenesis(ledger: BvmLedger, accounts: BvmAccounts): void 
   // each payee is paid from coinbases of its own; the subsidy may have halved once (regtest: every 150 blocks)
   const smallestSubsidy = 25n * BVM_PARAMS.coin;
   const coinbasesNeeded = payees.reduce((sum, payee) => sum + Number((BigInt(payee.count) * payee.value + FUNDING_FEE + smallestSubsidy - 1n) / smallestSubsidy), 0);
-  ledger.mine(coinbasesNeeded + BVM_PARAMS.coinbaseMaturity, accounts.miner.script);
+  for (let mined = 0; mined < coinbasesNeeded + BVM_PARAMS.coinbaseMaturity; mined++) mineOne();
   const spendable = ledger.coinsOf(accounts.miner.script, false).filter((coin) => coin.height !== null && ledger.height + 1 - coin.height >= BVM_PARAMS.coinbaseMaturity);
   let next = 0;
   for (const payee of payees) {
@@ -38,7 +45,7 @@ export function writeBvmGenesis(ledger: BvmLedger, accounts: BvmAccounts): void 
     const outputs = Array.from({ length: payee.count }, () => ({ script: payee.script, value: payee.value }));
     if (gathered > total) outputs.push({ script: accounts.miner.script, value: gathered - total });
     const tx = signP2wpkhTransaction(inputs.map((coin) => ({ coin, key: accounts.miner })), outputs);
-    ledger.submit(tx.toHex());
+    ledger.submit(tx.toHex(), time);
   }
-  ledger.mine(1, accounts.miner.script);
+  mineOne();
 }

@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import { VirtualClock } from '../../../src/clock/VirtualClock';
+import { BvmLedger } from '../../../src/chains/bvm/BvmLedger';
+import { BvmLedgerJournal } from '../../../src/chains/bvm/BvmLedgerJournal';
+import { deriveBvmAccounts, type BvmKey } from '../../../src/chains/bvm/bvmAccounts';
+import { writeBvmGenesis } from '../../../src/chains/bvm/writeBvmGenesis';
+import { p2wpkhFee, signP2wpkhTransaction } from '../../../src/chains/bvm/bvmTransactions';
+import { ChainError } from '../../../src/errors/IntentsimError';
+import { LedgerJournalStore } from '../../../src/store/LedgerJournalStore';
+import { openDatabase } from '../../../src/store/openDatabase';
+
+const MNEMONIC = 'test test test test test test test test test test test junk';
+const CHAIN = 8253038;
+
+/** A ledger on `store`'s journal (genesis now, or the journal applied again), as the chain builds it at start. */
+function journaledLedger(store: LedgerJournalStore, clock: VirtualClock, accountCount = 2) {
+  const accounts = deriveBvmAccounts(MNEMONIC, accountCount);
+  const ledger = new BvmLedger({ clock });
+  const journal = new BvmLedgerJournal({ chainId: CHAIN, store, ledger });
+  const { applied } = journal.open((time) => writeBvmGenesis(ledger, accounts, time), clock.nowSeconds());
+  return { ledger, accounts, journal, applied, alice: accounts.testAccounts[0]!, bob: accounts.testAccounts[1]! };
+}
+
+function pay(ledger: BvmLedger, from: BvmKey, to: BvmKey, value: bigint) {
+  const coin = ledger.coinsOf(from.script, true)[0]!;
+  return signP2wpkhTransaction([{ coin, key: from }], [
+    { script: to.script, value },
+    { script: from.script, value: coin.value - value - p2wpkhFee(1, 2) },
+  ]).toHex();
+}
+
+/** Everything a client can read of a ledger. */
+function stateOf(ledger: BvmLedger, keys: BvmKey[]) {
+  return {
+    blocks: Array.from({ length: ledger.height + 1 }, (_, height) => {
+      const block = ledger.block(height)!;
+      return { hash: block.hash, time: block.time, txids: block.txids };
+    }),
+    mempool: ledger.mempoolTransactions().map((record) => ({ txid: record.txid, time: record.time })),
+    coins: keys.map((key) => ledger.coinsOf(key.script, true).map((coin) => `${coin.txid}:${coin.vout}:${coin.value}:${coin.height}`)),
+  };
+}
+
+describe('BvmLedgerJournal', () => {
+  it('gives back the same blocks, times, mempool and coins: admissions, a drop with its descendant, pinned block times, blocks', () => {
+    const store = new LedgerJournalStore(openDatabase(':memory:'));
+    const clock = new VirtualClock({ mode: 'manual', startMs: 1_800_000_000_000 });
+    const { ledger, alice, bob, accounts } = journaledLedger(store, clock);
+
+    clock.advance(30_000);
+    ledger.submit(pay(ledger, alice, bob, 10_000_000n));
+    clock.advance(30_000);
+    ledger.setNextBlockTimestamp(1_800_000_500);
+    ledger.mine(1, accounts.miner.script);
+    clock.advance(60_000);
+    const dropped = ledger.submit(pay(ledger, bob, alice, 5_000_000n));
+    // spends the change of `dropped`
+    const change = ledger.coin(dropped.txid, 1)!;
+    const child = ledger.submit(signP2wpkhTransaction([{ coin: change, key: bob }], [{ script: alice.script, value: change.value - p2wpkhFee(1, 1) }]).toHex());
+    const kept = ledger.submit(pay(ledger, alice, bob, 2_000_000n));
+    expect(ledger.evict(dropped.txid).map((record) => record.txid)).toEqual([dropped.txid, child.txid]);
+    clock.advance(600_000);
+    ledger.mine(2, accounts.solver.script);
+    const waiting = ledger.submit(pay(ledger, alice, bob, 3_000_000n));
+    const before = stateOf(ledger, [alice, bob, accounts.solver]);
+    expect(before.mempool.map((entry) => entry.txid)).toEqual([waiting.txid]);
+    expect(ledger.transaction(kept.txid)!.height).toBe(ledger.height - 1);
+    expect(ledger.transaction(dropped.txid)).toBeUndefined();
+
+    // a later start, the clock elsewhere: the journal decides
+    const restarted = journaledLedger(store, new VirtualClock({ mode: 'manual', startMs: 1_900_000_000_000 }));
+    expect(restarted.applied).toBeGreaterThan(0);
+    expect(stateOf(restarted.ledger, [alice, bob, accounts.solver])).toEqual(before);
+
+    // and it journals on: a block mined after the restart comes back too
+    restarted.ledger.mine(1, accounts.miner.script);
+    const again = journaledLedger(store, new VirtualClock({ mode: 'manual', startMs: 1_950_000_000_000 }));
+    expect(stateOf(again.ledger, [alice, bob])).toEqual(stateOf(restarted.ledger, [alice, bob]));
+  });
+
+  it('a change the journal cannot write is not made', () => {
+    const db = openDatabase(':memory:');
+    const store = new LedgerJournalStore(db);
+    const clock = new VirtualClock({ mode: 'manual', startMs: 1_800_000_000_000 });
+    const { ledger, alice, bob, accounts } = journaledLedger(store, clock);
+    const height = ledger.height;
+    db.close();
+    expect(() => ledger.submit(pay(ledger, alice, bob, 10_000_000n))).toThrow();
+    expect(ledger.mempoolTransactions()).toEqual([]);
+    expect(() => ledger.mine(1, accounts.miner.script)).toThrow();
+    expect(ledger.height).toBe(height);
+  });
+
+  it('refuses a journal written with another genesis (a different account count)', () => {
+    const store = new LedgerJournalStore(openDatabase(':memory:'));
+    journaledLedger(store, new VirtualClock({ mode: 'manual', startMs: 1_800_000_000_000 }), 2);
+    expect(() => journaledLedger(store, new VirtualClock({ mode: 'manual', startMs: 1_800_000_000_000 }), 3)).toThrow(ChainError);
+  });
+});
