@@ -7,7 +7,9 @@ import { ECPairFactory, type ECPairInterface } from 'ecpair';
  * bitcoinjs-lib wired to a secp256k1 implementation once (address decoding of taproot outputs,
  * PSBT signing), the regtest network every BVM address and key uses, and the key-pair factory.
  */
-bitcoin.initEccLib(ecc);
+// bitcoinjs-lib's self-test of the library (~0.1 s of curve arithmetic at every start) is run by
+// test/chains/bvm/bvmCrypto.test.ts instead
+bitcoin.initEccLib(ecc, { DANGER_DO_NOT_VERIFY_ECCLIB: true });
 
 export const BVM_NETWORK = bitcoin.networks.regtest;
 /**
