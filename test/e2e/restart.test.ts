@@ -32,6 +32,12 @@ describe('restart on the same database', () => {
     });
   }
 
+  async function blockHashes(running: RunningSimulator, chainId: number): Promise<Hex[]> {
+    const client = publicClientFor(running, chainId);
+    const head = Number(await client.getBlockNumber({ cacheTime: 0 }));
+    return Promise.all(Array.from({ length: head + 1 }, async (_, number) => (await client.getBlock({ blockNumber: BigInt(number) })).hash!));
+  }
+
   it('finishes a request left pending by a stopped process, with exactly one fill', async () => {
     sim = await startSimulator({ ...options, solverPolicy: 'hold' });
     const user = sim.accounts[0]!;
@@ -44,9 +50,12 @@ describe('restart on the same database', () => {
     await pending;
     expect((await getJson(`${sim.baseUrl}/intents/status/v3?requestId=${requestId}`)).body).toMatchObject({ status: 'pending', inTxHashes: [depositHash], txHashes: [] });
     const balanceBefore = await publicClientFor(sim, 8453).getBalance({ address: recipient });
+    const originBlocks = await blockHashes(sim, 1);
     await sim.stop();
 
     sim = await startSimulator(options);
+    // the chain mined again from its journal is the same chain: every block hash, the deposit's included
+    expect((await blockHashes(sim, 1)).slice(0, originBlocks.length)).toEqual(originBlocks);
     const settled = await waitForSettledStatus(sim.baseUrl, requestId);
     expect(settled).toMatchObject({ status: 'success', inTxHashes: [depositHash] });
     expect(settled.txHashes).toHaveLength(1);

@@ -70,6 +70,9 @@ export interface StartEvmChainParams {
 export async function startEvmChain(params: StartEvmChainParams): Promise<StartedEvmChain> {
   const { metadata, client, testClient, accounts, clock } = params;
   const chainId = metadata.id;
+  // the batch executor is a cheat call (no block): first, so a chain mined again from its journal
+  // has it from the same point on as the first run had (after it, every block's state root matches)
+  await installBatchExecutor({ client, testClient });
   // a node killed before it saved its state comes back short: mine the lost blocks again first
   // (from genesis, after the cheat-call funding the deployment started from)
   if (params.journal?.hasBlocksAfter(Number(await client.getBlockNumber({ cacheTime: 0 })))) {
@@ -77,7 +80,6 @@ export async function startEvmChain(params: StartEvmChainParams): Promise<Starte
     await params.journal.replay();
   }
   const { contracts } = await deploySimulatorContracts({ publicClient: client, testClient, chainId, nativeSymbol: metadata.nativeSymbol, accounts });
-  await installBatchExecutor({ client, testClient });
   const [gas, priorityFee] = await Promise.all([
     calibrateGas({ client, contracts, solver: accounts.solver.address, freshRecipient: getAddress(`0x${'5e'.repeat(20)}`) }),
     client.estimateMaxPriorityFeePerGas().catch(() => 1_000_000_000n),
