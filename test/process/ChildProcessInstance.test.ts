@@ -91,7 +91,7 @@ describe('ChildProcessInstance', () => {
       readyAtSpawn: 'quiet',
       probeRetryDelayMs: 10,
       probeReady: async () => {
-        readFileSync(marker); // throws until the child has written it
+        if (readFileSync(marker, 'utf8') !== 'up') throw new Error('not written yet'); // throws until the child has written it whole
       },
     });
     await expect(instance.start()).resolves.toBe('quiet');
