@@ -203,7 +203,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     },
   };
   // each chain's node starts as soon as its adapter exists (Anvil boots while LiteSVM loads)
-  const { adapters: chainList, nodesStarted } = await createChainAdaptersStartingNodes(resolveChains(config), chainContext);
+  const { adapters: chainList, nodeStarted } = await createChainAdaptersStartingNodes(resolveChains(config), chainContext);
   const chains: ReadonlyMap<number, ChainAdapter> = new Map(chainList.map((chain) => [chain.chainId, chain]));
   const solver = new Solver({
     chains,
@@ -251,10 +251,15 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   try {
     // derive keys while the Anvil processes boot
     deriveAccounts();
-    await nodesStarted;
     webhookDispatcher.start();
-    solver.attach();
-    await Promise.all(chainList.map((chain) => chain.start()));
+    solver.attach(); // observations wait until activate()
+    // each chain comes into service once its own node is up (an EVM chain deploys while the SVM genesis is written)
+    await Promise.all(
+      chainList.map(async (chain, index) => {
+        await nodeStarted[index];
+        await chain.start();
+      }),
+    );
     await solver.activate();
     // claims a stopped process debited but did not see paid are paid (at most once) and settled
     const appFeeClaims = new AppFeeClaims({ chains, store: appFees, clock, log });

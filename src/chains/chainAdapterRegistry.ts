@@ -84,23 +84,24 @@ export async function createChainAdapter(chain: ResolvedChainConfig, context: Ch
 /**
  * Builds every configured chain's adapter (in config order) and starts each one's node as soon as
  * its adapter exists, so the Anvil processes boot while another VM's runtime is still loading.
- * `nodesStarted` settles once every node has started. When an adapter cannot be built, what had
+ * `nodeStarted[i]` settles once adapter i's node has started (so each chain can be brought into
+ * service without waiting for the others' nodes). When an adapter cannot be built, what had
  * started is stopped before the error is thrown.
  */
 export async function createChainAdaptersStartingNodes(
   chains: readonly ResolvedChainConfig[],
   context: ChainAdapterContext,
-): Promise<{ adapters: ChainAdapter[]; nodesStarted: Promise<void> }> {
+): Promise<{ adapters: ChainAdapter[]; nodeStarted: Array<Promise<void>> }> {
   const adapters: Array<ChainAdapter | undefined> = chains.map(() => undefined);
-  const starting: Array<Promise<void>> = [];
+  const starting: Array<Promise<void>> = chains.map(() => Promise.resolve());
   try {
     await Promise.all(
       chains.map(async (chain, index) => {
         const adapter = await createChainAdapter(chain, context);
         adapters[index] = adapter;
         const started = adapter.startNode();
-        started.catch(() => undefined); // awaited through nodesStarted (or below, on a failure)
-        starting.push(started);
+        started.catch(() => undefined); // awaited by the caller through nodeStarted (or below, on a failure)
+        starting[index] = started;
       }),
     );
   } catch (error) {
@@ -108,5 +109,5 @@ export async function createChainAdaptersStartingNodes(
     await Promise.allSettled(adapters.map((adapter) => adapter?.stop()));
     throw error;
   }
-  return { adapters: adapters as ChainAdapter[], nodesStarted: Promise.all(starting).then(() => undefined) };
+  return { adapters: adapters as ChainAdapter[], nodeStarted: starting };
 }
