@@ -4,6 +4,7 @@
  * - library: `startSimulator({ port: 0 })` from the call until it resolves (then stopped, untimed).
  * - CLI: `node bin/intentsim.js start --port 0 --json` from spawn until its first stdout line (the
  *   ready JSON); then SIGINT, wait for exit, and check that none of its Anvil children survive.
+ * Both start the default chains: the three EVM chains, the SVM chain, the BVM chain and the exchange.
  */
 import { isProcessAlive } from '../../src/process/isProcessAlive';
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -103,11 +104,13 @@ async function cliColdStartOnce(): Promise<{ readyMs: number; shutdownMs: number
     });
     const readyMs = performance.now() - started;
 
-    const ready = JSON.parse(firstLine) as { baseUrl?: unknown; chains?: unknown[] };
+    const ready = JSON.parse(firstLine) as { baseUrl?: unknown; chains?: Array<{ vmType?: string }> };
     if (typeof ready.baseUrl !== 'string' || !Array.isArray(ready.chains)) throw new Error(`unexpected ready line: ${firstLine}`);
+    // one Anvil per EVM chain; the SVM, BVM and exchange ledgers run in-process
+    const evmChains = ready.chains.filter((chain) => chain.vmType === 'evm').length;
     anvilPids = childPidsOf(child.pid!).filter((pid) => commandOf(pid).includes('anvil'));
-    if (anvilPids.length !== ready.chains.length) {
-      throw new Error(`expected ${ready.chains.length} anvil children of the CLI, found ${anvilPids.length}`);
+    if (anvilPids.length !== evmChains) {
+      throw new Error(`expected ${evmChains} anvil children of the CLI (one per EVM chain), found ${anvilPids.length}`);
     }
 
     const stopping = performance.now();
