@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js';
 import { erc20Abi, type Address, type Hex } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, getJson, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
 import { pooledChains } from '../support/pooledNodes';
+import { sendSvmStepItem, type SvmStepItemData } from '../support/svmClient';
 import { startSimulator } from '../../src/simulator';
 
 // covers: endpoint:POST /quote/v2, endpoint:GET /intents/status/v3, status:success, status:refund
@@ -11,11 +12,6 @@ import { startSimulator } from '../../src/simulator';
 const SVM = 792703809;
 const EVM = 8453;
 const SOL = '11111111111111111111111111111111';
-
-interface SvmStepItemData {
-  instructions: Array<{ keys: Array<{ pubkey: string; isSigner: boolean; isWritable: boolean }>; programId: string; data: string }>;
-  addressLookupTableAddresses: string[];
-}
 
 let sim: RunningSimulator;
 let connection: Connection;
@@ -34,23 +30,10 @@ afterAll(async () => {
   await sim?.stop();
 });
 
-/** What the official SDK's SVM adapter does with a step item: a v0 transaction of its instructions, the user paying and signing. */
+/** What the official SDK's SVM adapter does with a step item (test/support/svmClient.ts); no lookup tables here. */
 async function sendStepItem(user: Keypair, data: SvmStepItemData): Promise<string> {
   expect(data.addressLookupTableAddresses).toEqual([]);
-  const instructions = data.instructions.map(
-    (instruction) =>
-      new TransactionInstruction({
-        programId: new PublicKey(instruction.programId),
-        keys: instruction.keys.map((key) => ({ pubkey: new PublicKey(key.pubkey), isSigner: key.isSigner, isWritable: key.isWritable })),
-        data: Buffer.from(instruction.data, 'hex'),
-      }),
-  );
-  const latest = await connection.getLatestBlockhash();
-  const transaction = new VersionedTransaction(new TransactionMessage({ payerKey: user.publicKey, recentBlockhash: latest.blockhash, instructions }).compileToV0Message());
-  transaction.sign([user]);
-  const signature = await connection.sendRawTransaction(transaction.serialize());
-  await connection.confirmTransaction({ signature, ...latest });
-  return signature;
+  return sendSvmStepItem(connection, user, data);
 }
 
 describe('SVM ↔ EVM through the simulator', () => {

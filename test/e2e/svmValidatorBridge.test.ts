@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
+import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js';
 import { erc20Abi, type Address, type Hex } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
 import { startSimulator } from '../../src/simulator';
@@ -9,6 +9,7 @@ import { isProcessAlive } from '../../src/process/isProcessAlive';
 import { executeQuoteSteps, getJson, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
 import { waitUntilGone } from '../support/cliProcess';
 import { pooledChains } from '../support/pooledNodes';
+import { sendSvmStepItem, type SvmStepItemData } from '../support/svmClient';
 
 // covers: endpoint:POST /quote/v2, endpoint:GET /intents/status/v3, status:success
 
@@ -50,22 +51,8 @@ function flagValue(flag: string): string | undefined {
   return at < 0 ? undefined : standIn.argv[at + 1];
 }
 
-async function sendStepItem(user: Keypair, data: { instructions: Array<{ keys: Array<{ pubkey: string; isSigner: boolean; isWritable: boolean }>; programId: string; data: string }> }): Promise<string> {
-  const instructions = data.instructions.map(
-    (instruction) =>
-      new TransactionInstruction({
-        programId: new PublicKey(instruction.programId),
-        keys: instruction.keys.map((key) => ({ pubkey: new PublicKey(key.pubkey), isSigner: key.isSigner, isWritable: key.isWritable })),
-        data: Buffer.from(instruction.data, 'hex'),
-      }),
-  );
-  const latest = await connection.getLatestBlockhash();
-  const transaction = new VersionedTransaction(new TransactionMessage({ payerKey: user.publicKey, recentBlockhash: latest.blockhash, instructions }).compileToV0Message());
-  transaction.sign([user]);
-  const signature = await connection.sendRawTransaction(transaction.serialize());
-  await connection.confirmTransaction({ signature, ...latest });
-  return signature;
-}
+/** What the official SDK's SVM adapter does with a step item (test/support/svmClient.ts). */
+const sendStepItem = (user: Keypair, data: SvmStepItemData): Promise<string> => sendSvmStepItem(connection, user, data);
 
 describe('--svm validator: a spawned solana-test-validator (the stand-in), reached over RPC only', () => {
   it('is spawned as a child of the simulator with the validator flags: its ports, --ledger in the data dir, --reset, --quiet, and the genesis accounts as --account files', async () => {

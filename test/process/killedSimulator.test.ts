@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createPublicClient, http, type Address } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
-import { payDepositStep, quoteNativeBridge, startCliProcess, waitUntilGone, waitUntilSettled, type CliReady } from '../support/cliProcess';
+import { cliProcessGroups, payDepositStep, quoteNativeBridge, waitUntilGone, waitUntilSettled, type CliReady } from '../support/cliProcess';
 
 /**
  * Durable chains (issue: kill -9 anywhere loses nothing): the whole process group — the simulator
@@ -12,23 +12,13 @@ import { payDepositStep, quoteNativeBridge, startCliProcess, waitUntilGone, wait
  * agree afterwards: the request is still `success`, the recipient still has what it was paid.
  */
 const dir = mkdtempSync(join(tmpdir(), 'intentsim-killed-'));
-const groups: number[] = [];
+const groups = cliProcessGroups();
 afterAll(() => {
-  for (const pgid of groups) {
-    try {
-      process.kill(-pgid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
+  groups.killAll();
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function startInOwnGroup() {
-  const started = await startCliProcess({ args: ['--chains', '1,8453', '--db', join(dir, 'sim.db')], detached: true });
-  groups.push(started.top.pid!);
-  return started;
-}
+const startInOwnGroup = () => groups.start(['--chains', '1,8453', '--db', join(dir, 'sim.db')]);
 
 async function bridge(ready: CliReady, accountIndex: number, recipient: Address) {
   const account = ready.accounts[accountIndex]!;

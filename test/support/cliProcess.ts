@@ -92,3 +92,27 @@ export async function waitUntilSettled(baseUrl: string, requestId: string, ms = 
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }
+
+/**
+ * CLIs a test starts each in its own process group (`start`), to SIGKILL the whole group as a
+ * crash does; `killAll` (in afterAll) ends every group still running.
+ */
+export function cliProcessGroups(): { start(args: readonly string[]): Promise<CliProcess>; killAll(): void } {
+  const groups: number[] = [];
+  return {
+    async start(args) {
+      const started = await startCliProcess({ args, detached: true });
+      groups.push(started.top.pid!);
+      return started;
+    },
+    killAll() {
+      for (const pgid of groups.splice(0)) {
+        try {
+          process.kill(-pgid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      }
+    },
+  };
+}

@@ -7,7 +7,7 @@ import { zeroAddress, type Address } from 'viem';
 import { startSimulator, type RunningSimulator, type StartSimulatorOptions } from '../../../src/simulator';
 import { getJson, postJson, publicClientFor, waitForSettledStatus } from '../../support/bridgeClient';
 import { BTC_ADDRESS, BVM_CHAIN_ID, bvmRpc, signDepositStep } from '../../support/bvmClient';
-import { startCliProcess, waitUntilGone, waitUntilSettled, type CliReady } from '../../support/cliProcess';
+import { cliProcessGroups, waitUntilGone, waitUntilSettled, type CliReady } from '../../support/cliProcess';
 import { pooledChains } from '../../support/pooledNodes';
 
 /**
@@ -18,16 +18,9 @@ import { pooledChains } from '../../support/pooledNodes';
  */
 const EVM = 8453;
 const dir = mkdtempSync(join(tmpdir(), 'intentsim-bvm-restart-'));
-const groups: number[] = [];
-
+const groups = cliProcessGroups();
 afterAll(() => {
-  for (const pgid of groups) {
-    try {
-      process.kill(-pgid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
+  groups.killAll();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -181,11 +174,7 @@ describe('the BVM block timer across a restart', () => {
 });
 
 describe('the BVM chain after a SIGKILL of the whole process group', () => {
-  async function startInOwnGroup() {
-    const started = await startCliProcess({ args: ['--chains', `${EVM},${BVM_CHAIN_ID}`, '--db', join(dir, 'killed.db')], detached: true });
-    groups.push(started.top.pid!);
-    return started;
-  }
+  const startInOwnGroup = () => groups.start(['--chains', `${EVM},${BVM_CHAIN_ID}`, '--db', join(dir, 'killed.db')]);
 
   it('loses nothing a client was told: the mined deposit, the filled request, the deposit in the mempool (filled once after the next block)', async () => {
     const first = await startInOwnGroup();

@@ -6,7 +6,7 @@ import type { Address, Hex } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator, type StartSimulatorOptions } from '../../../src/simulator';
 import { executeQuoteSteps, getJson, postJson, requestJson, waitForSettledStatus } from '../../support/bridgeClient';
-import { startCliProcess, waitUntilGone, waitUntilSettled, type CliReady } from '../../support/cliProcess';
+import { cliProcessGroups, waitUntilGone, waitUntilSettled, type CliReady } from '../../support/cliProcess';
 import { pooledChains } from '../../support/pooledNodes';
 
 const LVM = 3586256;
@@ -205,23 +205,13 @@ async function waitForPending(baseUrl: string, requestId: string): Promise<void>
 
 describe('the exchange chain after a SIGKILL of the whole process group', () => {
   const dir = mkdtempSync(join(tmpdir(), 'intentsim-lvm-killed-'));
-  const groups: number[] = [];
+  const groups = cliProcessGroups();
   afterAll(() => {
-    for (const pgid of groups) {
-      try {
-        process.kill(-pgid, 'SIGKILL');
-      } catch {
-        // already gone
-      }
-    }
+    groups.killAll();
     rmSync(dir, { recursive: true, force: true });
   });
 
-  async function startInOwnGroup() {
-    const started = await startCliProcess({ args: ['--chains', `${EVM},${LVM}`, '--db', join(dir, 'sim.db')], detached: true });
-    groups.push(started.top.pid!);
-    return started;
-  }
+  const startInOwnGroup = () => groups.start(['--chains', `${EVM},${LVM}`, '--db', join(dir, 'sim.db')]);
 
   it('loses nothing a client was told: transfers, empty blocks, a settled withdrawal, and a withdrawal paid to the exchange but held unfilled', async () => {
     const first = await startInOwnGroup();

@@ -7,24 +7,18 @@ import { createPublicClient, http, type Address, type Hex } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator, type StartSimulatorOptions } from '../../../src/simulator';
 import { getJson, postJson } from '../../support/bridgeClient';
-import { startCliProcess, waitUntilGone, waitUntilSettled, type CliReady } from '../../support/cliProcess';
+import { cliProcessGroups, waitUntilGone, waitUntilSettled, type CliReady } from '../../support/cliProcess';
 import { pooledChains } from '../../support/pooledNodes';
 import { airdroppedKeypair, depositSolForEth, depositUsdcForSvm, SVM_CHAIN_ID as SVM, svmTokenBalance, usdcOf } from '../../support/svmClient';
 
 const EVM = 8453;
 const dir = mkdtempSync(join(tmpdir(), 'intentsim-svm-restart-'));
 const running: RunningSimulator[] = [];
-const groups: number[] = [];
+const groups = cliProcessGroups();
 
 afterAll(async () => {
   for (const sim of running) await sim.stop().catch(() => undefined);
-  for (const pgid of groups) {
-    try {
-      process.kill(-pgid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
+  groups.killAll();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -156,11 +150,7 @@ describe('the SVM chain across a graceful restart on the same --db', () => {
 });
 
 describe('the SVM chain after a SIGKILL of the whole process group', () => {
-  async function startInOwnGroup() {
-    const started = await startCliProcess({ args: ['--chains', `${EVM},${SVM}`, '--db', join(dir, 'killed.db')], detached: true });
-    groups.push(started.top.pid!);
-    return started;
-  }
+  const startInOwnGroup = () => groups.start(['--chains', `${EVM},${SVM}`, '--db', join(dir, 'killed.db')]);
 
   it('loses nothing a client was told: transactions, slots, balances and statuses come back, and a held blockhash still pays', async () => {
     const first = await startInOwnGroup();
