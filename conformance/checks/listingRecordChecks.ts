@@ -5,9 +5,41 @@ import { sameId, shortId } from '../requestIds';
 import { requireListedQuotes } from '../requireListedQuotes';
 import { quotedRequestsOf } from '../quotedRequests';
 import { listingPageSchema, requestRecordSchema } from '../schemas/requestRecordSchema';
+import { chainsResponseSchema } from '../schemas/chainSchema';
+
+/** A bare transaction hash (SPEC §4.3): 64 hex characters, no `0x`. */
+const BARE_HASH = /^[0-9a-fA-F]{64}$/;
 
 /** §2.3: the records `GET /requests/v3` returns. */
 export const listingRecordChecks: readonly ConformanceCheck[] = [
+  {
+    id: 'listing.bare-origin-hash',
+    section: '4.3',
+    title: 'a request from the chain whose explorer path is /transaction/{TX_HASH} lists its inTxs hashes bare (64 hex, no 0x)',
+    mode: 'read-only',
+    async run({ http }) {
+      requireApiKey(http);
+      const chainsExchange = await http.get('/chains');
+      const { chains } = expectShape(chainsExchange, chainsResponseSchema, '§2.1: each chain has every field of the table');
+      const bareChains = chains.filter((chain) => chain.explorerPaths?.transaction.endsWith('/transaction/{TX_HASH}')).map((chain) => chain.id);
+      if (bareChains.length === 0) throw new CheckSkipped('no chain in GET /chains has the explorer path /transaction/{TX_HASH}');
+      let judged = 0;
+      for (const chainId of bareChains) {
+        const exchange = await getListing(http, { originChainId: chainId, limit: 50 });
+        const { requests } = expectShape(exchange, listingPageSchema, '§4.3: GET /requests/v3 answers an object with a requests array');
+        for (const listed of requests) {
+          const record = expectShape({ ...exchange, json: listed }, requestRecordSchema, '§2.3: a request record has every field of the tables');
+          for (const entry of record.data.inTxs) {
+            if (entry.chainId !== chainId) continue;
+            const hash = entry.txHash;
+            judged += 1;
+            expectThat(BARE_HASH.test(hash), `§4.3: for a request from chain ${chainId} (explorer path /transaction/{TX_HASH}), data.inTxs[].txHash is the bare 64-character hex hash`, `request ${shortId(record.id)} lists ${JSON.stringify(hash)}`, exchange);
+          }
+        }
+      }
+      if (judged === 0) throw new CheckSkipped(`no request with a deposit on chain ${bareChains.join(', ')} is listed: nothing to judge`);
+    },
+  },
   {
     id: 'listing.record-fields',
     section: '2.3',
