@@ -1,3 +1,4 @@
+import { UnsupportedOnChainError } from './chainErrors';
 import { SimulatorError } from './SimulatorError';
 
 /**
@@ -47,8 +48,8 @@ export class PermitNotQuotedError extends SimulatorError {
 }
 
 /** `/execute` or `/execute/permits` for a chain without a gasless relayer (the non-EVM chains here). */
-export class NoGaslessRelayOnChainError extends SimulatorError {
+export class NoGaslessRelayOnChainError extends UnsupportedOnChainError {
   constructor(chainId: number) {
-    super('UNSUPPORTED_ON_CHAIN', 400, `chain ${chainId} has no gasless relayer (POST /execute and /execute/permits run on the EVM chains)`);
+    super(`chain ${chainId} has no gasless relayer (POST /execute and /execute/permits run on the EVM chains)`);
   }
 }

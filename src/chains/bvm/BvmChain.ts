@@ -11,7 +11,7 @@ import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import { usdMicrosOf } from '../../domain/money/usdValue';
 import { ChainError } from '../../errors/IntentsimError';
-import { SimulatorError } from '../../errors/SimulatorError';
+import { UnsupportedOnChainError } from '../../errors/chainErrors';
 import type { ChainAdapterContext } from '../chainAdapterContext';
 import type {
   ChainAdapter,
@@ -44,13 +44,6 @@ export interface BvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' |
   host: string;
   /** Mine a block every this many seconds of the virtual clock (0: only on `generatetoaddress` / `mine`). */
   blockTimeSeconds: number;
-}
-
-/** What this chain does not simulate (contracts, pools, snapshots, reorgs): a 400 with an errorCode, never a 500. */
-export class BvmCheatNotSupportedError extends SimulatorError {
-  constructor(message: string) {
-    super('UNSUPPORTED_ON_CHAIN', 400, message);
-  }
 }
 
 /** A payment's fee estimate: two p2wpkh inputs, payment and change. */
@@ -227,7 +220,7 @@ export class BvmChain implements ChainAdapter {
 
   /** The request's deposit address is the solver's own key: the payment into it is the deposit, there is nothing to sweep. */
   async sweepDepositAddress(): Promise<{ txHash: Hex; status: 'success' | 'failure' }> {
-    throw new BvmCheatNotSupportedError(`chain ${this.chainId} (BVM): a deposit address is the solver's own key; there is nothing to sweep`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (BVM): a deposit address is the solver's own key; there is nothing to sweep`);
   }
 
   fillGasCost(_currency: Currency, _action?: DestinationAction['kind']): { amount: bigint; currency: Currency } {
@@ -366,19 +359,19 @@ export class BvmChain implements ChainAdapter {
   }
 
   async deployFixtureContract(): Promise<string> {
-    throw new BvmCheatNotSupportedError(`chain ${this.chainId} (BVM) has no contracts`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (BVM) has no contracts`);
   }
 
   encodeContractCall(_contract: ContractAbiRef): string {
-    throw new BvmCheatNotSupportedError(`chain ${this.chainId} (BVM) has no contract calls to encode`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (BVM) has no contract calls to encode`);
   }
 
   async signContractMessage(): Promise<ContractSignature> {
-    throw new BvmCheatNotSupportedError(`chain ${this.chainId} (BVM) has no contracts to sign for`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (BVM) has no contracts to sign for`);
   }
 
   async setBlockedByIssuer(): Promise<UserTransaction> {
-    throw new BvmCheatNotSupportedError(`chain ${this.chainId} (BVM) has no stablecoin`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (BVM) has no stablecoin`);
   }
 
   async mine(blocks = 1): Promise<void> {
@@ -390,12 +383,12 @@ export class BvmChain implements ChainAdapter {
   }
 
   async setCode(): Promise<void> {
-    throw new BvmCheatNotSupportedError(`chain ${this.chainId} (BVM) has no code to replace`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (BVM) has no code to replace`);
   }
 
   /** Transactions wait in the mempool until a block is mined: automine is always off. */
   async setAutomine(enabled: boolean): Promise<void> {
-    if (enabled) throw new BvmCheatNotSupportedError(`chain ${this.chainId} (BVM) mines on generatetoaddress or every --bvm-block-time seconds, never per transaction`);
+    if (enabled) throw new UnsupportedOnChainError(`chain ${this.chainId} (BVM) mines on generatetoaddress or every --bvm-block-time seconds, never per transaction`);
   }
 
   /** Mines a block every `seconds` of the virtual clock (0: off), the first `seconds` from now. */
@@ -425,15 +418,15 @@ export class BvmChain implements ChainAdapter {
   }
 
   async snapshot(): Promise<string> {
-    throw new BvmCheatNotSupportedError(`chain ${this.chainId} (BVM): snapshot/revert is not simulated`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (BVM): snapshot/revert is not simulated`);
   }
 
   async revert(snapshotId: string): Promise<void> {
-    throw new BvmCheatNotSupportedError(`chain ${this.chainId} (BVM): no snapshot ${snapshotId}`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (BVM): no snapshot ${snapshotId}`);
   }
 
   async reorg(): Promise<void> {
-    throw new BvmCheatNotSupportedError(`chain ${this.chainId} (BVM): reorgs are not simulated`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (BVM): reorgs are not simulated`);
   }
 
   async setNextBlockTimestamp(unixSeconds: number): Promise<void> {

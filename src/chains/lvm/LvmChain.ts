@@ -9,7 +9,7 @@ import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import { usdMicrosOf } from '../../domain/money/usdValue';
 import { ChainError } from '../../errors/IntentsimError';
-import { SimulatorError } from '../../errors/SimulatorError';
+import { UnsupportedOnChainError } from '../../errors/chainErrors';
 import type { ChainAdapterContext } from '../chainAdapterContext';
 import type {
   ChainAdapter,
@@ -38,13 +38,6 @@ export interface LvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' |
   metadata: ChainMetadata;
   /** Where the exchange's HTTP API listens. */
   host: string;
-}
-
-/** What the exchange does not simulate (contracts, a mempool, forks, deposit addresses): a 400, never a 500. */
-export class LvmNotSupportedError extends SimulatorError {
-  constructor(message: string) {
-    super('UNSUPPORTED_ON_CHAIN', 400, message);
-  }
 }
 
 const ACCOUNT_INDEX = /^(0|[1-9]\d{0,14})$/;
@@ -184,17 +177,17 @@ export class LvmChain implements ChainAdapter {
 
   async buildDepositSteps(params: DepositStepParams): Promise<QuoteStep[]> {
     if (params.amount > BigInt(Number.MAX_SAFE_INTEGER)) {
-      throw new LvmNotSupportedError(`the exchange's transfer carries amounts as JSON integers, up to ${Number.MAX_SAFE_INTEGER}; ${params.amount} is more`);
+      throw new UnsupportedOnChainError(`the exchange's transfer carries amounts as JSON integers, up to ${Number.MAX_SAFE_INTEGER}; ${params.amount} is more`);
     }
     return buildLvmWithdrawalSteps({ ...params, depositoryIndex: this.genesis.solver.index });
   }
 
   async openDepositAddress(): Promise<{ address: string; steps: QuoteStep[] }> {
-    throw new LvmNotSupportedError(`chain ${this.chainId} (the exchange) has no deposit addresses (useDepositAddress)`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (the exchange) has no deposit addresses (useDepositAddress)`);
   }
 
   async sweepDepositAddress(): Promise<{ txHash: Hex; status: 'success' | 'failure' }> {
-    throw new LvmNotSupportedError(`chain ${this.chainId} (the exchange) has no deposit addresses to sweep`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (the exchange) has no deposit addresses to sweep`);
   }
 
   /** A fill or refund is one transfer: the exchange's fee, in USDC. */
@@ -322,19 +315,19 @@ export class LvmChain implements ChainAdapter {
   }
 
   async deployFixtureContract(): Promise<string> {
-    throw new LvmNotSupportedError(`chain ${this.chainId} (the exchange) deploys no contracts`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (the exchange) deploys no contracts`);
   }
 
   encodeContractCall(_contract: ContractAbiRef): string {
-    throw new LvmNotSupportedError(`chain ${this.chainId} (the exchange) has no contract calls to encode`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (the exchange) has no contract calls to encode`);
   }
 
   async signContractMessage(): Promise<ContractSignature> {
-    throw new LvmNotSupportedError(`chain ${this.chainId} (the exchange) has no contracts to sign for`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (the exchange) has no contracts to sign for`);
   }
 
   async setBlockedByIssuer(): Promise<UserTransaction> {
-    throw new LvmNotSupportedError(`chain ${this.chainId} (the exchange): the stablecoin's issuer blocklist is simulated on EVM chains only`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (the exchange): the stablecoin's issuer blocklist is simulated on EVM chains only`);
   }
 
   async mine(blocks = 1): Promise<void> {
@@ -346,15 +339,15 @@ export class LvmChain implements ChainAdapter {
   }
 
   async setCode(): Promise<void> {
-    throw new LvmNotSupportedError(`chain ${this.chainId} (the exchange) has no code to replace`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (the exchange) has no code to replace`);
   }
 
   async setAutomine(enabled: boolean): Promise<void> {
-    if (!enabled) throw new LvmNotSupportedError(`chain ${this.chainId} (the exchange) executes every transfer as it arrives (no mempool to hold it)`);
+    if (!enabled) throw new UnsupportedOnChainError(`chain ${this.chainId} (the exchange) executes every transfer as it arrives (no mempool to hold it)`);
   }
 
   async setIntervalMining(seconds: number): Promise<void> {
-    if (seconds !== 0) throw new LvmNotSupportedError(`chain ${this.chainId} (the exchange) makes a block per transfer; interval mining is not simulated`);
+    if (seconds !== 0) throw new UnsupportedOnChainError(`chain ${this.chainId} (the exchange) makes a block per transfer; interval mining is not simulated`);
   }
 
   async snapshot(): Promise<string> {
@@ -362,11 +355,11 @@ export class LvmChain implements ChainAdapter {
   }
 
   async revert(snapshotId: string): Promise<void> {
-    if (!this.ledger_.revert(snapshotId)) throw new LvmNotSupportedError(`chain ${this.chainId} (the exchange): no snapshot ${snapshotId}`);
+    if (!this.ledger_.revert(snapshotId)) throw new UnsupportedOnChainError(`chain ${this.chainId} (the exchange): no snapshot ${snapshotId}`);
   }
 
   async reorg(): Promise<void> {
-    throw new LvmNotSupportedError(`chain ${this.chainId} (the exchange): reorgs do not apply (a transfer is final once executed)`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (the exchange): reorgs do not apply (a transfer is final once executed)`);
   }
 
   async setNextBlockTimestamp(unixSeconds: number): Promise<void> {

@@ -2,7 +2,7 @@ import { address as toAddress, lamports, type Address, type Instruction, type Ke
 import WebSocket from 'ws';
 import { ChainError } from '../../errors/IntentsimError';
 import { callSvmRpc } from './callSvmRpc';
-import { SvmCheatNotSupportedError } from './SvmCheatNotSupportedError';
+import { UnsupportedOnChainError } from '../../errors/chainErrors';
 import { decodeSvmTransaction } from './decodeSvmTransaction';
 import type { SvmBlock, SvmSimulation, SvmTransactionRecord } from './SvmLedger';
 import { SvmTransactionRejectedError } from './SvmLedger';
@@ -220,7 +220,7 @@ export class RpcSvmLedger implements SvmLedgerAccess {
   }
 
   async setNextBlockTimestamp(): Promise<void> {
-    throw new SvmCheatNotSupportedError('the validator makes its slots on its own clock: the next slot time cannot be set (--svm embedded can)');
+    throw new UnsupportedOnChainError('the validator makes its slots on its own clock: the next slot time cannot be set (--svm embedded can)');
   }
 
   private async readNewBlocks(): Promise<void> {

@@ -11,7 +11,7 @@ import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import { usdMicrosOf } from '../../domain/money/usdValue';
 import { ChainError } from '../../errors/IntentsimError';
-import { SvmCheatNotSupportedError } from './SvmCheatNotSupportedError';
+import { UnsupportedOnChainError } from '../../errors/chainErrors';
 import type { ChainAdapterContext } from '../chainAdapterContext';
 import type {
   ChainAdapter,
@@ -57,7 +57,6 @@ export interface SvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' |
   validator?: { binaryPath: string };
 }
 
-export { SvmCheatNotSupportedError };
 
 /**
  * The SVM chain (SPEC §4.6): LiteSVM in-process (`SvmLedger`) behind the project's own Solana
@@ -235,11 +234,11 @@ export class SvmChain implements ChainAdapter {
   }
 
   async openDepositAddress(): Promise<{ address: string; steps: QuoteStep[] }> {
-    throw new SvmCheatNotSupportedError(`chain ${this.chainId} (SVM) has no deposit addresses yet (useDepositAddress)`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM) has no deposit addresses yet (useDepositAddress)`);
   }
 
   async sweepDepositAddress(): Promise<{ txHash: Hex; status: 'success' | 'failure' }> {
-    throw new SvmCheatNotSupportedError(`chain ${this.chainId} (SVM) has no deposit addresses to sweep`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM) has no deposit addresses to sweep`);
   }
 
   /** A fill: the base fee, plus the rent of the recipient's token account when it has to be created. */
@@ -375,19 +374,19 @@ export class SvmChain implements ChainAdapter {
   }
 
   async deployFixtureContract(): Promise<string> {
-    throw new SvmCheatNotSupportedError(`chain ${this.chainId} (SVM) deploys no fixture contracts (they are EVM contracts)`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM) deploys no fixture contracts (they are EVM contracts)`);
   }
 
   encodeContractCall(_contract: ContractAbiRef): string {
-    throw new SvmCheatNotSupportedError(`chain ${this.chainId} (SVM) has no contract calls to encode`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM) has no contract calls to encode`);
   }
 
   async signContractMessage(): Promise<ContractSignature> {
-    throw new SvmCheatNotSupportedError(`chain ${this.chainId} (SVM) has no fixture contracts to sign for`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM) has no fixture contracts to sign for`);
   }
 
   async setBlockedByIssuer(): Promise<UserTransaction> {
-    throw new SvmCheatNotSupportedError(`chain ${this.chainId} (SVM): the stablecoin's issuer blocklist is simulated on EVM chains only`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM): the stablecoin's issuer blocklist is simulated on EVM chains only`);
   }
 
   async mine(blocks = 1): Promise<void> {
@@ -399,27 +398,27 @@ export class SvmChain implements ChainAdapter {
   }
 
   async setCode(): Promise<void> {
-    throw new SvmCheatNotSupportedError(`chain ${this.chainId} (SVM) cannot replace code`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM) cannot replace code`);
   }
 
   async setAutomine(enabled: boolean): Promise<void> {
-    if (!enabled) throw new SvmCheatNotSupportedError(`chain ${this.chainId} (SVM) mines every transaction as it arrives (no mempool to hold it)`);
+    if (!enabled) throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM) mines every transaction as it arrives (no mempool to hold it)`);
   }
 
   async setIntervalMining(seconds: number): Promise<void> {
-    if (seconds !== 0) throw new SvmCheatNotSupportedError(`chain ${this.chainId} (SVM) mines a slot per transaction; interval mining is not simulated`);
+    if (seconds !== 0) throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM) mines a slot per transaction; interval mining is not simulated`);
   }
 
   async snapshot(): Promise<string> {
-    throw new SvmCheatNotSupportedError(`chain ${this.chainId} (SVM): snapshot/revert is not simulated yet`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM): snapshot/revert is not simulated yet`);
   }
 
   async revert(snapshotId: string): Promise<void> {
-    throw new SvmCheatNotSupportedError(`chain ${this.chainId} (SVM): no snapshot ${snapshotId}`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM): no snapshot ${snapshotId}`);
   }
 
   async reorg(): Promise<void> {
-    throw new SvmCheatNotSupportedError(`chain ${this.chainId} (SVM): reorgs do not apply (a slot is final once mined)`);
+    throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM): reorgs do not apply (a slot is final once mined)`);
   }
 
   async setNextBlockTimestamp(unixSeconds: number): Promise<void> {
