@@ -65,7 +65,7 @@ export async function openSvmLedger(params: {
   chainId: number;
   journal: LedgerJournalStore | undefined;
   ledger: Omit<SvmLedgerOptions, 'genesisTime'>;
-  writeGenesis: (ledger: SvmLedger) => Promise<unknown>;
+  writeGenesis: (ledger: SvmLedger) => Promise<void>;
 }): Promise<{ ledger: SvmLedger; replayed: number }> {
   const { chainId, journal } = params;
   const entries = journal?.entries<SvmJournalEntry>(chainId) ?? [];

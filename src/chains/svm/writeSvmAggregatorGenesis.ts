@@ -45,10 +45,7 @@ function unitsWorth(usd: bigint, symbol: string, decimals: number): bigint {
  * real account of the right owner (a pool's authority is a bare address, as a program-derived
  * authority is), and they move nothing; the user's tokens move by the deposit.
  */
-export async function writeSvmAggregatorGenesis(genesisLedger: SvmLedger, accounts: SvmAccounts): Promise<Address[]> {
-  // every account written is named in the answer (`--svm validator` loads them as `--account` files)
-  const written = new Set<Address>();
-  const ledger = { account: (address: Address) => genesisLedger.account(address), setAccount: (account: Parameters<SvmLedger['setAccount']>[0]) => { written.add(account.address); genesisLedger.setAccount(account); }, setLamports: (address: Address, amount: bigint) => { written.add(address); genesisLedger.setLamports(address, amount); }, svm: genesisLedger.svm };
+export async function writeSvmAggregatorGenesis(ledger: SvmLedger, accounts: SvmAccounts): Promise<void> {
   const memo = ledger.account(MEMO_V1_PROGRAM);
   if (!memo.exists) throw new ChainError('LiteSVM did not preload SPL Memo v1: the aggregator program cannot be written');
   for (const program of [SVM_AGGREGATOR_PROGRAM, ...SVM_POOL_VENUES.map(svmVenueProgram)]) ledger.setAccount({ ...memo, address: program });
@@ -123,7 +120,6 @@ export async function writeSvmAggregatorGenesis(genesisLedger: SvmLedger, accoun
     const mint = getMintDecoder().decode(stablecoin.data);
     ledger.setAccount({ ...stablecoin, data: new Uint8Array(getMintEncoder().encode({ ...mint, supply: mint.supply + (minted.get(SVM_STABLECOIN_SYMBOL) ?? 0n) })) });
   }
-  return [...written];
 }
 
 /** A pool's state account: its two mints, two vaults and authority (32 bytes each). */

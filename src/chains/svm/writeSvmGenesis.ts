@@ -19,10 +19,9 @@ export async function associatedTokenAccount(owner: Address, mint: Address): Pro
 /**
  * The chain's genesis state, written straight into the ledger (as a validator's genesis config
  * does): the stablecoin mint, funded test accounts and solver (SOL, stablecoin and wrapped SOL in
- * their associated token accounts), and the depository with its token accounts. Returns the
- * addresses it wrote (a spawned validator is given the same accounts, `--svm validator`).
+ * their associated token accounts), and the depository with its token accounts.
  */
-export async function writeSvmGenesis(ledger: SvmLedger, accounts: SvmAccounts): Promise<Address[]> {
+export async function writeSvmGenesis(ledger: SvmLedger, accounts: SvmAccounts): Promise<void> {
   const mint = accounts.stablecoinMint.address;
   const tokenRent = ledger.svm.minimumBalanceForRentExemption(BigInt(TOKEN_ACCOUNT_SIZE));
   const holders = [
@@ -32,7 +31,6 @@ export async function writeSvmGenesis(ledger: SvmLedger, accounts: SvmAccounts):
     { owner: accounts.issuer.address, funds: { lamports: 10n * SOL, stablecoin: 0n, wrappedSol: 0n } },
   ];
   const supply = holders.reduce((sum, holder) => sum + holder.funds.stablecoin, 0n);
-  const written: Address[] = [mint];
   ledger.setAccount({
     address: mint,
     lamports: lamports(ledger.svm.minimumBalanceForRentExemption(BigInt(MINT_SIZE))),
@@ -56,15 +54,12 @@ export async function writeSvmGenesis(ledger: SvmLedger, accounts: SvmAccounts):
     );
   for (const { owner, funds } of holders) {
     ledger.setLamports(owner, funds.lamports);
-    written.push(owner);
     for (const [tokenMint, amount, native] of [
       [mint, funds.stablecoin, false],
       [NATIVE_MINT, funds.wrappedSol, true],
     ] as const) {
-      const ata = await associatedTokenAccount(owner, tokenMint);
-      written.push(ata);
       ledger.setAccount({
-        address: ata,
+        address: await associatedTokenAccount(owner, tokenMint),
         lamports: lamports(tokenRent + (native ? amount : 0n)),
         programAddress: TOKEN_PROGRAM_ADDRESS,
         executable: false,
@@ -73,5 +68,4 @@ export async function writeSvmGenesis(ledger: SvmLedger, accounts: SvmAccounts):
       });
     }
   }
-  return written;
 }

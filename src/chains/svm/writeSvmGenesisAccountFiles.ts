@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { VirtualClock } from '../../clock/VirtualClock';
+import type { Address } from '@solana/kit';
 import { SvmLedger } from './SvmLedger';
 import type { SvmAccounts } from './svmAccounts';
 import { NATIVE_MINT } from './svmProgramIds';
@@ -21,7 +22,12 @@ export interface SvmGenesisAccountFile {
  */
 export async function writeSvmGenesisAccountFiles(params: { directory: string; accounts: SvmAccounts; clock: VirtualClock; seed: string }): Promise<SvmGenesisAccountFile[]> {
   const scratch = new SvmLedger({ clock: params.clock, seed: params.seed, faucet: params.accounts.faucet.signer });
-  const addresses = [...new Set([...(await writeSvmGenesis(scratch, params.accounts)), ...(await writeSvmAggregatorGenesis(scratch, params.accounts)), NATIVE_MINT])];
+  // every account the genesis writers set, heard through the ledger's recorder
+  const written = new Set<Address>();
+  scratch.setRecorder({ transactionSlot: () => undefined, emptySlots: () => undefined, accountWritten: (account) => written.add(account.address) });
+  await writeSvmGenesis(scratch, params.accounts);
+  await writeSvmAggregatorGenesis(scratch, params.accounts);
+  const addresses = [...written.add(NATIVE_MINT)];
   mkdirSync(params.directory, { recursive: true });
   return addresses.map((address) => {
     const account = scratch.account(address);
