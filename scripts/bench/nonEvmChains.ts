@@ -23,7 +23,7 @@ import { DEFAULT_CHAIN_IDS, LVM_CHAIN, SVM_CHAIN } from '../../fixtures/chains';
 import { waitForReceipt } from '../../src/chains/evm/waitForReceipt';
 import { startSimulator, type RunningSimulator } from '../../src/simulator';
 import { evmChainOf } from '../../test/support/evmChainOf';
-import { getJson, postJson, publicClientFor } from '../../test/support/bridgeClient';
+import { getJson, postJson, publicClientFor, usdcOf } from '../../test/support/bridgeClient';
 import { formatMs, positiveIntFromEnv, summarize, type Summary } from './measure';
 
 const EVM = 8453;
@@ -173,8 +173,7 @@ async function benchEvmToSvm(sim: RunningSimulator, svmTransfer: (lamports: numb
   const wallet = createWalletClient({ account: user, chain: chain.viemChain(), transport: http(chain.rpcUrl) });
   const floorWallet = createWalletClient({ account: floorUser, chain: chain.viemChain(), transport: http(chain.rpcUrl) });
   const recipient = Keypair.generate().publicKey.toBase58();
-  const { body: chains } = await getJson(`${sim.baseUrl}/chains`);
-  const usdcOf = (chainId: number) => chains.chains.find((entry: { id: number }) => entry.id === chainId).erc20Currencies.find((currency: { symbol: string }) => currency.symbol === 'USDC').address as string;
+  const [evmUsdc, svmUsdc] = await Promise.all([usdcOf(sim.baseUrl, EVM), usdcOf(sim.baseUrl, SVM)]);
 
   const e2e: number[] = [];
   const floor: number[] = [];
@@ -185,8 +184,8 @@ async function benchEvmToSvm(sim: RunningSimulator, svmTransfer: (lamports: numb
       recipient,
       originChainId: EVM,
       destinationChainId: SVM,
-      originCurrency: usdcOf(EVM),
-      destinationCurrency: usdcOf(SVM),
+      originCurrency: evmUsdc,
+      destinationCurrency: svmUsdc,
       amount: '10000000',
       tradeType: 'EXACT_INPUT',
     });

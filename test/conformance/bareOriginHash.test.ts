@@ -1,9 +1,8 @@
 // covers: endpoint:GET /requests/v3
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Address } from 'viem';
 import { runConformance } from '../../conformance';
 import { startSimulator, type RunningSimulator } from '../../src/simulator';
-import { getJson, postJson, requestJson, waitForSettledStatus } from '../support/bridgeClient';
+import { postJson, requestJson, usdcOf, waitForSettledStatus } from '../support/bridgeClient';
 import { pooledChains } from '../support/pooledNodes';
 import { startDeviationProxy } from './deviationProxy';
 
@@ -20,8 +19,7 @@ beforeAll(async () => {
   sim = await startSimulator({ port: 0, env: {}, log: () => undefined, chains: [...pooledChains([EVM]), { id: EXCHANGE }] });
   // a withdrawal from exchange account 0 to an EVM account: its deposit is a transfer on the exchange
   const account = sim.chains.find((chain) => chain.id === EXCHANGE)!.accounts![0]!;
-  const { body: chains } = await getJson(`${sim.baseUrl}/chains`);
-  const usdc = chains.chains.find((chain: { id: number }) => chain.id === EVM).erc20Currencies.find((currency: { symbol: string }) => currency.symbol === 'USDC').address as Address;
+  const usdc = await usdcOf(sim.baseUrl, EVM);
   const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
     user: account.address, recipient: sim.accounts[4]!.address, originChainId: EXCHANGE, destinationChainId: EVM,
     originCurrency: '0', destinationCurrency: usdc, amount: '25000000', tradeType: 'EXACT_INPUT',

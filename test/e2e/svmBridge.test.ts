@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js';
 import { erc20Abi, type Address, type Hex } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
-import { executeQuoteSteps, getJson, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
+import { executeQuoteSteps, getJson, postJson, publicClientFor, usdcOf, waitForSettledStatus } from '../support/bridgeClient';
 import { pooledChains } from '../support/pooledNodes';
 import { sendSvmStepItem, type SvmStepItemData } from '../support/svmClient';
 import { startSimulator } from '../../src/simulator';
@@ -55,8 +55,7 @@ describe('SVM ↔ EVM through the simulator', () => {
     const svmOnEvm = await postJson(`${sim.baseUrl}/quote/v2`, { ...base, user: svmUser, recipient: svmUser });
     expect(svmOnEvm).toMatchObject({ status: 400, body: { errorCode: 'INVALID_ADDRESS' } });
     // case matters: the stablecoin's mint lowercased is another address, and no currency
-    const { body: chains } = await getJson(`${sim.baseUrl}/chains`);
-    const mint = chains.chains.find((chain: { id: number }) => chain.id === SVM).erc20Currencies.find((currency: { symbol: string }) => currency.symbol === 'USDC').address as string;
+    const mint = await usdcOf(sim.baseUrl, SVM);
     const lowercased = await postJson(`${sim.baseUrl}/quote/v2`, { ...base, user: svmUser, recipient: evmUser, originCurrency: mint.toLowerCase() });
     expect(lowercased).toMatchObject({ status: 400, body: { errorCode: 'UNSUPPORTED_CURRENCY' } });
   });
@@ -96,8 +95,7 @@ describe('SVM ↔ EVM through the simulator', () => {
     const user = Keypair.generate();
     const airdrop = await connection.requestAirdrop(user.publicKey, 5 * LAMPORTS_PER_SOL);
     await connection.confirmTransaction({ signature: airdrop, ...(await connection.getLatestBlockhash()) });
-    const { body: chains } = await getJson(`${sim.baseUrl}/chains`);
-    const usdc = chains.chains.find((chain: { id: number }) => chain.id === EVM).erc20Currencies.find((currency: { symbol: string }) => currency.symbol === 'USDC').address as Address;
+    const usdc = await usdcOf(sim.baseUrl, EVM);
     const recipient = sim.accounts[3]!.address as Address;
     const before = await publicClientFor(sim, EVM).readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [recipient] });
 
@@ -128,8 +126,8 @@ describe('SVM ↔ EVM through the simulator', () => {
   });
 
   it('USDC on an EVM chain → USDC on the SVM chain: the solver pays a fresh SVM recipient with a real SPL transfer (creating its token account)', async () => {
-    const { body: chains } = await getJson(`${sim.baseUrl}/chains`);
-    const usdcOf = (chainId: number) => chains.chains.find((chain: { id: number }) => chain.id === chainId).erc20Currencies.find((currency: { symbol: string }) => currency.symbol === 'USDC').address as string;
+    const evmUsdc = await usdcOf(sim.baseUrl, EVM);
+    const svmUsdc = await usdcOf(sim.baseUrl, SVM);
     const user = sim.accounts[4]!;
     const recipient = Keypair.generate().publicKey;
     const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
@@ -137,8 +135,8 @@ describe('SVM ↔ EVM through the simulator', () => {
       recipient: recipient.toBase58(),
       originChainId: EVM,
       destinationChainId: SVM,
-      originCurrency: usdcOf(EVM),
-      destinationCurrency: usdcOf(SVM),
+      originCurrency: evmUsdc,
+      destinationCurrency: svmUsdc,
       amount: '25000000',
       tradeType: 'EXACT_INPUT',
     });
@@ -150,7 +148,7 @@ describe('SVM ↔ EVM through the simulator', () => {
     const fill = status.txHashes![0]!;
     const mined = await connection.getTransaction(fill, { maxSupportedTransactionVersion: 0 });
     expect(mined?.meta?.err).toBeNull();
-    const accounts = await connection.getTokenAccountsByOwner(recipient, { mint: new PublicKey(usdcOf(SVM)) });
+    const accounts = await connection.getTokenAccountsByOwner(recipient, { mint: new PublicKey(svmUsdc) });
     expect(accounts.value).toHaveLength(1);
     const balance = await connection.getTokenAccountBalance(accounts.value[0]!.pubkey);
     expect(balance.value.amount).toBe(quote.body.details.currencyOut.amount);

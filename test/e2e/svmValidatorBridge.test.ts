@@ -6,7 +6,7 @@ import { erc20Abi, type Address, type Hex } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
 import { startSimulator } from '../../src/simulator';
 import { isProcessAlive } from '../../src/process/isProcessAlive';
-import { executeQuoteSteps, getJson, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
+import { executeQuoteSteps, getJson, postJson, publicClientFor, usdcOf, waitForSettledStatus } from '../support/bridgeClient';
 import { waitUntilGone } from '../support/cliProcess';
 import { pooledChains } from '../support/pooledNodes';
 import { sendSvmStepItem, type SvmStepItemData } from '../support/svmClient';
@@ -82,8 +82,7 @@ describe('--svm validator: a spawned solana-test-validator (the stand-in), reach
     const user = Keypair.generate();
     const airdrop = await connection.requestAirdrop(user.publicKey, 5 * LAMPORTS_PER_SOL);
     await connection.confirmTransaction({ signature: airdrop, ...(await connection.getLatestBlockhash()) });
-    const { body: chains } = await getJson(`${sim.baseUrl}/chains`);
-    const usdc = chains.chains.find((chain: { id: number }) => chain.id === EVM).erc20Currencies.find((currency: { symbol: string }) => currency.symbol === 'USDC').address as Address;
+    const usdc = await usdcOf(sim.baseUrl, EVM);
     const recipient = sim.accounts[6]!.address as Address;
     const before = await publicClientFor(sim, EVM).readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [recipient] });
     const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
@@ -100,12 +99,12 @@ describe('--svm validator: a spawned solana-test-validator (the stand-in), reach
   });
 
   it('EVM → SVM: the solver pays a fresh SVM recipient with a signed SPL transfer sent to the validator', async () => {
-    const { body: chains } = await getJson(`${sim.baseUrl}/chains`);
-    const usdcOf = (chainId: number) => chains.chains.find((chain: { id: number }) => chain.id === chainId).erc20Currencies.find((currency: { symbol: string }) => currency.symbol === 'USDC').address as string;
+    const evmUsdc = await usdcOf(sim.baseUrl, EVM);
+    const svmUsdc = await usdcOf(sim.baseUrl, SVM);
     const user = sim.accounts[7]!;
     const recipient = Keypair.generate().publicKey;
     const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
-      user: user.address, recipient: recipient.toBase58(), originChainId: EVM, destinationChainId: SVM, originCurrency: usdcOf(EVM), destinationCurrency: usdcOf(SVM), amount: '25000000', tradeType: 'EXACT_INPUT',
+      user: user.address, recipient: recipient.toBase58(), originChainId: EVM, destinationChainId: SVM, originCurrency: evmUsdc, destinationCurrency: svmUsdc, amount: '25000000', tradeType: 'EXACT_INPUT',
     });
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
     await executeQuoteSteps(sim, user.privateKey as Hex, quote.body);
@@ -113,7 +112,7 @@ describe('--svm validator: a spawned solana-test-validator (the stand-in), reach
     expect(status.status).toBe('success');
     const mined = await connection.getTransaction(status.txHashes![0]!, { maxSupportedTransactionVersion: 0 });
     expect(mined?.meta?.err).toBeNull();
-    const accounts = await connection.getTokenAccountsByOwner(recipient, { mint: new PublicKey(usdcOf(SVM)) });
+    const accounts = await connection.getTokenAccountsByOwner(recipient, { mint: new PublicKey(svmUsdc) });
     expect((await connection.getTokenAccountBalance(accounts.value[0]!.pubkey)).value.amount).toBe(quote.body.details.currencyOut.amount);
   });
 

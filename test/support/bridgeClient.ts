@@ -58,6 +58,12 @@ export async function getJson<T = any>(url: string): Promise<{ status: number; b
   return { status: response.status, body: (await response.json()) as T };
 }
 
+/** The USDC address a simulator lists for a chain (`GET /chains`). */
+export async function usdcOf(baseUrl: string, chainId: number): Promise<Address> {
+  const { body } = await getJson(`${baseUrl}/chains`);
+  return body.chains.find((chain: { id: number }) => chain.id === chainId).erc20Currencies.find((currency: { symbol: string }) => currency.symbol === 'USDC').address as Address;
+}
+
 export function publicClientFor(sim: RunningSimulator, chainId: number): PublicClient {
   const chain = evmChainOf(sim, chainId);
   return createPublicClient({ chain: chain.viemChain(), transport: http(chain.rpcUrl) });

@@ -1,7 +1,7 @@
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { createPublicClient, createWalletClient, http, zeroAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { getJson, postJson } from './bridgeClient';
+import { postJson, usdcOf } from './bridgeClient';
 
 /** The SVM chain's id (the one the official SDK gives Solana). */
 export const SVM_CHAIN_ID = 792703809;
@@ -13,11 +13,6 @@ export interface SvmStepItemData {
   addressLookupTableAddresses: string[];
 }
 
-/** The USDC address a simulator lists for a chain (`GET /chains`). */
-export async function usdcOf(baseUrl: string, chainId: number): Promise<string> {
-  const { body } = await getJson(`${baseUrl}/chains`);
-  return body.chains.find((chain: { id: number }) => chain.id === chainId).erc20Currencies.find((currency: { symbol: string }) => currency.symbol === 'USDC').address as string;
-}
 
 /** A fresh keypair funded by `requestAirdrop`, confirmed. */
 export async function airdroppedKeypair(connection: Connection, sol: number): Promise<Keypair> {

@@ -6,7 +6,7 @@ import { ECPairFactory } from 'ecpair';
 import { erc20Abi, type Address, type Hex } from 'viem';
 import type { RunningSimulator } from '../../../src/simulator';
 import { startSimulator } from '../../../src/simulator';
-import { executeQuoteSteps, getJson, postJson, publicClientFor, waitForSettledStatus } from '../../support/bridgeClient';
+import { executeQuoteSteps, getJson, postJson, publicClientFor, usdcOf, waitForSettledStatus } from '../../support/bridgeClient';
 import { pooledChains } from '../../support/pooledNodes';
 import type { BvmChain } from '../../../src/chains/bvm/BvmChain';
 import { signP2wpkhTransaction } from '../../../src/chains/bvm/bvmTransactions';
@@ -101,8 +101,7 @@ describe('the BVM chain through the simulator', () => {
   it('BTC → USDC on an EVM chain: the user signs the quote PSBT, the request is pending while the deposit waits in the mempool, success once mined', async () => {
     const account = sim.chains.find((chain) => chain.id === BVM)!.accounts![1]!;
     const key = ECPair.fromWIF(account.privateKey, network);
-    const { body: chains } = await getJson(`${sim.baseUrl}/chains`);
-    const usdc = chains.chains.find((chain: { id: number }) => chain.id === EVM).erc20Currencies.find((currency: { symbol: string }) => currency.symbol === 'USDC').address as Address;
+    const usdc = await usdcOf(sim.baseUrl, EVM);
     const recipient = sim.accounts[6]!.address as Address;
     const balance = () => publicClientFor(sim, EVM).readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [recipient] });
     const before = await balance();

@@ -3,7 +3,7 @@ import { erc20Abi, type Address, type Hex } from 'viem';
 import type { RunningSimulator } from '../../../src/simulator';
 import { startSimulator } from '../../../src/simulator';
 import { formatStartSummary, startSummaryJson } from '../../../src/formatStartSummary';
-import { executeQuoteSteps, getJson, postJson, publicClientFor, requestJson, waitForSettledStatus } from '../../support/bridgeClient';
+import { executeQuoteSteps, getJson, postJson, publicClientFor, requestJson, usdcOf, waitForSettledStatus } from '../../support/bridgeClient';
 import { pooledChains } from '../../support/pooledNodes';
 
 // covers: endpoint:POST /quote/v2, endpoint:GET /intents/status/v3, endpoint:GET /requests/v3, endpoint:GET /chains, status:success, status:refund, errorCode:INVALID_ADDRESS
@@ -33,11 +33,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sim?.stop();
 });
-
-async function usdcOn(chainId: number): Promise<Address> {
-  const { body } = await getJson(`${sim.baseUrl}/chains`);
-  return body.chains.find((chain: { id: number }) => chain.id === chainId).erc20Currencies.find((currency: { symbol: string }) => currency.symbol === 'USDC').address;
-}
 
 async function accountByIndex(index: number): Promise<ExchangeAccount> {
   const { status, body } = await getJson(`${exchange}/api/v1/account?by=index&value=${index}`);
@@ -117,7 +112,7 @@ describe('the perpetuals-exchange chain through the simulator', () => {
 
   it('refuses a deposit to an account index the exchange does not have (INVALID_ADDRESS), and an EVM address as recipient', async () => {
     const user = sim.accounts[3]!.address;
-    const base = { user, originChainId: EVM, destinationChainId: LVM, originCurrency: await usdcOn(EVM), destinationCurrency: '0', amount: '5000000', tradeType: 'EXACT_INPUT' };
+    const base = { user, originChainId: EVM, destinationChainId: LVM, originCurrency: await usdcOf(sim.baseUrl, EVM), destinationCurrency: '0', amount: '5000000', tradeType: 'EXACT_INPUT' };
     for (const recipient of ['987654', user, '-1', '01']) {
       const quote = await postJson(`${sim.baseUrl}/quote/v2`, { ...base, recipient });
       expect(quote, recipient).toMatchObject({ status: 400, body: { errorCode: 'INVALID_ADDRESS' } });
@@ -133,7 +128,7 @@ describe('the perpetuals-exchange chain through the simulator', () => {
       recipient: String(recipient.index),
       originChainId: EVM,
       destinationChainId: LVM,
-      originCurrency: await usdcOn(EVM),
+      originCurrency: await usdcOf(sim.baseUrl, EVM),
       destinationCurrency: '0',
       amount: '25000000',
       tradeType: 'EXACT_INPUT',
@@ -155,7 +150,7 @@ describe('the perpetuals-exchange chain through the simulator', () => {
 
   it('a withdrawal: the quote\'s action submitted to the exchange with the account key pays the EVM recipient; inTxs carry the bare hash', async () => {
     const account = await exchangeAccountOf(6);
-    const usdc = await usdcOn(EVM);
+    const usdc = await usdcOf(sim.baseUrl, EVM);
     const recipient = sim.accounts[7]!.address as Address;
     const evmBefore = await publicClientFor(sim, EVM).readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [recipient] });
     const collateralBefore = BigInt((await accountByIndex(account.index)).collateral);
@@ -211,12 +206,12 @@ describe('the perpetuals-exchange chain through the simulator', () => {
     const recipient = await exchangeAccountOf(8);
     const tooMuch = await postJson(`${sim.baseUrl}/quote/v2`, {
       user: sim.accounts[8]!.address, recipient: String(recipient.index), originChainId: EVM, destinationChainId: LVM,
-      originCurrency: await usdcOn(EVM), destinationCurrency: '0', amount: String(200_000_000n * 10n ** 6n), tradeType: 'EXACT_INPUT',
+      originCurrency: await usdcOf(sim.baseUrl, EVM), destinationCurrency: '0', amount: String(200_000_000n * 10n ** 6n), tradeType: 'EXACT_INPUT',
     });
     expect(tooMuch).toMatchObject({ status: 400, body: { errorCode: 'SOLVER_CAPACITY_EXCEEDED' } });
     const unsafe = await postJson(`${sim.baseUrl}/quote/v2`, {
       user: String(recipient.index), recipient: sim.accounts[8]!.address, originChainId: LVM, destinationChainId: EVM,
-      originCurrency: '0', destinationCurrency: await usdcOn(EVM), amount: String(2n ** 53n), tradeType: 'EXACT_INPUT',
+      originCurrency: '0', destinationCurrency: await usdcOf(sim.baseUrl, EVM), amount: String(2n ** 53n), tradeType: 'EXACT_INPUT',
     });
     expect(unsafe).toMatchObject({ status: 400, body: { errorCode: 'UNSUPPORTED_ON_CHAIN' } });
   });
@@ -226,7 +221,7 @@ describe('the perpetuals-exchange chain through the simulator', () => {
     const before = BigInt((await accountByIndex(account.index)).collateral);
     const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
       user: String(account.index), recipient: sim.accounts[9]!.address, originChainId: LVM, destinationChainId: EVM,
-      originCurrency: '0', destinationCurrency: await usdcOn(EVM), amount: '30000000', tradeType: 'EXACT_INPUT',
+      originCurrency: '0', destinationCurrency: await usdcOf(sim.baseUrl, EVM), amount: '30000000', tradeType: 'EXACT_INPUT',
     });
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
     const step = quote.body.steps[0];

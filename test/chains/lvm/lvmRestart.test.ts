@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { Address, Hex } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator, type StartSimulatorOptions } from '../../../src/simulator';
-import { executeQuoteSteps, getJson, postJson, requestJson, waitForSettledStatus } from '../../support/bridgeClient';
+import { executeQuoteSteps, getJson, postJson, requestJson, usdcOf, waitForSettledStatus } from '../../support/bridgeClient';
 import { cliProcessGroups, waitUntilGone, waitUntilSettled, type CliReady } from '../../support/cliProcess';
 import { pooledChains } from '../../support/pooledNodes';
 
@@ -25,11 +25,6 @@ function exchangeOf(sim: RunningSimulator): string {
 function exchangeAccount(sim: RunningSimulator, i: number): ExchangeAccount {
   const listed = sim.chains.find((chain) => chain.id === LVM)!.accounts![i]!;
   return { index: Number(listed.address), apiKey: listed.privateKey };
-}
-
-async function usdcOn(sim: RunningSimulator, chainId: number): Promise<Address> {
-  const { body } = await getJson(`${sim.baseUrl}/chains`);
-  return body.chains.find((chain: { id: number }) => chain.id === chainId).erc20Currencies.find((currency: { symbol: string }) => currency.symbol === 'USDC').address;
 }
 
 async function accountByIndex(sim: RunningSimulator, index: number) {
@@ -53,7 +48,7 @@ async function depositToIndex(sim: RunningSimulator, userIndex: number, recipien
   const user = sim.accounts[userIndex]!;
   const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
     user: user.address, recipient: String(recipient), originChainId: EVM, destinationChainId: LVM,
-    originCurrency: await usdcOn(sim, EVM), destinationCurrency: '0', amount, tradeType: 'EXACT_INPUT',
+    originCurrency: await usdcOf(sim.baseUrl, EVM), destinationCurrency: '0', amount, tradeType: 'EXACT_INPUT',
   });
   expect(quote.status, JSON.stringify(quote.body)).toBe(200);
   await executeQuoteSteps(sim, user.privateKey as Hex, quote.body);
@@ -65,7 +60,7 @@ async function depositToIndex(sim: RunningSimulator, userIndex: number, recipien
 async function withdraw(sim: RunningSimulator, from: ExchangeAccount, recipient: Address, amount: string) {
   const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
     user: String(from.index), recipient, originChainId: LVM, destinationChainId: EVM,
-    originCurrency: '0', destinationCurrency: await usdcOn(sim, EVM), amount, tradeType: 'EXACT_INPUT',
+    originCurrency: '0', destinationCurrency: await usdcOf(sim.baseUrl, EVM), amount, tradeType: 'EXACT_INPUT',
   });
   expect(quote.status, JSON.stringify(quote.body)).toBe(200);
   const step = quote.body.steps[0];

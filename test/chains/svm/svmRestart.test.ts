@@ -6,10 +6,10 @@ import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transa
 import { createPublicClient, http, type Address, type Hex } from 'viem';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator, type StartSimulatorOptions } from '../../../src/simulator';
-import { getJson, postJson } from '../../support/bridgeClient';
+import { getJson, postJson, usdcOf } from '../../support/bridgeClient';
 import { cliProcessGroups, waitUntilGone, waitUntilSettled, type CliReady } from '../../support/cliProcess';
 import { pooledChains } from '../../support/pooledNodes';
-import { airdroppedKeypair, depositSolForEth, depositUsdcForSvm, SVM_CHAIN_ID as SVM, svmTokenBalance, usdcOf } from '../../support/svmClient';
+import { airdroppedKeypair, depositSolForEth, depositUsdcForSvm, SVM_CHAIN_ID as SVM, svmTokenBalance } from '../../support/svmClient';
 
 const EVM = 8453;
 const dir = mkdtempSync(join(tmpdir(), 'intentsim-svm-restart-'));
