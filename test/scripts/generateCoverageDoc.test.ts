@@ -1,18 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
 import {
   buildCoverageDoc,
   collectCoverage,
   countedAnnotations,
   coverageDocPath,
-  extractSpecItems,
-  readSpec,
+  readInterfaceItems,
   renderCoverageDoc,
-  specPath,
+  specItemsOf,
   type SpecItems,
 } from '../../scripts/generate-coverage-doc';
+import { extractInterfaceItems } from '../../scripts/extract-interface-items';
 import { FAIL_REASONS, REFUND_FAIL_REASONS, REQUEST_STATUSES } from '../../src/domain/request/requestStatus';
 import { TRANSITIONS } from '../../src/domain/request/transitions';
 
@@ -102,8 +100,8 @@ const SYNTHETIC_SPEC = [
 
 const SYNTHETIC_TRANSITIONS = { waiting: ['done'], done: [] };
 
-describe('extractSpecItems', () => {
-  const items = extractSpecItems(SYNTHETIC_SPEC, SYNTHETIC_TRANSITIONS);
+describe('extractInterfaceItems, with the simulator\'s transitions added', () => {
+  const items = specItemsOf(extractInterfaceItems(SYNTHETIC_SPEC), SYNTHETIC_TRANSITIONS);
 
   it('endpoints: §4 headings, §4.7 and §9 (bare §9 paths take their versioned sibling’s method)', () => {
     // not endpoints: a path in another section, a path in a §4 body, an explorer path in §9
@@ -143,12 +141,19 @@ describe('extractSpecItems', () => {
   });
 
   it('fails clearly when a section is missing', () => {
-    expect(() => extractSpecItems(SYNTHETIC_SPEC.replace('## 8. Limits', '## 8b Limits'), SYNTHETIC_TRANSITIONS)).toThrow('SPEC has no section 8');
+    expect(() => extractInterfaceItems(SYNTHETIC_SPEC.replace('## 8. Limits', '## 8b Limits'))).toThrow('SPEC has no section 8');
+  });
+
+  it('keeps the numbered sections\' titles, backticks removed', () => {
+    const { sections } = extractInterfaceItems(SYNTHETIC_SPEC);
+    expect(sections['4.1']).toBe('POST /quote/v2');
+    expect(sections['7.3']).toBe('failReason values');
+    expect(sections['8']).toBe('Limits');
   });
 });
 
-describe('extractSpecItems on the real SPEC', () => {
-  const items = extractSpecItems(readSpec());
+describe('docs/interface-items.json, the project\'s list of the interface\'s items', () => {
+  const items = specItemsOf(readInterfaceItems());
 
   it('finds the endpoints of §4, §4.7 and §9', () => {
     expect(items.endpoint).toEqual([
@@ -237,7 +242,7 @@ describe('collectCoverage', () => {
 });
 
 describe('renderCoverageDoc', () => {
-  const items: SpecItems = extractSpecItems(SYNTHETIC_SPEC, SYNTHETIC_TRANSITIONS);
+  const items: SpecItems = specItemsOf(extractInterfaceItems(SYNTHETIC_SPEC), SYNTHETIC_TRANSITIONS);
   const annotations = collectCoverage([
     { path: 'test/z.test.ts', text: '// covers: status:done, errorCode:BAD_THING, status:gone' },
     { path: 'test/a.test.ts', text: '// covers: status:done, limit:a, b @ quote and price, endpoint:GET /nope' },
@@ -302,18 +307,10 @@ describe('renderCoverageDoc', () => {
 });
 
 describe('the generator on this repository', () => {
-  it('resolves the SPEC beside the repository', () => {
-    expect(specPath()).toMatch(/[\\/]shared[\\/]SPEC\.md$/);
-    expect(existsSync(specPath())).toBe(true);
-  });
-
-  it('fails with a clear message when the SPEC cannot be found', () => {
-    const empty = mkdtempSync(join(tmpdir(), 'intentsim-no-spec-'));
-    try {
-      expect(() => readSpec(join(empty, 'repo'))).toThrow(/SPEC not found at .*shared[\\/]SPEC\.md/);
-    } finally {
-      rmSync(empty, { recursive: true, force: true });
-    }
+  it('reads nothing above the repository root: the interface items are its own data', () => {
+    const scripts = ['scripts/generate-coverage-doc.ts', 'scripts/extract-interface-items.ts'].map((path) => readFileSync(path, 'utf8'));
+    for (const text of scripts) expect(text).not.toMatch(/\.\.['"/]+shared/);
+    expect(Object.keys(readInterfaceItems().sections)).toContain('4.7');
   });
 
   it('docs/coverage.md is up to date (run `npm run coverage-doc`)', () => {
@@ -340,7 +337,7 @@ describe('statuses and transitions count only where a running simulator reaches 
   });
 
   it('shows a transition no code takes yet as "not reached yet" with its reason', () => {
-    const items = extractSpecItems(SYNTHETIC_SPEC, { waiting: ['done', 'gone'], done: [], gone: [] });
+    const items = specItemsOf(extractInterfaceItems(SYNTHETIC_SPEC), { waiting: ['done', 'gone'], done: [], gone: [] });
     const [first, second] = items.transition;
     expect([first, second]).toEqual(['waiting->done', 'waiting->gone']);
     const doc = renderCoverageDoc(items, [], { [first!]: 'needs the execute path' });

@@ -4,7 +4,7 @@ import { callJsonRpc } from '../../../src/chains/evm/callJsonRpc';
 import { isProcessAlive } from '../../../src/process/isProcessAlive';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { AnvilNotStartedError, anvilArgs, createAnvilInstance } from '../../../src/chains/evm/AnvilInstance';
 import type { AnvilInstanceOptions } from '../../../src/chains/evm/AnvilInstance';
 import { ChildProcessStartError, stopAllChildProcesses } from '../../../src/process/ChildProcessInstance';
@@ -121,7 +121,8 @@ describe('createAnvilInstance', () => {
     expect(instance.rpcUrl).toBe(endpoints.rpcUrl);
     expect(instance.status).toBe('started');
     expect(await rpc(instance.rpcUrl, 'eth_chainId')).toBe('0x2105');
-    expect(readFileSync(instance.logFile, 'utf8')).toContain(`Listening on 127.0.0.1:${endpoints.port}`);
+    // the log is a write stream: the line the ready probe read from stdout reaches the file a moment later
+    await vi.waitFor(() => expect(readFileSync(instance.logFile, 'utf8')).toContain(`Listening on 127.0.0.1:${endpoints.port}`), { timeout: 5_000 });
     await instance.stop();
   });
 
