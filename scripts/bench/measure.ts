@@ -1,6 +1,6 @@
 /**
  * Tiny measurement helpers shared by the benchmark scripts (`npm run bench`).
- * Speed targets live in scripts/bench only, never in tests (docs/TESTING.md).
+ * Speed targets live in scripts/bench only, never in tests (docs/testing.md).
  */
 
 function sorted(values: readonly number[]): number[] {

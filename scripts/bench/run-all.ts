@@ -31,7 +31,7 @@ import { benchLvmRestart, benchNonEvmChains, formatLvmRestart, type NonEvmChains
 import { benchBvm, formatBvmBench } from './bvm';
 import { formatMs, percentile, positiveIntFromEnv, rounded } from './measure';
 
-/** The speed targets. They live here only — never in tests (docs/TESTING.md). */
+/** The speed targets. They live here only — never in tests (docs/testing.md). */
 export const TARGETS = {
   coldStartMs: 1500,
   e2eOverFloor: 3,

@@ -1,8 +1,8 @@
 import { ConfigurationError } from '../errors/IntentsimError';
 /**
  * The one flag table (STYLE: "each flag has a default, an environment variable and help text").
- * The CLI's options and `--help`, the environment the config reads and README's options table all
- * come from here; defaults come from the config schema (`SimulatorConfigSchema`).
+ * The CLI's options and `--help`, the environment the config reads and docs/options.md's table
+ * (`npm run options-doc`) all come from here; defaults come from the config schema (`SimulatorConfigSchema`).
  */
 
 /** Turns a flag's or an environment variable's text into the config value; throws with a reason. */
@@ -16,7 +16,7 @@ export interface ConfigFlag {
   /** The environment variable read for it, e.g. `INTENTSIM_PORT`. */
   env?: string;
   help: string;
-  /** How the default reads in help and README when it is not a plain value. */
+  /** How the default reads in help and docs/options.md when it is not a plain value. */
   defaultLabel?: string;
   parse?: FlagParser;
 }
@@ -52,7 +52,7 @@ export const CONFIG_FLAGS: readonly ConfigFlag[] = [
     help: 'SQLite file; when given, requests and chain state survive a restart',
   },
   { key: 'seed', flag: '--seed <n>', env: 'INTENTSIM_SEED', parse: parseNonNegativeInteger, help: 'seed of the one RNG and of request ids' },
-  { key: 'chains', flag: '--chains <ids>', parse: parseChainIdList, defaultLabel: '1,8453,42161,792703809,8253038,3586256', help: 'comma-separated chain ids; known ids (1, 10, 137, 8453, 42161; 792703809 = the SVM chain, 8253038 = the BVM chain, 3586256 = the perpetuals exchange) get their names and VM' },
+  { key: 'chains', flag: '--chains <ids>', parse: parseChainIdList, defaultLabel: '1,8453,42161,792703809,8253038,3586256', help: 'comma-separated chain ids; known ids (1, 10, 137, 8453, 42161; 792703809 = Solana, 8253038 = Bitcoin, 3586256 = Lighter) get their names and VM' },
   { key: 'dataDir', flag: '--data-dir <dir>', env: 'INTENTSIM_DATA_DIR', defaultLabel: 'beside the db, or temporary', help: 'where chain logs and chain state go' },
   {
     key: 'anvilPath',
@@ -63,7 +63,7 @@ export const CONFIG_FLAGS: readonly ConfigFlag[] = [
   },
   { key: 'clockMode', flag: '--clock <mode>', parse: parseOneOf(['real', 'manual']), help: 'real: the virtual clock follows the machine; manual: time moves only when told' },
   { key: 'clockStartMs', flag: '--clock-start <unix-ms>', parse: parseNonNegativeInteger, defaultLabel: "the machine's time", help: 'where the virtual clock starts, unix milliseconds (scenarios pin it)' },
-  { key: 'solverPolicy', flag: '--solver-policy <policy>', parse: parseOneOf(['fill', 'hold']), help: 'fill: fill deposits at once; hold: index them and wait (see "Solver rules")' },
+  { key: 'solverPolicy', flag: '--solver-policy <policy>', parse: parseOneOf(['fill', 'hold']), help: 'fill: fill deposits at once; hold: index them and wait (docs/requests.md, "Solver rules")' },
   { key: 'serviceFeeBps', flag: '--service-fee-bps <n>', parse: parseNonNegativeInteger, help: 'service fee, basis points of the input' },
   { key: 'defaultSlippageBps', flag: '--default-slippage-bps <n>', parse: parseNonNegativeInteger, help: 'slippage tolerance when a quote names none, basis points' },
   { key: 'quoteTtlSeconds', flag: '--quote-ttl <seconds>', parse: parseNonNegativeInteger, help: 'seconds a quote stays valid; a deposit indexed later is refunded (ORDER_EXPIRED)' },
@@ -82,14 +82,14 @@ export const CONFIG_FLAGS: readonly ConfigFlag[] = [
     key: 'bvmBlockTimeSeconds',
     flag: '--bvm-block-time <seconds>',
     parse: parseNonNegativeInteger,
-    help: 'the BVM chain (8253038) mines a block every this many seconds of the virtual clock; 0: only on generatetoaddress',
+    help: 'the Bitcoin chain (8253038) mines a block every this many seconds of the virtual clock; 0: only on generatetoaddress',
   },
   {
     key: 'svmRuntime',
     flag: '--svm <runtime>',
     env: 'INTENTSIM_SVM',
     parse: parseOneOf(['embedded', 'validator']),
-    help: 'the SVM chain (792703809): embedded runs LiteSVM in-process; validator spawns solana-test-validator and talks to it over RPC (README "The SVM chain")',
+    help: 'the Solana chain (792703809): embedded runs LiteSVM in-process; validator spawns solana-test-validator and talks to it over RPC (docs/chains/solana.md)',
   },
   {
     key: 'solanaTestValidatorPath',
@@ -103,7 +103,7 @@ export const CONFIG_FLAGS: readonly ConfigFlag[] = [
   { key: 'anvilSearchPath', env: 'PATH', defaultLabel: 'the PATH of the process', help: 'directories searched for anvil when neither --anvil nor the package gives one, and for solana-test-validator (--svm validator)' },
 ];
 
-/** The simulator's own environment variables (`INTENTSIM_*`), by name → config key (README "Options"). */
+/** The simulator's own environment variables (`INTENTSIM_*`), by name → config key (docs/options.md). */
 export function simulatorEnvironmentVariables(): Record<string, string> {
   return Object.fromEntries(CONFIG_FLAGS.filter((flag) => flag.env?.startsWith('INTENTSIM_')).map((flag) => [flag.env!, flag.key]));
 }

@@ -213,7 +213,7 @@ export const ScenarioHeaderSchema = z
   .object({
     name: z.string().min(1).max(200).optional(),
     description: z.string().max(5000).optional(),
-    /** SPEC items this scenario covers (docs/TESTING.md kinds); docs/coverage.md counts them. */
+    /** SPEC items this scenario covers (docs/testing.md kinds); docs/coverage.md counts them. */
     covers: z.array(z.string().min(1)).default([]),
     chains: z.array(ChainId).min(1).max(5).optional(),
     seed: z.number().int().min(0).max(2 ** 31).optional(),
