@@ -1,7 +1,7 @@
 import type { ConformanceHttp } from './http';
 
 /**
- * The simulator's control plane (`/admin/…`, README "Control plane"), not part of the SPEC: full
+ * The simulator's control plane (`/admin/…`, docs/control-plane.md ("Control plane")), not part of the SPEC: full
  * mode uses it only when `target.hasControlPlane()`. Each call throws when the target refuses it,
  * so a check reports that it could not complete rather than judging a rule it could not set up.
  */

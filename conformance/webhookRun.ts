@@ -10,7 +10,7 @@ import { startWebhookReceiver, type ReceivedWebhook } from './webhookReceiver';
 export const WEBHOOK_RUN_REFERRER = 'intentsim-conformance';
 /** How long after the request settles the deliveries (and the retry) may take to arrive. */
 const DELIVERY_WAIT_MS = 3_000;
-/** How often the target's clock is moved on while a retry is awaited (README: retries wait on the simulator's clock, 1 s before the first). */
+/** How often the target's clock is moved on while a retry is awaited (docs/webhooks.md: retries wait on the simulator's clock, 1 s before the first). */
 const CLOCK_NUDGE_EVERY_MS = 400;
 
 export interface WebhookRun {

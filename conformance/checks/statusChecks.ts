@@ -95,7 +95,7 @@ export const statusChecks: readonly ConformanceCheck[] = [
     title: 'a requestId the service never issued gets a 4xx with an errorCode, never a made-up status or a 5xx',
     mode: 'read-only',
     async run({ http }) {
-      // the SPEC does not name the answer; the simulator's README documents 404 REQUEST_NOT_FOUND,
+      // the SPEC does not name the answer; the simulator's docs/endpoints.md documents 404 REQUEST_NOT_FOUND,
       // and any 4xx with the §7 error body is accepted
       const exchange = await http.get('/intents/status/v3', { query: { requestId: `0x${randomBytes(32).toString('hex')}` } });
       expectClientError(exchange, '§4.2: the status lookup of a requestId the service never issued is refused with a 4xx and an errorCode');

@@ -33,7 +33,7 @@ const listingAnswer = z.object({ requests: z.array(z.unknown()) });
  * 2026-11-24. So the check reads the date from the answer's `Date` header (the target's clock)
  * and accepts a working listing before that day and only a refusal (a 4xx with an errorCode; the
  * simulator answers 410 ENDPOINT_RETIRED) from that day on. `GET /requests` is deprecated too
- * (§4.7) and §9 gives it no date of its own; the simulator's README retires it with `/requests/v2`,
+ * (§4.7) and §9 gives it no date of its own; the simulator's docs/endpoints.md retires it with `/requests/v2`,
  * and it is judged by the same dates: the older of the two cannot outlive the newer one.
  * The SPEC names no deprecation headers; where `Deprecation` or `Sunset` is sent, it must name
  * §9's dates.

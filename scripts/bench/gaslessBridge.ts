@@ -1,6 +1,6 @@
 /**
  * Gasless bridge latency against its floor, in one simulator and one process (SPEC §1.6 gasless
- * swaps; README "Gasless execution and permits").
+ * swaps; docs/endpoints.md ("Gasless execution and permits")).
  *
  * - e2e: POST /quote/v2 (USDC, chain 1 → 8453, EXACT_INPUT, `usePermit: true`) → sign the step's
  *   EIP-712 typed data locally → POST /execute/permits?signature=… (the relayer sends the deposit,

@@ -231,7 +231,7 @@ export interface LvmRestartResult {
 }
 
 /**
- * The perpetuals exchange's restart (README "The perpetuals-exchange chain", durability): the
+ * The perpetuals exchange's restart (docs/chains/lighter.md ("The perpetuals-exchange chain"), durability): the
  * simulator with the exchange only, `transfers` transfers sent through the exchange's HTTP API
  * (each journaled before it is answered), stopped, then started again on the same `--db` `runs`
  * times — each start replays the whole journal — against a start on a new database.

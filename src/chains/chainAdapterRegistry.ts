@@ -28,10 +28,10 @@ const FACTORIES: Partial<Record<VmType, ChainAdapterFactory>> = {
       ...context,
       metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName },
       ...(chain.rpcUrl ? { externalNode: { rpcUrl: chain.rpcUrl, resetOnStart: chain.resetOnStart } } : {}),
-      // an attached node needs no binary; a spawned one is found as README "Anvil binary" says
+      // an attached node needs no binary; a spawned one is found as docs/chains/evm.md ("Anvil binary") says
       anvilBinary: chain.rpcUrl ? '' : resolveAnvilBinary(anvilBinaryQuery(context)),
     }),
-  // LiteSVM in-process behind the simulator's own Solana JSON-RPC, or a spawned solana-test-validator (README "The SVM chain")
+  // LiteSVM in-process behind the simulator's own Solana JSON-RPC, or a spawned solana-test-validator (docs/chains/solana.md ("The SVM chain"))
   // loaded only when an SVM chain is configured: its runtime (LiteSVM, @solana/*) costs ~0.3 s to load
   svm: async (chain, context) => {
     if (chain.rpcUrl) throw new ConfigurationError(`chain ${chain.id}: an SVM chain runs in-process; it cannot attach to ${chain.rpcUrl}`);
@@ -40,13 +40,13 @@ const FACTORIES: Partial<Record<VmType, ChainAdapterFactory>> = {
     const { SvmChain } = await import('./svm/SvmChain');
     return new SvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, host: '127.0.0.1', ...(validator ? { validator } : {}) });
   },
-  // the perpetuals exchange: an in-process ledger behind its own HTTP API (README "The perpetuals-exchange chain")
+  // the perpetuals exchange: an in-process ledger behind its own HTTP API (docs/chains/lighter.md ("The perpetuals-exchange chain"))
   lvm: async (chain, context) => {
     if (chain.rpcUrl) throw new ConfigurationError(`chain ${chain.id}: the exchange runs in-process; it cannot attach to ${chain.rpcUrl}`);
     const { LvmChain } = await import('./lvm/LvmChain');
     return new LvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, host: '127.0.0.1' });
   },
-  // an in-process Bitcoin ledger behind the simulator's own Bitcoin Core JSON-RPC (README "The Bitcoin-style chain")
+  // an in-process Bitcoin ledger behind the simulator's own Bitcoin Core JSON-RPC (docs/chains/bitcoin.md ("The Bitcoin-style chain"))
   bvm: async (chain, context) => {
     if (chain.rpcUrl) throw new ConfigurationError(`chain ${chain.id}: the BVM chain runs in-process; it cannot attach to ${chain.rpcUrl}`);
     const { BvmChain } = await import('./bvm/BvmChain');

@@ -12,7 +12,7 @@ import { wordlist as englishWordlist } from '@scure/bip39/wordlists/english';
 
 export class ConfigError extends ConfigurationError {}
 
-/** The port `intentsim start` listens on unless told otherwise (README "Ports"). */
+/** The port `intentsim start` listens on unless told otherwise (docs/options.md ("Ports")). */
 export const DEFAULT_PORT = 4646;
 /** Anvil's own default mnemonic: the ten test accounts are the ones every Foundry user knows. */
 export const DEFAULT_MNEMONIC = 'test test test test test test test test test test test junk';
@@ -71,7 +71,7 @@ export const SimulatorConfigSchema = z.object({
   solverPolicy: z.enum(['fill', 'hold']).default('fill'),
   /** Milliseconds between chain polls, a fallback to the websocket block subscription. */
   chainPollIntervalMs: z.number().int().positive().default(1000),
-  /** The BVM chain mines a block every this many seconds of the virtual clock; 0: only on `generatetoaddress` (README "The Bitcoin-style chain"). */
+  /** The BVM chain mines a block every this many seconds of the virtual clock; 0: only on `generatetoaddress` (docs/chains/bitcoin.md ("The Bitcoin-style chain")). */
   bvmBlockTimeSeconds: z.number().int().min(0).max(86_400).default(0),
   /** How the SVM chain runs: LiteSVM in this process (`embedded`), or a `solana-test-validator` spawned and reached over RPC (`validator`). */
   svmRuntime: z.enum(['embedded', 'validator']).default('embedded'),
@@ -111,7 +111,7 @@ export function resolveChains(config: SimulatorConfig): ResolvedChainConfig[] {
   });
 }
 
-/** The environment variables the simulator reads (README "Options"), from the flag table. */
+/** The environment variables the simulator reads (docs/options.md ("Options")), from the flag table. */
 export const ENVIRONMENT_VARIABLES: Readonly<Record<string, string>> = simulatorEnvironmentVariables();
 
 function configFromEnvironment(env: NodeJS.ProcessEnv): Partial<SimulatorConfigInput> {
@@ -128,7 +128,7 @@ function configFromEnvironment(env: NodeJS.ProcessEnv): Partial<SimulatorConfigI
   return out as Partial<SimulatorConfigInput>;
 }
 
-/** The defaults of every key, as the schema gives them (help text and README read these). */
+/** The defaults of every key, as the schema gives them (help text and docs/options.md read these). */
 export function configDefaults(): SimulatorConfig {
   return SimulatorConfigSchema.parse({});
 }

@@ -3,7 +3,7 @@ import { SolverActionSchema, SolverRuleMatchSchema } from '../domain/fill/solver
 import { FAIL_REASONS, REFUND_FAIL_REASONS, REQUEST_STATUSES } from '../domain/request/requestStatus';
 
 /**
- * The scenario file format (YAML), SPEC field names wherever the SPEC has one. README "Scenarios"
+ * The scenario file format (YAML), SPEC field names wherever the SPEC has one. docs/scenarios.md ("Scenarios")
  * documents it with an example; every step is an object with exactly one key, its kind.
  */
 
@@ -19,7 +19,7 @@ const Hex = z.string().regex(/^0x([0-9a-fA-F]{2})*$/, 'hex bytes (0x…)');
 /**
  * Arguments of a contract call, as JSON: integers as numbers or decimal strings, addresses as refs
  * (`account:N`, `fresh:NAME`, `contract:NAME`) or hex, structs as objects; `{ call: {…} }` is the
- * calldata of another call, `{ sign: {…} }` a signature (README "Contracts in scenarios").
+ * calldata of another call, `{ sign: {…} }` a signature (docs/scenarios.md ("Contracts in scenarios")).
  */
 const CallArgs = z.array(z.unknown()).max(32).default([]);
 /** A contract: a name a `deployContract` step gave (`NAME` or `contract:NAME`), one of the chain's own (`contract:pool`), a currency symbol, or an address (with `abi`). */

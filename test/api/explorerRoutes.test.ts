@@ -4,7 +4,7 @@ import { getJson, nativeBridgeBody, postJson } from '../support/bridgeClient';
 import { evmChainOf } from '../support/evmChainOf';
 import { startTestSimulator } from '../support/startTestSimulator';
 
-// the explorer's page, its bundle, and the read-only JSON under /admin/explorer/ (README "Explorer")
+// the explorer's page, its bundle, and the read-only JSON under /admin/explorer/ (docs/explorer.md ("Explorer"))
 let sim: RunningSimulator;
 
 beforeAll(async () => {

@@ -18,7 +18,7 @@ import { sendSvmStepItem, type SvmStepItemData } from '../support/svmClient';
  * INTENTSIM_SOLANA_TEST_VALIDATOR points at the stand-in test/fixtures/bin/solana-test-validator:
  * a separate process that takes the validator's flags and serves the simulator's own Solana
  * JSON-RPC over LiteSVM. The simulator spawns it, waits for its RPC, and then reaches it only
- * through JSON-RPC and its websocket (README "The SVM chain").
+ * through JSON-RPC and its websocket (docs/chains/solana.md ("The SVM chain")).
  */
 const SVM = 792703809;
 const EVM = 8453;

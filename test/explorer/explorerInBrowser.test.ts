@@ -19,7 +19,7 @@ import { evmChainOf } from '../support/evmChainOf';
 const ARTIFACTS = join(import.meta.dirname, '..', '..', 'test-artifacts', 'explorer');
 const executablePath = chromiumExecutable();
 if (!executablePath) {
-  console.warn('explorer browser test skipped: no Chromium found (set INTENTSIM_CHROMIUM, or `apt-get update && apt-get install -y chromium`; README "Explorer")');
+  console.warn('explorer browser test skipped: no Chromium found (set INTENTSIM_CHROMIUM, or `apt-get update && apt-get install -y chromium`; docs/explorer.md ("Explorer"))');
 }
 
 describe.skipIf(!executablePath)('the explorer in headless Chromium', () => {

@@ -41,7 +41,7 @@ export interface StepBody {
 /** SPEC §2.2 `POST /quote/v2`, with the step items typed as a wallet reads them. */
 export type QuoteResponseBody = Omit<Jsonified<QuoteResponse>, 'steps'> & { steps: StepBody[] };
 
-/** One webhook delivery of `GET /admin/webhook-deliveries` (README "Webhooks"). */
+/** One webhook delivery of `GET /admin/webhook-deliveries` (docs/webhooks.md ("Webhooks")). */
 export interface WebhookDeliveryBody {
   id: number;
   requestId: string;

@@ -7,7 +7,7 @@ const DEBIAN_CHROMIUM = '/usr/lib/chromium/chromium';
 /**
  * The Chromium the browser tests drive with playwright-core: `INTENTSIM_CHROMIUM`, else Debian's
  * binary, else `chromium` on PATH; undefined when there is none (the tests skip and say how to
- * install it: README "Explorer").
+ * install it: docs/explorer.md ("Explorer")).
  */
 export function chromiumExecutable(env: NodeJS.ProcessEnv = process.env): string | undefined {
   if (env.INTENTSIM_CHROMIUM) return existsSync(env.INTENTSIM_CHROMIUM) ? env.INTENTSIM_CHROMIUM : undefined;

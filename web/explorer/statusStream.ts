@@ -1,5 +1,5 @@
 /**
- * The simulator's websocket status stream (`/ws`, README "Websocket status stream"): one
+ * The simulator's websocket status stream (`/ws`, docs/webhooks.md ("Websocket status stream")): one
  * connection for the page, subscribed to every request of the API key and to any request a view
  * asks about by id (requests quoted without the key). Reconnects when the simulator comes back.
  */

@@ -19,7 +19,7 @@ const schemas = {
 };
 
 /**
- * The control plane over HTTP (not part of the SPEC surface; README "Control plane"), the same
+ * The control plane over HTTP (not part of the SPEC surface; docs/control-plane.md ("Control plane")), the same
  * functions as `sim.control` and the scenario steps: the virtual clock, and each chain's cheat calls.
  * After a cheat call the chain is indexed at once, so a reorged deposit is noticed by the answer.
  */

@@ -24,7 +24,7 @@ function sendJson(res: Response, body: unknown): void {
 }
 
 /**
- * The local explorer (README "Explorer"): its page at `/` and `/explorer/…` (the browser routes
+ * The local explorer (docs/explorer.md ("Explorer")): its page at `/` and `/explorer/…` (the browser routes
  * inside it), its script and styles, and the read-only JSON it needs beyond the public API, under
  * `/admin/explorer/` (guarded like every admin route: open on loopback, the default key beyond).
  */

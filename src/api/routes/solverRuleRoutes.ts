@@ -10,7 +10,7 @@ export interface SolverRuleRouteDeps {
 /**
  * Admin (not part of the SPEC surface): what the solver does, as rules. `POST /admin/solver/rules
  * { match?, action, probability?, times? }` adds one (the newest matching rule wins),
- * `GET` lists them, `DELETE /admin/solver/rules[/:id]` removes one or all. README "Solver rules".
+ * `GET` lists them, `DELETE /admin/solver/rules[/:id]` removes one or all. docs/requests.md ("Solver rules").
  */
 export function solverRuleRoutes(deps: SolverRuleRouteDeps): Router {
   const router = Router();

@@ -148,7 +148,7 @@ export class LvmChain implements ChainAdapter {
       depository,
       solverAddress: depository,
       summaryContracts: [
-        { label: 'exchange API', address: this.rpcUrl, note: '(accounts, transfers: README "The perpetuals-exchange chain")' },
+        { label: 'exchange API', address: this.rpcUrl, note: '(accounts, transfers: docs/chains/lighter.md ("The perpetuals-exchange chain"))' },
         { label: 'depository', address: depository, note: `(the solver's account; withdrawals transfer to it with the request id as memo)` },
         { label: 'USDC (6 dec.)', address: LVM_CURRENCY_ADDRESS, note: `(asset ${USDC_ASSET.index}; transfer fee ${LVM_TRANSFER_FEE})` },
       ],

@@ -124,7 +124,7 @@ export class RpcSvmLedger implements SvmLedgerAccess {
   }
 
   async keptTransactions(): Promise<SvmTransactionRecord[]> {
-    return []; // the validator's blocks are read from the slot it was at when the simulator attached (README "--svm validator")
+    return []; // the validator's blocks are read from the slot it was at when the simulator attached (docs/chains/solana.md ("--svm validator"))
   }
 
   async transaction(signature: string): Promise<SvmTransactionRecord | undefined> {

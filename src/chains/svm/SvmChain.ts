@@ -53,7 +53,7 @@ export interface SvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' |
   metadata: ChainMetadata;
   /** Where the JSON-RPC listens (its websocket on the next port). */
   host: string;
-  /** `--svm validator`: spawn this `solana-test-validator` and talk to it over RPC only (README "The SVM chain"). */
+  /** `--svm validator`: spawn this `solana-test-validator` and talk to it over RPC only (docs/chains/solana.md ("The SVM chain")). */
   validator?: { binaryPath: string };
 }
 

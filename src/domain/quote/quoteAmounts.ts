@@ -7,7 +7,7 @@ export type TradeType = (typeof TRADE_TYPES)[number];
 /** What the fee and trade-type math needs of a currency. */
 export type PricedCurrency = Pick<Currency, 'decimals' | 'priceUsdMicros'>;
 
-/** The amounts every quote settles on (README "Fee model"), in smallest units. */
+/** The amounts every quote settles on (docs/endpoints.md ("Fee model")), in smallest units. */
 export interface QuoteAmounts {
   amountIn: bigint;
   amountOut: bigint;

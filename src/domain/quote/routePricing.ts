@@ -66,7 +66,7 @@ function netOfFees(deposited: bigint, relayerGas: bigint, serviceFeeBps: bigint,
 }
 
 /**
- * The fee and trade-type model of every request type (README "Fee model"), bigint throughout:
+ * The fee and trade-type model of every request type (docs/endpoints.md ("Fee model")), bigint throughout:
  *   relayerGas     = fill gas cost in the input currency, rounded up
  *   relayerService = ceil(amountIn × serviceFeeBps / 10000)
  *   the rest of the input crosses at fixture prices into the solver currency

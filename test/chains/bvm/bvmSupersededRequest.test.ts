@@ -7,7 +7,7 @@ import { BTC_ADDRESS, BVM_CHAIN_ID, bvmRpc, signDepositStep } from '../../suppor
 import { pooledChains } from '../../support/pooledNodes';
 
 /**
- * SPEC §2.3 `supersededByRequestId` (README "The Bitcoin-style chain"): a new BTC quote for the
+ * SPEC §2.3 `supersededByRequestId` (docs/chains/bitcoin.md ("The Bitcoin-style chain")): a new BTC quote for the
  * same user and route as an earlier request whose deposit address is unpaid regenerates it — the
  * same deposit address, the earlier record superseded by the new id — and a payment into that
  * address is owned and filled by the newest request only. Every other record keeps null.

@@ -9,7 +9,7 @@ import { convertAmount } from '../../../src/domain/money/usdValue';
 const BPS = 10_000n;
 
 /**
- * A bridge is the transfer case of the route math (README "Fee model"): the solver pays the
+ * A bridge is the transfer case of the route math (docs/endpoints.md ("Fee model")): the solver pays the
  * output currency itself, 1:1 at fixture prices, through no pool.
  */
 interface BridgeQuoteInput {
