@@ -15,8 +15,8 @@ export type RequestType = (typeof REQUEST_TYPES)[number];
 export interface TransactionEntry {
   txHash: Hex;
   chainId: number;
-  /** deposit | fill | refund */
-  type: 'deposit' | 'fill' | 'refund';
+  /** deposit | fill | refund; `call`: a gasless raw call the relayer sent (a `Call` request of `/execute` without requestId) */
+  type: 'deposit' | 'fill' | 'refund' | 'call';
   /** gas fee paid, smallest native unit */
   fee: bigint;
   feeUsdMicros: bigint;
