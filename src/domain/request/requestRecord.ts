@@ -35,6 +35,12 @@ export interface TransactionEntry {
     deliveries?: Delivery[];
   };
   metadata?: { reorg?: ReorgMetadata };
+  /**
+   * The request's last status event (its `seq`) when this entry was recorded, set by the lifecycle:
+   * where the entry stands among the status changes whatever clock its `timestamp` comes from (the
+   * explorer's timeline). Absent on entries stored before it. Not part of the SPEC's entry.
+   */
+  recordedAfterEventSeq?: number;
 }
 
 /** One transfer a solver transaction made to someone (recipient, call target, refund recipient). */
