@@ -11,7 +11,8 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
  *
  * - waiting (deposit not yet indexed) → depositing (confirmed via `/execute`) → pending (the
  *   deposit was indexed; "any earlier state → pending") → submitted (the fill was submitted)
- *   → success (the fill succeeded);
+ *   → success (the fill succeeded); a gasless call with no deposit to fill (§1.6 `/execute`
+ *   without a request of its own) goes depositing → success when its relayed transaction lands;
  * - failure ("the fill failed") and refund ("the request was refunded") may end any status
  *   still in progress, and a failure may be refunded;
  * - success → failure: a deposit reorged out after the fill ("the top-level status may flip to
@@ -21,7 +22,7 @@ export type RequestStatus = (typeof REQUEST_STATUSES)[number];
  */
 export const STATUS_TRANSITIONS: Readonly<Record<RequestStatus, readonly RequestStatus[]>> = {
   waiting: ['depositing', 'pending', 'failure', 'refund'],
-  depositing: ['pending', 'failure', 'refund'],
+  depositing: ['pending', 'success', 'failure', 'refund'],
   pending: ['submitted', 'failure', 'refund'],
   submitted: ['success', 'failure', 'refund'],
   success: ['failure'],

@@ -284,6 +284,8 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       sponsorBalances,
       gaslessRelay: new GaslessRelay({
         lifecycle,
+        meta,
+        seed: config.seed,
         chains,
         clock,
         sponsorBalances,

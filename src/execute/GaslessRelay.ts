@@ -11,11 +11,16 @@ import type { FailReason } from '../domain/request/requestStatus';
 import { ExecuteChainMismatchError, ExecuteSimulationFailedError, NoGaslessRelayOnChainError, PermitNotQuotedError, RequestNotWaitingError, SponsorBalanceTooLowError } from '../errors/executeErrors';
 import { LookupChainNotSupportedError } from '../errors/lookupErrors';
 import { RequestNotFoundError } from '../errors/requestErrors';
-import { transitionRequest, type RequestLifecycle } from '../lifecycle/transitionRequest';
+import { transitionRequest, type RequestFacts, type RequestLifecycle } from '../lifecycle/transitionRequest';
+import type { MetaStore } from '../store/MetaStore';
 import type { SponsorBalanceStore } from '../store/SponsorBalanceStore';
+import { openRelayedCallRequest } from './openRelayedCallRequest';
 
 export interface GaslessRelayDeps {
   lifecycle: RequestLifecycle;
+  /** The sequence a relayed call's own request id is numbered by, and the seed it is derived from. */
+  meta: MetaStore;
+  seed: number;
   chains: ReadonlyMap<number, ChainAdapter>;
   clock: VirtualClock;
   sponsorBalances: SponsorBalanceStore;
@@ -33,6 +38,8 @@ export interface RawCallExecution {
   call: RelayedCall;
   requestId?: string;
   subsidizeFees: boolean;
+  /** `executionOptions.referrer`, kept with a request the call opens. */
+  referrer?: string;
 }
 
 /** `POST /execute/permits`: the signature of a quote's signature step, posted by the SDK. */
@@ -44,7 +51,7 @@ export interface SignedDepositExecution {
 }
 
 export interface ExecutionAccepted {
-  requestId: string | null;
+  requestId: string;
   message: string;
 }
 
@@ -56,6 +63,8 @@ export interface ExecutionAccepted {
  * gas. The chain's deposit watcher then sees the deposit as usual (`depositing → pending → …`).
  * A refused broadcast fails the request with TRANSACTION_SUBMISSION_FAILED, one never included
  * with TRANSACTION_NOT_INCLUDED, one that reverts on chain with the reason its revert maps to (§7.2).
+ * A raw call that names no request and deposits for none opens a `Call` request of its own
+ * (`openRelayedCallRequest`): it goes `depositing → success` when the relayed transaction lands.
  */
 /** A chain with a gasless relayer. */
 type RelayingChain = ChainAdapter & { readonly gaslessRelay: GaslessRelayCapability };
@@ -67,7 +76,13 @@ export class GaslessRelay {
     const chain = this.chainOf(execution.chainId);
     const named = execution.requestId === undefined ? undefined : this.waitingRequest(execution.requestId);
     if (named && named.quote.originChainId !== chain.chainId) throw new ExecuteChainMismatchError(named.id, chain.chainId, named.quote.originChainId);
-    return this.relay(chain, execution.call, named, { apiKey: execution.apiKey, subsidize: execution.subsidizeFees, feature: 'gasless_execution', requestId: execution.requestId ?? null });
+    return this.relay(chain, execution.call, named, {
+      apiKey: execution.apiKey,
+      subsidize: execution.subsidizeFees,
+      feature: 'gasless_execution',
+      requestId: execution.requestId ?? null,
+      referrer: execution.referrer || null,
+    });
   }
 
   async executeSignedDeposit(execution: SignedDepositExecution): Promise<ExecutionAccepted> {
@@ -84,34 +99,29 @@ export class GaslessRelay {
       validBefore: execution.validBefore,
     });
     // the quote's signature step is paid for by the service (no sponsor balance is drawn)
-    return this.relay(chain, call, record, { apiKey: undefined, subsidize: false, feature: 'gasless_swap', requestId: record.id });
+    return this.relay(chain, call, record, { apiKey: undefined, subsidize: false, feature: 'gasless_swap', requestId: record.id, referrer: null });
   }
 
   private async relay(
     chain: RelayingChain,
     call: RelayedCall,
     named: RequestRecord | undefined,
-    options: { apiKey: string | undefined; subsidize: boolean; feature: RequestFeature; requestId: string | null },
+    options: { apiKey: string | undefined; subsidize: boolean; feature: RequestFeature; requestId: string | null; referrer: string | null },
   ): Promise<ExecutionAccepted> {
     const simulation = await chain.gaslessRelay.simulateRelayedCall(call);
     if (!simulation.ok) {
       const body = simulationFailureBody(simulation);
       throw new ExecuteSimulationFailedError(body.label, body.message, options.requestId, body.details);
     }
-    // a call sent without requestId still belongs to the request its deposit names
-    const record = named ?? this.requestDepositedBy(simulation.depositRequestIds);
+    // a call sent without requestId still belongs to the request its deposit names; one that
+    // deposits for none is a request of its own
+    const deposited = named ?? this.requestDepositedBy(simulation.depositRequestIds);
+    const record = deposited ?? openRelayedCallRequest(this.deps, chain, call, { apiKey: options.apiKey, referrer: options.referrer });
+    const settlesOnReceipt = deposited === undefined;
     const neededUsdMicros = usdMicrosOf(chain.gasCostOf(simulation.gasUnits).amount, chain.nativeCurrency());
     const sponsor = options.subsidize && options.apiKey !== undefined ? options.apiKey : undefined;
     const sponsorBalance = sponsor === undefined ? 0n : this.deps.sponsorBalances.balanceOf(sponsor);
     const sponsorShort = sponsor !== undefined && sponsorBalance < neededUsdMicros;
-
-    if (!record) {
-      if (sponsorShort) throw new SponsorBalanceTooLowError(sponsorBalance, neededUsdMicros, null);
-      const txHash = await this.broadcast(chain, call, simulation.gasUnits, undefined);
-      if (txHash === undefined) return { requestId: null, message: 'The relayer could not broadcast the call' };
-      void this.settle(chain, txHash, undefined, sponsor);
-      return { requestId: null, message: `Relayed as ${txHash}` };
-    }
 
     // the deposit is being made through /execute: waiting → depositing (SPEC §3). Read again after
     // the simulation's await: a concurrent call for the same request may have taken it meanwhile.
@@ -132,33 +142,46 @@ export class GaslessRelay {
     const txHash = await this.broadcast(chain, call, simulation.gasUnits, record.id, fault);
     if (txHash === undefined) return { requestId: record.id, message: 'The relayer could not broadcast the call' };
     if (fault === 'drop') this.watchInclusion(chain, txHash, record.id);
-    else void this.settle(chain, txHash, record.id, sponsor);
+    else void this.settle(chain, txHash, record.id, sponsor, settlesOnReceipt);
     return { requestId: record.id, message: `Relayed as ${txHash}` };
   }
 
   /** Sends the call; a refused broadcast fails the request (TRANSACTION_SUBMISSION_FAILED) and answers undefined. */
-  private async broadcast(chain: RelayingChain, call: RelayedCall, gasUnits: bigint, requestId: string | undefined, fault?: 'refuse' | 'drop'): Promise<string | undefined> {
+  private async broadcast(chain: RelayingChain, call: RelayedCall, gasUnits: bigint, requestId: string, fault?: 'refuse' | 'drop'): Promise<string | undefined> {
     try {
       return await chain.gaslessRelay.relayCall(call, gasUnits, { refusedByNode: fault === 'refuse', withoutSending: fault === 'drop' });
     } catch (error) {
       if (!(error instanceof RelayBroadcastRefusedError)) throw error;
-      this.deps.log(`relayer: chain ${chain.chainId} refused the call${requestId ? ` of ${requestId}` : ''}: ${error.reason}`);
-      if (requestId !== undefined) this.fail(requestId, 'TRANSACTION_SUBMISSION_FAILED');
+      this.deps.log(`relayer: chain ${chain.chainId} refused the call of ${requestId}: ${error.reason}`);
+      this.fail(requestId, 'TRANSACTION_SUBMISSION_FAILED');
       return undefined;
     }
   }
 
   /**
    * After the broadcast: the receipt. The sponsor pays the gas it cost; a call that reverted on
-   * chain fails its request; one that succeeded is indexed now (its deposit → pending).
+   * chain fails its request; one that succeeded is indexed now (its deposit → pending), or, when
+   * the call is its own request (`settlesOnReceipt`), the request succeeds with it.
    */
-  private async settle(chain: RelayingChain, txHash: string, requestId: string | undefined, sponsor: string | undefined): Promise<void> {
+  private async settle(chain: RelayingChain, txHash: string, requestId: string, sponsor: string | undefined, settlesOnReceipt: boolean): Promise<void> {
     try {
       const receipt = await chain.gaslessRelay.awaitRelayedCall(txHash);
       if (sponsor !== undefined) this.deps.sponsorBalances.debit(sponsor, usdMicrosOf(receipt.fee, chain.nativeCurrency()));
-      if (receipt.status === 'failure' && requestId !== undefined) {
+      if (receipt.status === 'failure') {
         const facts = await chain.failedTransactionFacts(txHash as Hex);
-        this.fail(requestId, failReasonOfRevert(facts.revert) ?? 'TRANSACTION_REVERTED');
+        this.fail(requestId, failReasonOfRevert(facts.revert) ?? 'TRANSACTION_REVERTED', (r) => {
+          if (!settlesOnReceipt) return;
+          r.inTxs.push(receipt.entry);
+          r.failedTxHash = receipt.entry.txHash;
+          r.failedTxBlockNumber = receipt.entry.block;
+          r.failedCallData = facts.callData;
+          r.failedRevert = facts.revert;
+        });
+        return;
+      }
+      if (settlesOnReceipt) {
+        if (this.deps.lifecycle.requests.get(requestId)?.status !== 'depositing') return;
+        transitionRequest(this.deps.lifecycle, { requestId, to: 'success', update: (r) => void r.inTxs.push(receipt.entry) });
         return;
       }
       await chain.syncNow();
@@ -179,10 +202,17 @@ export class GaslessRelay {
     }, this.deps.inclusionWindowSeconds * 1000);
   }
 
-  /** depositing → failure with `failReason`, unless the request moved on meanwhile. */
-  private fail(requestId: string, failReason: FailReason): void {
+  /** depositing → failure with `failReason` (and the failed transaction's facts), unless the request moved on meanwhile. */
+  private fail(requestId: string, failReason: FailReason, alsoRecord?: (facts: RequestFacts) => void): void {
     if (this.deps.lifecycle.requests.get(requestId)?.status !== 'depositing') return;
-    transitionRequest(this.deps.lifecycle, { requestId, to: 'failure', update: (r) => void (r.failReason = failReason) });
+    transitionRequest(this.deps.lifecycle, {
+      requestId,
+      to: 'failure',
+      update: (r) => {
+        r.failReason = failReason;
+        alsoRecord?.(r);
+      },
+    });
   }
 
   private chainOf(chainId: number): RelayingChain {

@@ -1,4 +1,4 @@
-import type { RequestRecord } from '../domain/request/requestRecord';
+import type { RequestRecord, TransactionEntry } from '../domain/request/requestRecord';
 import type { RequestStatus } from '../domain/request/requestStatus';
 import { buildStatusEventData, type StatusEventData } from '../domain/request/statusResponse';
 import { canTransition } from '../domain/request/transitions';
@@ -95,7 +95,9 @@ export class RequestLifecycle {
       const record = this.#read(params.requestId);
       const from = record.status;
       if (!canTransition(from, params.to)) throw new IllegalTransitionError(record.id, from, params.to);
+      const entriesBefore = transactionKeys(record);
       params.update?.(record);
+      this.#stampNewEntries(record, entriesBefore);
       record.status = params.to;
       record.updatedAt = this.clock.now();
       this.#writer.saveRecord(record);
@@ -112,7 +114,9 @@ export class RequestLifecycle {
     return this.#writer.transaction(() => {
       const record = this.#read(requestId);
       const { status } = record;
+      const entriesBefore = transactionKeys(record);
       update(record);
+      this.#stampNewEntries(record, entriesBefore);
       if (record.status !== status) throw new StatusChangedOutsideTransitionError(record.id);
       record.updatedAt = this.clock.now();
       this.#writer.saveRecord(record);
@@ -131,6 +135,15 @@ export class RequestLifecycle {
     this.#bus.publish({ seq, requestId: record.id, from: null, to: record.status, at: record.updatedAt, record });
   }
 
+  /** Marks the transactions this change recorded with the request's last status event (`recordedAfterEventSeq`). */
+  #stampNewEntries(record: RequestRecord, before: ReadonlySet<string>): void {
+    const added = [...record.inTxs, ...record.outTxs].filter((entry) => !before.has(transactionKey(entry)));
+    if (added.length === 0) return;
+    const seq = this.requests.lastEventSeq(record.id);
+    if (seq === null) return;
+    for (const entry of added) entry.recordedAfterEventSeq ??= seq;
+  }
+
   #read(requestId: string): RequestRecord {
     const record = this.requests.get(requestId);
     if (!record) throw new UnknownRequestError(requestId);
@@ -144,6 +157,14 @@ export class RequestLifecycle {
     this.#outbox?.enqueue({ seq, record, at: record.updatedAt, data });
     return seq;
   }
+}
+
+function transactionKey(entry: TransactionEntry): string {
+  return `${entry.type}:${entry.chainId}:${entry.txHash.toLowerCase()}`;
+}
+
+function transactionKeys(record: RequestRecord): Set<string> {
+  return new Set([...record.inTxs, ...record.outTxs].map(transactionKey));
 }
 
 /**

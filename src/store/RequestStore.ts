@@ -36,11 +36,13 @@ export class RequestStore {
   private readonly byStatusStatement: Database.Statement<[string], RequestRow>;
   private readonly eventsForRequestStatement: Database.Statement<[string], EventRow>;
   private readonly waitingFromUserStatement: Database.Statement<[number, string], RequestRow>;
+  private readonly lastEventSeqStatement: Database.Statement<[string], { seq: number | null }>;
 
   constructor(private readonly db: Database.Database) {
     this.getStatement = db.prepare('SELECT record_json FROM requests WHERE id = ?');
     this.byStatusStatement = db.prepare('SELECT record_json FROM requests WHERE status = ? ORDER BY created_at, id');
     this.eventsForRequestStatement = db.prepare('SELECT * FROM request_events WHERE request_id = ? ORDER BY seq');
+    this.lastEventSeqStatement = db.prepare('SELECT max(seq) AS seq FROM request_events WHERE request_id = ?');
     this.waitingFromUserStatement = db.prepare("SELECT record_json FROM requests WHERE status = 'waiting' AND origin_chain_id = ? AND lower(user_address) = lower(?) ORDER BY created_at DESC, id DESC");
   }
 
@@ -56,6 +58,11 @@ export class RequestStore {
   /** The `waiting` requests of `user` from one origin chain, newest first. */
   waitingFromUser(originChainId: number, user: string): RequestRecord[] {
     return this.waitingFromUserStatement.all(originChainId, user).map((row) => parseWithBigints<RequestRecord>(row.record_json));
+  }
+
+  /** The `seq` of the request's latest status event (null before its first). */
+  lastEventSeq(requestId: string): number | null {
+    return this.lastEventSeqStatement.get(requestId.toLowerCase())?.seq ?? null;
   }
 
   eventsFor(requestId: string): RequestEventRow[] {

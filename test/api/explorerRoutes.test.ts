@@ -1,8 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/simulator';
-import { getJson, nativeBridgeBody, postJson } from '../support/bridgeClient';
+import type { Hex } from 'viem';
+import { executeQuoteSteps, getJson, nativeBridgeBody, postJson, requestJson, waitForSettledStatus } from '../support/bridgeClient';
 import { evmChainOf } from '../support/evmChainOf';
 import { startTestSimulator } from '../support/startTestSimulator';
+import { startWebhookReceiver } from '../support/webhookReceiver';
+import { deliveriesOf, putWebhook, quoteWithApiKey } from '../support/webhookFlows';
 
 // the explorer's page, its bundle, and the read-only JSON under /admin/explorer/ (docs/explorer.md ("Explorer"))
 let sim: RunningSimulator;
@@ -55,6 +58,41 @@ describe('the explorer routes', () => {
     const unknown = await getJson(`${sim.baseUrl}/admin/explorer/requests/0x${'0'.repeat(64)}`);
     expect(unknown.status).toBe(404);
     expect(unknown.body.errorCode).toBe('REQUEST_NOT_FOUND');
+  });
+
+  // chain block times are whole seconds and the virtual clock is milliseconds: a refund mined in the
+  // quote's second has a block time before the quote, and a timeline sorted by time listed it first
+  it('orders a refunded bridge\'s timeline as things happened: quote, deposit, statuses, refund, each webhook attempt after the change it reports', async () => {
+    const receiver = await startWebhookReceiver();
+    try {
+      expect((await putWebhook(sim, sim.apiKey, { url: receiver.url })).status).toBe(200);
+      // the service's test hook refunds the request once its deposit is indexed
+      const quote = await quoteWithApiKey(sim, sim.apiKey, { user: sim.accounts[6]!.address, referrer: 'debug-force-refund' });
+      const requestId = quote.steps[0]!.requestId!;
+      await executeQuoteSteps(sim, sim.accounts[6]!.privateKey as Hex, quote);
+      expect((await waitForSettledStatus(sim.baseUrl, requestId)).status).toBe('refund');
+      const statuses = sim.control.requests.eventsFor(requestId).map((event) => event.toStatus);
+      await expect.poll(async () => (await deliveriesOf(sim, requestId)).filter((delivery) => delivery.state === 'delivered').length).toBe(statuses.length);
+
+      const { body } = await getJson(`${sim.baseUrl}/admin/explorer/requests/${requestId}`);
+      const record = (await requestJson(`${sim.baseUrl}/requests/v3?id=${requestId}`, { method: 'GET', headers: { 'x-api-key': sim.apiKey } })).body.requests[0];
+      const statusOfSeq = new Map<number, string>(body.statusChanges.map((change: { seq: number; to: string }) => [change.seq, change.to]));
+      const deliveryStatus = new Map<number, string>(body.webhookDeliveries.map((delivery: { id: number; status: string }) => [delivery.id, delivery.status]));
+      // each key named by what it is: quote, status <to>, tx <type>, webhook <status it reports>
+      const named = (body.timeline as string[]).map((key) => {
+        const [kind, a, b] = key.split(':');
+        if (kind === 'status') return `status ${statusOfSeq.get(Number(a))}`;
+        if (kind === 'tx') return `tx ${(a === 'in' ? record.data.inTxs : record.data.outTxs)[Number(b)].type}`;
+        if (kind === 'webhook') return `webhook ${deliveryStatus.get(Number(a))}`;
+        return kind!;
+      });
+      expect(named.filter((item) => !item.startsWith('webhook'))).toEqual(['quote', 'status waiting', 'tx deposit', ...statuses.slice(1, -1).map((status) => `status ${status}`), 'tx refund', 'status refund']);
+      expect(named.filter((item) => item.startsWith('webhook'))).toHaveLength(statuses.length);
+      for (const status of statuses) expect(named.indexOf(`webhook ${status}`)).toBeGreaterThan(named.indexOf(`status ${status}`));
+    } finally {
+      await putWebhook(sim, sim.apiKey, { url: receiver.url, enabled: false });
+      await receiver.close();
+    }
   });
 
   it('lists the known contracts\' ABIs and labels the simulator\'s addresses on each chain', async () => {

@@ -1,15 +1,16 @@
-// covers: endpoint:POST /execute, status:depositing, transition:waiting->depositing, transition:depositing->pending, transition:depositing->failure, status:success, status:failure
-// covers: failReason:SPONSOR_BALANCE_TOO_LOW, failReason:TRANSACTION_SUBMISSION_FAILED, failReason:TRANSACTION_NOT_INCLUDED
+// covers: endpoint:POST /execute, status:depositing, transition:waiting->depositing, transition:depositing->pending, transition:depositing->failure, transition:depositing->success, status:success, status:failure
+// covers: failReason:SPONSOR_BALANCE_TOO_LOW, failReason:TRANSACTION_SUBMISSION_FAILED, failReason:TRANSACTION_NOT_INCLUDED, failReason:CONTRACT_PAUSED
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { convertViemChainToRelayChain, createClient, getClient, type Execute } from '@relayprotocol/relay-sdk';
 import { createWalletClient, encodeAbiParameters, encodeFunctionData, http, pad, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { batchExecutorArtifact, depositoryArtifact } from '../../fixtures/contracts/artifacts.generated';
+import { batchExecutorArtifact, depositoryArtifact, pausableBadgeArtifact, stablecoinArtifact } from '../../fixtures/contracts/artifacts.generated';
 import type { RunningSimulator } from '../../src/simulator';
 import { startTestSimulator } from '../support/startTestSimulator';
 import { getJson, requestJson, waitForSettledStatus } from '../support/bridgeClient';
 import { balanceOn } from '../support/swapClient';
 import { evmChainOf } from '../support/evmChainOf';
+import { deployFixture } from '../support/callReverts';
 
 const ORIGIN = 1;
 const DESTINATION = 8453;
@@ -226,5 +227,69 @@ describe('gasless execution (POST /execute)', () => {
     await expect.poll(() => statusesOf(droppedId)).toEqual(['waiting', 'depositing', 'failure']);
     expect(sim.control.requests.get(droppedId)!.failReason).toBe('TRANSACTION_NOT_INCLUDED');
     sim.control.solver.clearRules();
+  });
+  it('a raw call that names no request is a Call request of its own: the official SDK polls the requestId it is answered to success', async () => {
+    createSdkClient();
+    const account = 2;
+    const user = sim.accounts[account]!.address as Address;
+    const recipient = sim.accounts[1]!.address as Address;
+    // executeGaslessBatch on calls of the integrator's own (no quote, so no requestId): a stablecoin transfer
+    const transfer = encodeFunctionData({ abi: stablecoinArtifact.abi, functionName: 'transfer', args: [recipient, 1_500_000n] });
+    const calls = { steps: [{ id: 'transfer', kind: 'transaction', items: [{ status: 'incomplete', data: { chainId: ORIGIN, to: stablecoin, data: transfer, value: '0' } }] }] };
+    const [nativeBefore, receivedBefore] = await Promise.all([balanceOn(sim, ORIGIN, '0x0000000000000000000000000000000000000000', user), balanceOn(sim, ORIGIN, stablecoin, recipient)]);
+
+    const result = await getClient().actions.executeGaslessBatch({ quote: calls as unknown as Execute, walletClient: walletOf(account) });
+    expect(result.requestId).toMatch(/^0x[0-9a-f]{64}$/);
+    const { requestId } = result;
+    expect(statusesOf(requestId)).toEqual(['waiting', 'depositing', 'success']);
+    expect(await balanceOn(sim, ORIGIN, stablecoin, recipient)).toBe(receivedBefore + 1_500_000n);
+    expect(await balanceOn(sim, ORIGIN, '0x0000000000000000000000000000000000000000', user)).toBe(nativeBefore);
+
+    // the relayed transaction is the request's one transaction, origin side
+    const status = (await getJson(`${sim.baseUrl}/intents/status/v3?requestId=${requestId}`)).body;
+    expect(status).toMatchObject({ status: 'success', originChainId: ORIGIN, destinationChainId: ORIGIN, txHashes: [], failReason: 'N/A' });
+    expect(status.inTxHashes).toHaveLength(1);
+    const relayed = await evmChainOf(sim, ORIGIN).publicClient.getTransaction({ hash: status.inTxHashes[0] as Hex });
+    expect(relayed.to?.toLowerCase()).toBe(user.toLowerCase());
+    const listed = (await requestJson(`${sim.baseUrl}/requests/v3?id=${requestId}`, { method: 'GET', headers: { 'x-api-key': sim.apiKey } })).body.requests;
+    expect(listed).toHaveLength(1);
+    expect(listed[0]).toMatchObject({ id: requestId, status: 'success', requestType: 'Call' });
+    expect(listed[0].user.toLowerCase()).toBe(user.toLowerCase());
+    expect(listed[0].data.inTxs).toMatchObject([{ txHash: status.inTxHashes[0], type: 'call', status: 'success', chainId: ORIGIN }]);
+    expect(sim.control.requests.get(requestId)!.quote.features).toEqual(['gasless_execution']);
+  });
+
+  it('a raw call of its own that reverts on chain after its simulation passed ends in failure with the reason its revert maps to', async () => {
+    const chain = evmChainOf(sim, ORIGIN);
+    const issuer = sim.accounts[1]!;
+    const badge = await deployFixture(sim, ORIGIN, issuer.privateKey, 'PausableBadge', [issuer.address as Address]);
+    const claim = encodeFunctionData({ abi: pausableBadgeArtifact.abi, functionName: 'claim', args: [sim.accounts[0]!.address as Address] });
+    await chain.setAutomine(false);
+    try {
+      // the claim simulates against an unpaused badge and is broadcast; the issuer's pause, paying a
+      // higher tip, is mined ahead of it in the same block
+      const accepted = await requestJson(`${sim.baseUrl}/execute`, {
+        method: 'POST',
+        body: { executionKind: 'rawCalls', data: { chainId: ORIGIN, to: badge, data: claim, value: '0' }, executionOptions: { referrer: 'intentsim-test', subsidizeFees: false } },
+      });
+      expect(accepted.status).toBe(200);
+      const requestId = accepted.body.requestId as string;
+      expect(accepted.body.message).toMatch(/^Relayed as 0x[0-9a-f]{64}$/);
+      expect((await getJson(`${sim.baseUrl}/intents/status/v3?requestId=${requestId}`)).body.status).toBe('depositing');
+      await walletOf(1).writeContract({ address: badge, abi: pausableBadgeArtifact.abi, functionName: 'pause', maxPriorityFeePerGas: 50_000_000_000n, maxFeePerGas: 200_000_000_000n });
+      await chain.mine(1);
+      await chain.setAutomine(true);
+
+      const settled = await waitForSettledStatus(sim.baseUrl, requestId);
+      expect(settled).toMatchObject({ status: 'failure', failReason: 'CONTRACT_PAUSED', txHashes: [] });
+      expect(settled.details).toMatchObject({ decodedRevert: { errorName: 'EnforcedPause' } });
+      expect(statusesOf(requestId)).toEqual(['waiting', 'depositing', 'failure']);
+      const [listed] = (await requestJson(`${sim.baseUrl}/requests/v3?id=${requestId}`, { method: 'GET', headers: { 'x-api-key': sim.apiKey } })).body.requests;
+      const relayedHash = accepted.body.message.slice('Relayed as '.length);
+      expect(listed).toMatchObject({ requestType: 'Call', data: { failReason: 'CONTRACT_PAUSED', failedTxHash: relayedHash, inTxs: [{ txHash: relayedHash, type: 'call', status: 'failure' }] } });
+      expect(listed.data.failedCallData.to.toLowerCase()).toBe(badge.toLowerCase());
+    } finally {
+      await chain.setAutomine(true);
+    }
   });
 });

@@ -97,6 +97,8 @@ export interface RequestDetails {
     deliveredAt: number | null;
     attempts: Array<{ attempt: number; at: number; statusCode: number | null; error: string | null }>;
   }>;
+  /** The timeline's item keys in the order things happened (`timelineKeys` of src/domain/request/requestTimelineOrder.ts). */
+  timeline: string[];
 }
 
 export function requestDetails(requestId: string): Promise<RequestDetails> {

@@ -2,22 +2,24 @@ import { formatUnits } from 'viem';
 import { chainById, chains, explorerLink, getJson, requestDetails, resolveApiKey, type ChainInfo, type RequestDetails, type RequestView } from './api';
 import { errorBox, facts, formatTime, h, replaceChildren, shorten, statusBadge } from './dom';
 import { onStatusChange, startStatusStream, watchRequest } from './statusStream';
+import { timelineKeys } from '../../src/domain/request/requestTimelineOrder';
 
 type TxEntry = RequestView['data']['inTxs'][number];
 
-/** One line of a request's timeline, placed by its time. */
+/** One line of a timeline: shown at its time, listed in the order it is given. */
 export interface TimelineItem {
+  /** A request's items: its name in the simulator's order of the timeline (`timelineKeys`). */
+  key?: string;
   at: number;
   kind: 'status' | 'transaction' | 'reorg' | 'webhook' | 'quote' | 'note';
   content: Array<Node | string>;
 }
 
 export function timelineList(items: TimelineItem[], formatAt: (at: number) => string = formatTime): HTMLOListElement {
-  const sorted = [...items].sort((a, b) => a.at - b.at);
   return h(
     'ol',
     { class: 'timeline', 'data-testid': 'timeline' },
-    ...sorted.map((item) => h('li', { class: `entry entry-${item.kind}`, 'data-testid': `timeline-${item.kind}` }, h('span', { class: 'at' }, formatAt(item.at)), h('span', { class: 'what' }, ...item.content))),
+    ...items.map((item) => h('li', { class: `entry entry-${item.kind}`, 'data-testid': `timeline-${item.kind}` }, h('span', { class: 'at' }, formatAt(item.at)), h('span', { class: 'what' }, ...item.content))),
   );
 }
 
@@ -49,10 +51,11 @@ function amountOf(request: RequestView, tx: TxEntry): string {
   return known ? `${formatUnits(BigInt(tx.data.amount), known.decimals)} ${known.symbol}` : `${tx.data.amount} of ${shorten(tx.data.currency)}`;
 }
 
-function transactionItems(chainList: ChainInfo[], request: RequestView, details: RequestDetails, side: 'in' | 'out', tx: TxEntry): TimelineItem[] {
+function transactionItems(chainList: ChainInfo[], request: RequestView, details: RequestDetails, side: 'in' | 'out', tx: TxEntry, index: number): TimelineItem[] {
   const chain = chainList.find((candidate) => candidate.id === tx.chainId);
   const items: TimelineItem[] = [
     {
+      key: timelineKeys.transaction(side, index),
       at: learntAt(details, tx),
       kind: 'transaction',
       content: [
@@ -69,6 +72,7 @@ function transactionItems(chainList: ChainInfo[], request: RequestView, details:
   const reorg = 'metadata' in tx ? tx.metadata?.reorg : undefined;
   if (reorg) {
     items.push({
+      key: timelineKeys.reorg(side, index),
       at: reorg.detectedAt,
       kind: 'reorg',
       content: [h('strong', {}, 'reorg: '), `${reorg.reason} (source ${reorg.source}${reorg.blockNumber === undefined ? '' : `, block ${reorg.blockNumber}`}${reorg.action ? `, action ${reorg.action}` : ''}${reorg.failReason ? `, failReason ${reorg.failReason}` : ''}) for `, txLink(chainList, tx, 'reorg-tx-link')],
@@ -81,26 +85,36 @@ function webhookItems(details: RequestDetails): TimelineItem[] {
   return details.webhookDeliveries.flatMap((delivery) => [
     ...delivery.attempts.map(
       (attempt): TimelineItem => ({
+        key: timelineKeys.webhookAttempt(delivery.id, attempt.attempt),
         at: attempt.at,
         kind: 'webhook',
         content: [h('strong', {}, 'webhook '), `${delivery.status} → ${delivery.url}, attempt ${attempt.attempt}: `, attempt.statusCode === null ? `no answer (${attempt.error ?? 'error'})` : `HTTP ${attempt.statusCode}`],
       }),
     ),
     ...(delivery.state === 'pending' && delivery.nextAttemptAt !== null
-      ? [{ at: delivery.nextAttemptAt, kind: 'webhook' as const, content: [h('strong', {}, 'webhook '), `${delivery.status}: next attempt due`] }]
+      ? [{ key: timelineKeys.webhookDue(delivery.id), at: delivery.nextAttemptAt, kind: 'webhook' as const, content: [h('strong', {}, 'webhook '), `${delivery.status}: next attempt due`] }]
       : []),
   ]);
 }
 
-/** Every item of a request's timeline: quote, status changes, transactions and reorg markers, webhook attempts. */
+/**
+ * Every item of a request's timeline (quote, status changes, transactions and reorg markers,
+ * webhook attempts) in the order the simulator gives (`details.timeline`: as things happened,
+ * whichever clock each time comes from); an item it does not name goes last.
+ */
 export function requestTimelineItems(chainList: ChainInfo[], request: RequestView, details: RequestDetails): TimelineItem[] {
+  const position = new Map(details.timeline.map((key, index) => [key, index]));
+  const rank = (item: TimelineItem) => position.get(item.key ?? '') ?? position.size;
   return [
-    { at: details.quote.quotedAt, kind: 'quote', content: [h('strong', {}, 'quoted '), `${details.quote.requestType} (see the quote below)`] },
-    ...details.statusChanges.map((change): TimelineItem => ({ at: change.at, kind: 'status', content: [h('strong', {}, 'status '), change.from ? statusBadge(change.from) : '(new)', ' → ', statusBadge(change.to)] })),
-    ...request.data.inTxs.flatMap((tx) => transactionItems(chainList, request, details, 'in', tx)),
-    ...request.data.outTxs.flatMap((tx) => transactionItems(chainList, request, details, 'out', tx)),
+    { key: timelineKeys.quote, at: details.quote.quotedAt, kind: 'quote' as const, content: [h('strong', {}, 'quoted '), `${details.quote.requestType} (see the quote below)`] },
+    ...details.statusChanges.map((change): TimelineItem => ({ key: timelineKeys.status(change.seq), at: change.at, kind: 'status', content: [h('strong', {}, 'status '), change.from ? statusBadge(change.from) : '(new)', ' → ', statusBadge(change.to)] })),
+    ...request.data.inTxs.flatMap((tx, index) => transactionItems(chainList, request, details, 'in', tx, index)),
+    ...request.data.outTxs.flatMap((tx, index) => transactionItems(chainList, request, details, 'out', tx, index)),
     ...webhookItems(details),
-  ];
+  ]
+    .map((item, index) => ({ item, index }))
+    .sort((a, b) => rank(a.item) - rank(b.item) || a.index - b.index)
+    .map(({ item }) => item);
 }
 
 function json(value: unknown): HTMLElement {

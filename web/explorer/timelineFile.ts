@@ -50,7 +50,7 @@ export async function renderTimelineFile(root: HTMLElement): Promise<void> {
   const show = async (file: File) => {
     try {
       const parsed = parseTimelineFile(await file.text());
-      replaceChildren(output, h('h2', {}, file.name), ...parsed.header.map((line) => h('p', { class: 'note' }, line)), timelineList(parsed.entries.map(itemOf), offset));
+      replaceChildren(output, h('h2', {}, file.name), ...parsed.header.map((line) => h('p', { class: 'note' }, line)), timelineList(parsed.entries.map(itemOf).sort((a, b) => a.at - b.at), offset));
     } catch (error) {
       replaceChildren(output, errorBox(error));
     }

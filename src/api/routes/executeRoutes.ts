@@ -82,8 +82,9 @@ export function executeRoutes(deps: { apiKeys: ApiKeyStore; gaslessRelay: Gasles
       call: { to: body.data.to, data: body.data.data, value: BigInt(body.data.value), ...(body.data.authorizationList ? { authorizationList: body.data.authorizationList } : {}) },
       ...(body.requestId === undefined ? {} : { requestId: body.requestId }),
       subsidizeFees: body.executionOptions.subsidizeFees,
+      referrer: body.executionOptions.referrer,
     });
-    res.status(200).json({ message: accepted.message, ...(accepted.requestId ? { requestId: accepted.requestId } : {}) });
+    res.status(200).json({ message: accepted.message, requestId: accepted.requestId });
   });
 
   router.post('/execute/permits', async (req, res) => {

@@ -10,6 +10,7 @@ import type { RequestStore } from '../../store/RequestStore';
 import type { WebhookStore } from '../../store/WebhookStore';
 import { explorerAssets } from '../explorer/explorerBundle';
 import { explorerPage } from '../explorer/explorerPage';
+import { explorerTimelineOrder, reportedHashesOf } from '../explorer/explorerTimelineOrder';
 
 export interface ExplorerRouteDeps {
   chains: ReadonlyMap<number, ChainAdapter>;
@@ -50,19 +51,18 @@ export function explorerRoutes(deps: ExplorerRouteDeps): Router {
     res.json({ apiKey: defaultKey?.key ?? null });
   });
 
-  /** What the public API does not show of a request: its status changes with times, the quote it came from, webhook deliveries and their attempts. */
+  /** What the public API does not show of a request: its status changes with times, the quote it came from, webhook deliveries and their attempts, and the order of its timeline. */
   router.get('/admin/explorer/requests/:requestId', (req, res) => {
     const { requestId } = parseWithSchema(z.object({ requestId: RequestIdSchema }), req.params, 'path');
     const record = deps.requests.get(requestId);
     if (!record) throw new RequestNotFoundError(requestId);
+    const events = deps.requests.eventsFor(record.id);
+    const deliveries = deps.webhooks.listDeliveries({ requestId: record.id }).map((delivery) => ({ delivery, attempts: deps.webhooks.attemptsFor(delivery.id) }));
     sendJson(res, {
       requestId: record.id,
-      statusChanges: deps.requests.eventsFor(record.id).map((event) => {
-        const hashes = event.payload as { inTxHashes?: string[]; txHashes?: string[] };
-        return { seq: event.seq, from: event.fromStatus, to: event.toStatus, at: event.at, inTxHashes: hashes.inTxHashes ?? [], txHashes: hashes.txHashes ?? [] };
-      }),
+      statusChanges: events.map((event) => ({ seq: event.seq, from: event.fromStatus, to: event.toStatus, at: event.at, ...reportedHashesOf(event) })),
       quote: record.quote,
-      webhookDeliveries: deps.webhooks.listDeliveries({ requestId: record.id }).map((delivery) => ({
+      webhookDeliveries: deliveries.map(({ delivery, attempts }) => ({
         id: delivery.id,
         status: delivery.requestStatus,
         url: delivery.url,
@@ -70,8 +70,10 @@ export function explorerRoutes(deps: ExplorerRouteDeps): Router {
         createdAt: delivery.createdAt,
         nextAttemptAt: delivery.nextAttemptAt,
         deliveredAt: delivery.deliveredAt,
-        attempts: deps.webhooks.attemptsFor(delivery.id),
+        attempts,
       })),
+      // the page's items in the order things happened, whichever clock their times come from
+      timeline: explorerTimelineOrder(record, events, deliveries),
     });
   });
 

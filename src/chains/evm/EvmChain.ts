@@ -1,4 +1,4 @@
-import { createPublicClient, createTestClient, defineChain, getAddress, http, isAddress, type Chain, type Hex, type PublicClient, type TestClient } from 'viem';
+import { createPublicClient, createTestClient, defineChain, getAddress, http, isAddress, zeroAddress, type Address, type Chain, type Hex, type PublicClient, type TestClient } from 'viem';
 import { rmSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -422,10 +422,16 @@ export class EvmChain implements ChainAdapter {
   }
 
   async awaitRelayedCall(txHash: string): Promise<RelayedCallReceipt> {
-    const receipt = await this.parts().relayer.awaitReceipt(txHash as Hex);
+    const { receipt, transaction } = await this.parts().relayer.awaitReceipt(txHash as Hex);
+    const entry = await this.parts().facts.transactionEntry(receipt, 'call', {
+      from: transaction.from,
+      to: transaction.to ?? zeroAddress,
+      currency: this.nativeCurrency().address as Address,
+      amount: transaction.value,
+    });
     // durable: the block is journaled before any record points at it
     if (this.durable()) await this.syncNow();
-    return receipt;
+    return { txHash, status: entry.status, fee: entry.fee, entry };
   }
 
   /** The stablecoin takes EIP-3009 authorizations; the wrapped native and the native currency do not. */

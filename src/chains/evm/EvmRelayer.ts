@@ -11,9 +11,11 @@ import {
   type LocalAccount,
   type PublicClient,
   type SignedAuthorization as ViemSignedAuthorization,
+  type Transaction,
+  type TransactionReceipt,
 } from 'viem';
 import { depositoryArtifact } from '../../../fixtures/contracts/artifacts.generated';
-import type { CallFrame, RelayedCall, RelayedCallReceipt, RelayedCallSimulation, RelaySendOptions } from '../../domain/execute/relayedCall';
+import type { CallFrame, RelayedCall, RelayedCallSimulation, RelaySendOptions } from '../../domain/execute/relayedCall';
 import { RelayBroadcastRefusedError } from '../RelayBroadcastRefusedError';
 import { decodeRevertFacts } from './decodeRevert';
 import { waitForReceipt } from './waitForReceipt';
@@ -89,9 +91,10 @@ export class EvmRelayer {
     return run;
   }
 
-  async awaitReceipt(txHash: Hex): Promise<RelayedCallReceipt> {
+  /** The relayed transaction's receipt, and what it sent (its `from`, `to` and value). */
+  async awaitReceipt(txHash: Hex): Promise<{ receipt: TransactionReceipt; transaction: Transaction }> {
     const receipt = await waitForReceipt(this.deps.client, txHash);
-    return { txHash, status: receipt.status === 'success' ? 'success' : 'failure', fee: receipt.gasUsed * receipt.effectiveGasPrice };
+    return { receipt, transaction: await this.deps.client.getTransaction({ hash: txHash }) };
   }
 
   private async signAndBroadcast(call: RelayedCall, gasUnits: bigint, options: RelaySendOptions): Promise<Hex> {

@@ -1,4 +1,5 @@
 import type { DecodedRevert } from '../fill/decodedRevert';
+import type { TransactionEntry } from '../request/requestRecord';
 
 /**
  * SPEC §1.6 gasless execution: a signed EIP-7702 authorization that delegates the signer's account
@@ -53,9 +54,10 @@ export interface RelaySendOptions {
   withoutSending?: boolean;
 }
 
-/** A relayed call once mined: its status and the gas fee the relayer paid, in native units. */
+/** A relayed call once mined: its status, the gas fee the relayer paid (native units), and the transaction as a record entry (`type: call`). */
 export interface RelayedCallReceipt {
   txHash: string;
   status: 'success' | 'failure';
   fee: bigint;
+  entry: TransactionEntry;
 }

@@ -15,8 +15,8 @@ export type RequestType = (typeof REQUEST_TYPES)[number];
 export interface TransactionEntry {
   txHash: Hex;
   chainId: number;
-  /** deposit | fill | refund */
-  type: 'deposit' | 'fill' | 'refund';
+  /** deposit | fill | refund; `call`: a gasless raw call the relayer sent (a `Call` request of `/execute` without requestId) */
+  type: 'deposit' | 'fill' | 'refund' | 'call';
   /** gas fee paid, smallest native unit */
   fee: bigint;
   feeUsdMicros: bigint;
@@ -35,6 +35,12 @@ export interface TransactionEntry {
     deliveries?: Delivery[];
   };
   metadata?: { reorg?: ReorgMetadata };
+  /**
+   * The request's last status event (its `seq`) when this entry was recorded, set by the lifecycle:
+   * where the entry stands among the status changes whatever clock its `timestamp` comes from (the
+   * explorer's timeline). Absent on entries stored before it. Not part of the SPEC's entry.
+   */
+  recordedAfterEventSeq?: number;
 }
 
 /** One transfer a solver transaction made to someone (recipient, call target, refund recipient). */

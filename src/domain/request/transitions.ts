@@ -7,6 +7,8 @@ import type { RequestStatus } from './requestStatus';
  *
  * - waiting → depositing: the deposit was confirmed through the gasless `/execute` path.
  * - waiting|depositing → pending: the deposit was indexed on the origin chain.
+ * - depositing → success: a gasless raw call that is a request of its own (`/execute` without
+ *   requestId, a `Call` with no deposit to fill) landed; its relayed transaction was the execution.
  * - pending → submitted: the fill transaction was broadcast on the destination chain.
  * - submitted → success: the fill was included and succeeded.
  * - submitted → pending: the chain never saw the broadcast fill; it will be sent again (higher fees).
@@ -17,7 +19,7 @@ import type { RequestStatus } from './requestStatus';
  */
 export const TRANSITIONS: Readonly<Record<RequestStatus, readonly RequestStatus[]>> = {
   waiting: ['depositing', 'pending', 'failure', 'refund'],
-  depositing: ['pending', 'failure', 'refund'],
+  depositing: ['pending', 'success', 'failure', 'refund'],
   pending: ['submitted', 'failure', 'refund'],
   submitted: ['success', 'pending', 'failure', 'refund'],
   success: ['failure'],

@@ -31,6 +31,7 @@ const EXPECTED_ALLOWED: ReadonlyArray<readonly [RequestStatus, RequestStatus]> =
   ['waiting', 'failure'],
   ['waiting', 'refund'],
   ['depositing', 'pending'],
+  ['depositing', 'success'],
   ['depositing', 'failure'],
   ['depositing', 'refund'],
   ['pending', 'submitted'],
@@ -56,7 +57,7 @@ describe('SPEC §3 transition table', () => {
     expect(canTransition(from, to)).toBe(allowedKeys.has(`${from}->${to}`));
   });
 
-  it('TRANSITIONS lists exactly the expected transitions (16), with no duplicates', () => {
+  it('TRANSITIONS lists exactly the expected transitions (17), with no duplicates', () => {
     const listed = Object.entries(TRANSITIONS).flatMap(([from, tos]) => tos.map((to) => `${from}->${to}`));
     expect(new Set(listed).size).toBe(listed.length);
     expect(listed.sort()).toEqual([...allowedKeys].sort());
