@@ -23,16 +23,16 @@ import type {
   SolverSendOptions,
   UserTransaction,
 } from '../ChainAdapter';
-import { LvmApiServer } from './LvmApiServer';
+import { LvmApiServer } from '../../nodes/exchange/LvmApiServer';
 import { LvmDepositWatcher } from './LvmDepositWatcher';
 import { postLvmTransfer, type LvmTransferAction } from './postLvmTransfer';
-import { LvmLedger, type LvmTransaction } from './LvmLedger';
-import { LvmLedgerJournal } from './LvmLedgerJournal';
+import { LvmLedger, type LvmTransaction } from '../../nodes/exchange/LvmLedger';
+import { LvmLedgerJournal } from '../../nodes/exchange/LvmLedgerJournal';
 import { LvmFillNotSupportedError, LvmSolverWallet } from './LvmSolverWallet';
 import { buildLvmWithdrawalSteps } from './buildLvmWithdrawalSteps';
-import { LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET } from './lvmAssets';
+import { LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET } from '../../nodes/exchange/lvmAssets';
 import { LVM_CURRENCY_ADDRESS, lvmCollateralCurrency } from './lvmCurrencies';
-import { lvmApiKey, writeLvmGenesis, type LvmGenesis } from './writeLvmGenesis';
+import { lvmApiKey, writeLvmGenesis, type LvmGenesis } from '../../nodes/exchange/writeLvmGenesis';
 
 export interface LvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' | 'anvilSearchPath'> {
   metadata: ChainMetadata;

@@ -1,6 +1,6 @@
 import type { Address } from 'viem';
 import { ConfigurationError } from '../../errors/IntentsimError';
-import type { LedgerJournal } from '../../nodes/LedgerJournal';
+import type { LedgerJournal } from '../LedgerJournal';
 import type { LvmLedger, LvmLedgerChange } from './LvmLedger';
 
 /** Who owned the genesis accounts: the journal is only good for a ledger made for the same ones. */

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { LvmTransferRefusedError, type LvmLedger, type LvmRefusal } from './LvmLedger';
 import { accountView, transactionView } from './lvmApiViews';
 import { LVM_TRANSFER_FEE } from './lvmAssets';
-import { readRequestBody, RequestBodyTooLargeError } from '../../nodes/readRequestBody';
+import { readRequestBody, RequestBodyTooLargeError } from '../readRequestBody';
 
 const MAX_BODY_BYTES = 64 * 1024;
 const ACCOUNT_INDEX = /^(0|[1-9]\d{0,14})$/;
