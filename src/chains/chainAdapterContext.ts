@@ -6,7 +6,7 @@ import type { DepositAddressStore } from '../store/DepositAddressStore';
 import type { SolverTxStore } from '../store/SolverTxStore';
 import type { QuoteRpcScope } from './QuoteRpcScope';
 import type { RpcFaultStore } from './RpcFaultStore';
-import type { SimulatorAccounts } from './simulatorAccounts';
+import type { SimulatorAccounts } from '../keys/simulatorAccounts';
 
 /** What every adapter is built with, whatever its VM. */
 export interface ChainAdapterContext {

@@ -1,8 +1,8 @@
 import { toHex, type Address, type Hex } from 'viem';
 import { publicKeyToAddress } from 'viem/utils';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
-import { deriveHdNode, uncompressedPublicKey } from '../keys/deriveHdPrivateKeys';
-import { mnemonicSeed } from '../keys/mnemonicSeed';
+import { deriveHdNode, uncompressedPublicKey } from './deriveHdPrivateKeys';
+import { mnemonicSeed } from './mnemonicSeed';
 
 /**
  * The accounts the simulator uses on every EVM chain, all derived from one mnemonic
