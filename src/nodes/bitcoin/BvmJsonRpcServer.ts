@@ -4,7 +4,7 @@ import type { BvmLedger } from './BvmLedger';
 import { BVM_RPC_ERRORS, BvmRpcError } from './bvmRpcError';
 import { bvmRpcMethods } from './bvmRpcMethods';
 import { stringifyBvmJson } from './bvmRpcEncoding';
-import { readJsonRpcBody } from '../../nodes/readRequestBody';
+import { readJsonRpcBody } from '../readRequestBody';
 
 interface JsonRpcRequest {
   id?: unknown;

@@ -1,5 +1,5 @@
 import { ChainError } from '../../errors/IntentsimError';
-import type { LedgerJournal } from '../../nodes/LedgerJournal';
+import type { LedgerJournal } from '../LedgerJournal';
 import type { BvmLedger, BvmLedgerChange } from './BvmLedger';
 import { toHex } from './bvmCrypto';
 
