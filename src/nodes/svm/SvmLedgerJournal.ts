@@ -1,6 +1,6 @@
 import { address, lamports, type EncodedAccount } from '@solana/kit';
 import { ChainError } from '../../errors/IntentsimError';
-import type { LedgerJournal } from '../../nodes/LedgerJournal';
+import type { LedgerJournal } from '../LedgerJournal';
 import { SvmLedger, type SvmBlock, type SvmLedgerOptions, type SvmLedgerRecorder } from './SvmLedger';
 
 /** One change of the SVM ledger as the journal keeps it (bytes in base64). */

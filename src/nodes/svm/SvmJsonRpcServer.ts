@@ -5,7 +5,7 @@ import type { SvmLedger } from './SvmLedger';
 import { svmRpcMethods } from './svmRpcMethods';
 import { SvmRpcError, stringifyRpcJson } from './svmRpcEncoding';
 import { SvmSubscriptions } from './SvmSubscriptions';
-import { readJsonRpcBody } from '../../nodes/readRequestBody';
+import { readJsonRpcBody } from '../readRequestBody';
 
 export interface SvmRpcEndpoints {
   rpcUrl: string;
