@@ -27,10 +27,11 @@ const NODE_TITLES: Record<NodeKind, { title: string; keys: string }> = {
 };
 
 /** What `intentsim node <kind>` prints when the node is up. */
-export function formatNodeSummary(node: StartedNode & { wsUrl?: string }): string {
+export function formatNodeSummary(node: StartedNode & { wsUrl?: string; stablecoinMint?: string }): string {
   const { title, keys } = NODE_TITLES[node.kind];
   const lines = [`intentsim ${title}, chain ${node.chainId}`, `RPC URL:   ${node.rpcUrl}`];
   if (node.wsUrl) lines.push(`Websocket: ${node.wsUrl}`);
+  if (node.stablecoinMint) lines.push(`USDC mint: ${node.stablecoinMint}`);
   lines.push('', `Funded accounts (${keys}):`);
   node.fundedAccounts.forEach((account, index) => {
     const owner = account.owner ? `  owner ${account.owner}` : '';
@@ -88,10 +89,10 @@ export function nodeCommand(): Command {
         process.stderr.write(`[intentsim] ${why}; stopping\n`);
         shutdown();
       });
-      const { stop: _stop, ...summary } = node as StartedNode & Record<string, unknown>;
+      const extra = node as StartedNode & { wsUrl?: string; stablecoinMint?: string };
       const printed = flags.json
-        ? `${JSON.stringify({ kind: summary.kind, chainId: summary.chainId, rpcUrl: summary.rpcUrl, ...(summary.wsUrl ? { wsUrl: summary.wsUrl } : {}), fundedAccounts: summary.fundedAccounts })}\n`
-        : formatNodeSummary(node);
+        ? `${JSON.stringify({ kind: node.kind, chainId: node.chainId, rpcUrl: node.rpcUrl, ...(extra.wsUrl ? { wsUrl: extra.wsUrl, stablecoinMint: extra.stablecoinMint } : {}), fundedAccounts: node.fundedAccounts })}\n`
+        : formatNodeSummary(extra);
       process.stdout.write(printed);
     });
 }
