@@ -55,7 +55,7 @@ module.exports = {
       name: 'only-routes-use-app-fees-and-authorize',
       comment: 'appFees/ and authorize/ are called by their routes (and built by the root); no layer below the routes imports them.',
       severity: 'error',
-      from: { path: '^src/(domain|chains|solver|lifecycle|store|events|quote|listing|lookups|errors|clock|rng|process|config)/' },
+      from: { path: '^src/(domain|chains|nodes|solver|lifecycle|store|events|quote|listing|lookups|errors|clock|rng|process|config|keys)/' },
       to: { path: [layer('appFees'), layer('authorize')] },
     },
     {
@@ -78,6 +78,33 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/chains/(evm|svm|bvm|lvm)/' },
       to: { path: '^src/chains/(evm|svm|bvm|lvm)/', pathNot: '^src/chains/$1/' },
+    },
+    {
+      name: 'nodes-stand-apart-from-the-service',
+      comment: 'nodes/ holds the embedded nodes (SVM, Bitcoin-style, exchange), each usable alone as Anvil is: a node imports nothing of the service. It declares what it needs (the LedgerJournal store/ implements) and uses only the shared leaves, keys/ and fixtures/.',
+      severity: 'error',
+      from: { path: layer('nodes') },
+      to: { path: '^src/', pathNot: ['^src/nodes/', '^src/(errors|clock|rng|process|config|keys)/'] },
+    },
+    {
+      name: 'one-node-never-reaches-into-another',
+      comment: 'Each embedded node stands alone: nodes/svm/ never imports nodes/bitcoin/ or nodes/exchange/, and the other way round (shared node plumbing sits in nodes/ itself).',
+      severity: 'error',
+      from: { path: '^src/nodes/([^/]+)/' },
+      to: { path: '^src/nodes/[^/]+/', pathNot: '^src/nodes/$1/' },
+    },
+    {
+      name: 'only-adapters-and-entry-points-start-nodes',
+      comment: 'The service reaches an embedded node through its chain adapter (chains/<vm>/, by RPC or one narrow ledger interface); besides them only the entry points start a node alone (`intentsim node`, startSvmNode …), and store/ implements the journal interface a node declares (type-only).',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ['^src/nodes/', '^src/chains/', '^src/(index|cli|nodeCommand)\\.ts$', '^src/store/'] },
+      to: { path: layer('nodes') },
+    },
+    {
+      name: 'store-only-implements-the-node-journal',
+      severity: 'error',
+      from: { path: layer('store') },
+      to: { path: layer('nodes'), dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'execute-relays-through-chains-and-lifecycle',
@@ -116,10 +143,10 @@ module.exports = {
     },
     {
       name: 'shared-leaves-import-no-layer',
-      comment: 'errors/, clock/, rng/, process/ and config/ are used by every layer, so they use none.',
+      comment: 'errors/, clock/, rng/, process/, config/ and keys/ (keys from the mnemonic) are used by every layer, so they use none.',
       severity: 'error',
-      from: { path: '^src/(errors|clock|rng|process|config)/' },
-      to: { path: [layer('execute'), layer('api'), layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('chains'), layer('lifecycle'), layer('store'), layer('events')] },
+      from: { path: '^src/(errors|clock|rng|process|config|keys)/' },
+      to: { path: [layer('execute'), layer('api'), layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('chains'), layer('lifecycle'), layer('store'), layer('events'), layer('nodes')] },
     },
     {
       name: 'status-writes-go-through-lifecycle',

@@ -9,6 +9,7 @@ import { watchAncestors } from './process/watchAncestors';
 import { loadSimulatorConfig } from './config/simulatorConfig';
 import { parseNonNegativeInteger } from './config/configFlags';
 import { conformanceCommand } from './conformanceCommand';
+import { nodeCommand } from './nodeCommand';
 import { readFileSync, writeFileSync } from 'node:fs';
 
 /** Help text of a flag: what it does, its environment variable and its default (from the config schema). */
@@ -37,7 +38,7 @@ export function startOptions(): Option[] {
   });
 }
 
-/** The CLI: `start` (flags from the one flag table) and `webhook-check`. */
+/** The CLI: `start` (flags from the one flag table), `webhook-check`, `scenario`, `conformance` and `node` (one embedded node alone). */
 export function buildCli(): Command {
   const program = new Command('intentsim').description('Local, deterministic simulator of a cross-chain intent execution service');
   const start = program.command('start').description('start local chains, the solver and the HTTP API; Ctrl-C stops everything');
@@ -116,6 +117,7 @@ export function buildCli(): Command {
       else process.stdout.write(yaml);
     });
   program.addCommand(conformanceCommand());
+  program.addCommand(nodeCommand());
   return program;
 }
 

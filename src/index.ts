@@ -12,3 +12,8 @@ export { loadScenarioFile, ScenarioFileError } from './scenario/loadScenarioFile
 export { runScenarioFiles, type ScenarioFileOutcome } from './scenario/runScenarioFiles';
 export { startChainNodes, type ChainNodes } from './chains/startChainNodes';
 export { runConformance, allChecks as conformanceChecks, ConformanceHttp, type ConformanceCheck, type ConformanceReport } from '../conformance';
+export { startSvmNode, type StartedSvmNode } from './nodes/svm/startSvmNode';
+export { startBitcoinNode, type StartedBitcoinNode, type BitcoinNodeStartOptions } from './nodes/bitcoin/startBitcoinNode';
+export { startExchangeNode, type StartedExchangeNode } from './nodes/exchange/startExchangeNode';
+export type { EmbeddedNodeOptions } from './nodes/embeddedNodeOptions';
+export type { StartedNode, FundedNodeAccount } from './nodes/StartedNode';

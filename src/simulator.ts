@@ -12,7 +12,7 @@ import type { ChainAdapter } from './chains/ChainAdapter';
 import { QuoteRpcScope } from './chains/QuoteRpcScope';
 import { advanceSimulationTime } from './chains/advanceSimulationTime';
 import { RpcFaultStore } from './chains/RpcFaultStore';
-import { deriveSimulatorAccounts, type SimulatorAccounts } from './chains/simulatorAccounts';
+import { deriveSimulatorAccounts, type SimulatorAccounts } from './keys/simulatorAccounts';
 import { VirtualClock } from './clock/VirtualClock';
 import { loadSimulatorConfig, resolveChains, type SimulatorConfig, type SimulatorConfigInput } from './config/simulatorConfig';
 import { RequestEventBus, type CommittedStatusChange } from './events/RequestEventBus';

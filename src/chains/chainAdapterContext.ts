@@ -1,12 +1,12 @@
 import type { VirtualClock } from '../clock/VirtualClock';
+import type { LedgerJournal } from '../nodes/LedgerJournal';
 import type { ChainIndexStore } from '../store/ChainIndexStore';
 import type { ChainJournalStore } from '../store/ChainJournalStore';
-import type { LedgerJournalStore } from '../store/LedgerJournalStore';
 import type { DepositAddressStore } from '../store/DepositAddressStore';
 import type { SolverTxStore } from '../store/SolverTxStore';
 import type { QuoteRpcScope } from './QuoteRpcScope';
 import type { RpcFaultStore } from './RpcFaultStore';
-import type { SimulatorAccounts } from './simulatorAccounts';
+import type { SimulatorAccounts } from '../keys/simulatorAccounts';
 
 /** What every adapter is built with, whatever its VM. */
 export interface ChainAdapterContext {
@@ -27,7 +27,7 @@ export interface ChainAdapterContext {
   /** Every mined block, to mine again what a killed node lost. */
   chainJournal: ChainJournalStore;
   /** Every change of an in-process ledger (SVM, BVM, exchange), applied again at start; undefined without `persistState`. */
-  ledgerJournal: LedgerJournalStore | undefined;
+  ledgerJournal: LedgerJournal | undefined;
   pollIntervalMs: number;
   /** The BVM chain's block time, seconds of the virtual clock (0: blocks only on request). */
   bvmBlockTimeSeconds: number;

@@ -7,6 +7,7 @@ import { WebhookEndpointSettingsSchema } from '../domain/webhook/webhookEndpoint
 import { CONFIG_FLAGS, simulatorEnvironmentVariables } from './configFlags';
 import { DEFAULT_WEBHOOK_RETRY_BASE_MS } from '../domain/webhook/webhookRetrySchedule';
 import { ConfigurationError } from '../errors/IntentsimError';
+import { DEFAULT_MNEMONIC } from '../keys/defaultMnemonic';
 import { validateMnemonic } from '@scure/bip39';
 import { wordlist as englishWordlist } from '@scure/bip39/wordlists/english';
 
@@ -14,8 +15,7 @@ export class ConfigError extends ConfigurationError {}
 
 /** The port `intentsim start` listens on unless told otherwise (docs/options.md ("Ports")). */
 export const DEFAULT_PORT = 4646;
-/** Anvil's own default mnemonic: the ten test accounts are the ones every Foundry user knows. */
-export const DEFAULT_MNEMONIC = 'test test test test test test test test test test test junk';
+export { DEFAULT_MNEMONIC };
 
 const ChainConfigSchema = z.object({
   id: z.number().int().positive(),

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import type { LedgerJournal } from '../nodes/LedgerJournal';
 import { parseWithBigints, stringifyWithBigints } from './jsonWithBigints';
 
 interface EntryRow {
@@ -12,9 +13,10 @@ interface EntryRow {
  * entry before it acknowledges the change (better-sqlite3 writes synchronously), so a SIGKILL loses
  * nothing; at start, a ledger built from the same genesis applies the entries again in order and
  * comes back with the same state, hashes and history. What an entry holds is the ledger's own
- * business (`T`); bigints survive the round trip.
+ * business (`T`); bigints survive the round trip. It is the `LedgerJournal` the embedded nodes
+ * declare (`src/nodes/LedgerJournal.ts`).
  */
-export class LedgerJournalStore {
+export class LedgerJournalStore implements LedgerJournal {
   private readonly appendStatement: Database.Statement;
   private readonly entriesStatement: Database.Statement<[number], EntryRow>;
   private readonly countStatement: Database.Statement<[number], { count: number }>;

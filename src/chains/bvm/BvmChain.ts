@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Hex } from 'viem';
 import type { ChainMetadata } from '../../../fixtures/chains';
-import type { ClockTimer } from '../../clock/VirtualClock';
 import { contractsAllAt, type ChainDescription } from '../../domain/chain/chainDescription';
 import type { Currency } from '../../domain/chain/currency';
 import { indexedDepositEntry, type IndexedDeposit } from '../../domain/chain/observedDeposit';
@@ -26,18 +25,17 @@ import type {
   UserTransaction,
 } from '../ChainAdapter';
 import { SolverBalanceTooLowError } from '../SolverBalanceTooLowError';
-import { bvmKeyFromWif, depositKeyFor, deriveBvmAccounts, type BvmAccounts, type BvmKey } from './bvmAccounts';
-import { addressOfScript, BVM_NETWORK, bitcoin, outputScriptOf } from './bvmCrypto';
+import { bvmKeyFromWif, depositKeyFor, type BvmAccounts, type BvmKey } from '../../nodes/bitcoin/bvmAccounts';
+import { addressOfScript, BVM_NETWORK, bitcoin, outputScriptOf } from '../../nodes/bitcoin/bvmCrypto';
 import { BTC_CURRENCY_ADDRESS, bvmNativeCurrency } from './bvmCurrencies';
-import { BvmLedger, formatBtc, type BvmTransactionRecord } from './BvmLedger';
-import { BvmJsonRpcServer } from './BvmJsonRpcServer';
-import { BvmLedgerJournal } from './BvmLedgerJournal';
-import { BvmRpcError } from './bvmRpcError';
-import { BVM_TEST_ACCOUNT_OUTPUTS, writeBvmGenesis } from './writeBvmGenesis';
+import { formatBtc, type BvmLedger, type BvmTransactionRecord } from '../../nodes/bitcoin/BvmLedger';
+import { BitcoinNode } from '../../nodes/bitcoin/BitcoinNode';
+import { BvmRpcError } from '../../nodes/bitcoin/bvmRpcError';
+import { BVM_TEST_ACCOUNT_OUTPUTS } from '../../nodes/bitcoin/writeBvmGenesis';
 import { BVM_DEPOSIT_CONFIRMATIONS, BvmDepositWatcher } from './BvmDepositWatcher';
 import { BvmSolverWallet } from './BvmSolverWallet';
 import { buildBvmDepositSteps } from './buildBvmDepositSteps';
-import { p2wpkhFee, selectCoins, signP2wpkhTransaction } from './bvmTransactions';
+import { p2wpkhFee, selectCoins, signP2wpkhTransaction } from '../../nodes/bitcoin/bvmTransactions';
 
 export interface BvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' | 'anvilSearchPath'> {
   metadata: ChainMetadata;
@@ -71,20 +69,17 @@ export class BvmChain implements ChainAdapter {
   readonly regeneratesDepositAddresses = true;
   readonly chainId: number;
   private readonly listeners = new Set<(observation: ChainObservation) => void>();
-  private ledger_: BvmLedger | undefined;
-  private server: BvmJsonRpcServer | undefined;
-  private rpcUrl_: string | undefined;
-  private accounts_: BvmAccounts | undefined;
+  private readonly node: BitcoinNode;
   private watcher: BvmDepositWatcher | undefined;
   private wallet: BvmSolverWallet | undefined;
-  private blockTimer: ClockTimer | undefined;
-  private journal: BvmLedgerJournal | undefined;
   private readonly native: Currency;
   private readonly stopWaiting = new Set<() => void>();
 
   constructor(private readonly options: BvmChainOptions) {
     this.chainId = options.metadata.id;
     this.native = bvmNativeCurrency(this.chainId);
+    const { clock, mnemonic, accountCount, host, blockTimeSeconds } = options;
+    this.node = new BitcoinNode({ chainId: this.chainId, clock, mnemonic, accountCount, host, blockTimeSeconds });
   }
 
   get rpcUrl(): string {
@@ -102,22 +97,7 @@ export class BvmChain implements ChainAdapter {
   }
 
   async startNode(): Promise<void> {
-    if (this.ledger_) return;
-    const accounts = deriveBvmAccounts(this.options.mnemonic, this.options.accountCount);
-    const { clock, ledgerJournal } = this.options;
-    const ledger = new BvmLedger({ clock });
-    // genesis at one time for all its blocks: the same on every start from the same journal
-    if (ledgerJournal) {
-      this.journal = new BvmLedgerJournal({ chainId: this.chainId, store: ledgerJournal, ledger });
-      this.journal.open((time) => writeBvmGenesis(ledger, accounts, time), clock.nowSeconds());
-    } else {
-      writeBvmGenesis(ledger, accounts, clock.nowSeconds());
-    }
-    const server = new BvmJsonRpcServer(ledger, { host: this.options.host });
-    this.rpcUrl_ = (await server.start()).rpcUrl;
-    this.ledger_ = ledger;
-    this.server = server;
-    this.accounts_ = accounts;
+    await this.node.start(this.options.ledgerJournal);
   }
 
   async start(): Promise<void> {
@@ -136,17 +116,14 @@ export class BvmChain implements ChainAdapter {
     // after a restart: deposits mined or waiting in the mempool that this run has not reported yet
     this.watcher.catchUp();
     this.wallet = new BvmSolverWallet({ chainId: this.chainId, ledger, solver: accounts.solver, store: this.options.solverTransactions, clock: this.options.clock });
-    // the same --bvm-block-time as the run that journaled the timer: it carries on where it stood (blocks it owes are mined now)
-    const journaled = this.journal?.blockTimer();
-    if (journaled && journaled.startedWithSeconds === this.options.blockTimeSeconds) this.startBlockTimer(journaled.seconds, journaled.nextDueAtMs);
-    else await this.setIntervalMining(this.options.blockTimeSeconds);
+    // the same --bvm-block-time as the run that journaled the timer: it carries on where it stood
+    this.node.resumeBlockTimer();
   }
 
   async stop(): Promise<void> {
-    this.blockTimer?.cancel();
     this.watcher?.stop();
     this.stopWaiting.forEach((stop) => stop());
-    await this.server?.stop();
+    await this.node.stop();
   }
 
   describe(): ChainDescription {
@@ -393,28 +370,7 @@ export class BvmChain implements ChainAdapter {
 
   /** Mines a block every `seconds` of the virtual clock (0: off), the first `seconds` from now. */
   async setIntervalMining(seconds: number): Promise<void> {
-    this.startBlockTimer(seconds, this.options.clock.now() + seconds * 1000);
-  }
-
-  /** The block timer: a block every `seconds`, the first due at `firstDueAtMs` (journaled, so a restart carries on). */
-  private startBlockTimer(seconds: number, firstDueAtMs: number): void {
-    this.blockTimer?.cancel();
-    this.blockTimer = undefined;
-    this.journal?.recordBlockTimer({ seconds: Math.max(0, seconds), firstDueAtMs, startedWithSeconds: this.options.blockTimeSeconds });
-    if (seconds <= 0) return;
-    const { clock } = this.options;
-    const periodMs = seconds * 1000;
-    let dueAt = firstDueAtMs;
-    // a clock step over several periods mines a block for each, timestamped when it was due
-    const tick = () => {
-      for (; dueAt <= clock.now(); dueAt += periodMs) {
-        this.journal?.timerBlockDue(dueAt);
-        this.ledger.setNextBlockTimestamp(Math.floor(dueAt / 1000));
-        this.ledger.mine(1, this.keys.miner.script);
-      }
-      this.blockTimer = clock.setTimeout(tick, dueAt - clock.now());
-    };
-    this.blockTimer = clock.setTimeout(tick, dueAt - clock.now());
+    this.node.setIntervalMining(seconds);
   }
 
   async snapshot(): Promise<string> {
@@ -506,8 +462,7 @@ export class BvmChain implements ChainAdapter {
   }
 
   private booted(): { ledger: BvmLedger; rpcUrl: string; accounts: BvmAccounts } {
-    if (!this.ledger_ || !this.rpcUrl_ || !this.accounts_) throw new Error(`chain ${this.chainId}: its ledger is not started`);
-    return { ledger: this.ledger_, rpcUrl: this.rpcUrl_, accounts: this.accounts_ };
+    return { ledger: this.node.ledger, rpcUrl: this.node.rpcUrl, accounts: this.node.accounts };
   }
 }
 

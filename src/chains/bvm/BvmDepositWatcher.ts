@@ -4,8 +4,8 @@ import type { ChainIndexStore } from '../../store/ChainIndexStore';
 import type { DepositAddressStore } from '../../store/DepositAddressStore';
 import type { ChainObservation } from '../ChainAdapter';
 import type { VirtualClock } from '../../clock/VirtualClock';
-import { addressOfScript } from './bvmCrypto';
-import type { BvmBlock, BvmLedger, BvmTransactionRecord } from './BvmLedger';
+import { addressOfScript } from '../../nodes/bitcoin/bvmCrypto';
+import type { BvmBlock, BvmLedger, BvmTransactionRecord } from '../../nodes/bitcoin/BvmLedger';
 
 /** Confirmations a BVM deposit needs before the solver fills it (the service's block-confirmation policy, SPEC §3). */
 export const BVM_DEPOSIT_CONFIRMATIONS = 1;

@@ -11,7 +11,7 @@ import {
 import { POOL_FEE_BPS, poolSeedReserves, SOLVER_WRAPPED_NATIVE_UNITS } from '../../../fixtures/pools';
 import { RELAYER_NATIVE_BALANCE, SOLVER_NATIVE_BALANCE, SOLVER_STABLECOIN_BALANCE, STABLECOIN, TEST_ACCOUNT_STABLECOIN_BALANCE, WRAPPED_NATIVE_NAME_PREFIX } from '../../../fixtures/tokens';
 import { sendRawTransactions } from './sendRawTransactions';
-import type { SimulatorAccounts } from '../simulatorAccounts';
+import type { SimulatorAccounts } from '../../keys/simulatorAccounts';
 
 export interface SimulatorContracts {
   multicall3: Address;

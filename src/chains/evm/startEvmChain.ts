@@ -6,7 +6,7 @@ import type { ChainIndexStore } from '../../store/ChainIndexStore';
 import type { DepositAddressStore } from '../../store/DepositAddressStore';
 import type { SolverTxStore } from '../../store/SolverTxStore';
 import type { ChainObservation } from '../ChainAdapter';
-import type { SimulatorAccounts } from '../simulatorAccounts';
+import type { SimulatorAccounts } from '../../keys/simulatorAccounts';
 import type { AnvilEndpoints } from './AnvilInstance';
 import { calibrateGas, type GasCalibration } from './calibrateGas';
 import { deploySimulatorContracts, fundDeployerAndSolver, type SimulatorContracts } from './deploySimulatorContracts';

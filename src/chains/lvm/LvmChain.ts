@@ -23,16 +23,15 @@ import type {
   SolverSendOptions,
   UserTransaction,
 } from '../ChainAdapter';
-import { LvmApiServer } from './LvmApiServer';
 import { LvmDepositWatcher } from './LvmDepositWatcher';
 import { postLvmTransfer, type LvmTransferAction } from './postLvmTransfer';
-import { LvmLedger, type LvmTransaction } from './LvmLedger';
-import { LvmLedgerJournal } from './LvmLedgerJournal';
+import type { LvmLedger, LvmTransaction } from '../../nodes/exchange/LvmLedger';
+import { ExchangeNode } from '../../nodes/exchange/ExchangeNode';
 import { LvmFillNotSupportedError, LvmSolverWallet } from './LvmSolverWallet';
 import { buildLvmWithdrawalSteps } from './buildLvmWithdrawalSteps';
-import { LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET } from './lvmAssets';
+import { LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET } from '../../nodes/exchange/lvmAssets';
 import { LVM_CURRENCY_ADDRESS, lvmCollateralCurrency } from './lvmCurrencies';
-import { lvmApiKey, writeLvmGenesis, type LvmGenesis } from './writeLvmGenesis';
+import type { LvmGenesis } from '../../nodes/exchange/writeLvmGenesis';
 
 export interface LvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' | 'anvilSearchPath'> {
   metadata: ChainMetadata;
@@ -59,24 +58,22 @@ export class LvmChain implements ChainAdapter {
   readonly vmType = 'lvm' as const;
   readonly chainId: number;
   private readonly listeners = new Set<(observation: ChainObservation) => void>();
+  private readonly node: ExchangeNode;
   private readonly ledger_: LvmLedger;
-  private server: LvmApiServer | undefined;
-  private apiUrl: string | undefined;
-  private genesis_: LvmGenesis | undefined;
   private watcher: LvmDepositWatcher | undefined;
   private wallet: LvmSolverWallet | undefined;
   private readonly currency: Currency;
 
   constructor(private readonly options: LvmChainOptions) {
     this.chainId = options.metadata.id;
-    this.ledger_ = new LvmLedger({ clock: options.clock });
+    this.node = new ExchangeNode({ chainId: this.chainId, clock: options.clock, mnemonic: options.mnemonic, host: options.host });
+    this.ledger_ = this.node.ledger;
     this.currency = lvmCollateralCurrency(this.chainId);
   }
 
   /** The exchange API's base URL (after `startNode`). */
   get rpcUrl(): string {
-    if (!this.apiUrl) throw new Error(`chain ${this.chainId}: its API is not started`);
-    return this.apiUrl;
+    return this.node.apiUrl;
   }
 
   /** The ledger (tests and cheat calls read it). */
@@ -86,27 +83,22 @@ export class LvmChain implements ChainAdapter {
 
   /** The accounts made at start: treasury, solver, one per test account (after `start`). */
   get genesis(): LvmGenesis {
-    if (!this.genesis_) throw new Error(`chain ${this.chainId}: its ledger is not started`);
-    return this.genesis_;
+    const genesis = this.node.genesis;
+    if (!genesis) throw new Error(`chain ${this.chainId}: its ledger is not started`);
+    return genesis;
   }
 
   async startNode(): Promise<void> {
-    if (this.server) return;
-    const server = new LvmApiServer(this.ledger_, { host: this.options.host, apiKeyFor: (index) => lvmApiKey(this.options.mnemonic, this.chainId, index) });
-    this.apiUrl = await server.start();
-    this.server = server;
+    await this.node.listen();
   }
 
   async start(): Promise<void> {
     await this.startNode();
-    if (this.genesis_) return;
+    if (this.node.genesis) return;
     const accounts = this.options.accounts();
     const owners = { deployer: accounts.deployer.address, solver: accounts.solver.address, testAccounts: accounts.testAccounts.map((account) => account.address) };
-    const genesis = writeLvmGenesis(this.ledger_, owners, { mnemonic: this.options.mnemonic, chainId: this.chainId });
-    this.genesis_ = genesis;
     // with --db: the changes journaled by an earlier run are made again, before anyone listens
-    const store = this.options.ledgerJournal;
-    if (store) new LvmLedgerJournal({ chainId: this.chainId, ledger: this.ledger_, store, nowMs: () => this.options.clock.now() }).resume(owners);
+    const genesis = this.node.writeGenesis(owners, this.options.ledgerJournal);
     this.watcher = new LvmDepositWatcher({
       chainId: this.chainId,
       ledger: this.ledger_,
@@ -128,7 +120,7 @@ export class LvmChain implements ChainAdapter {
 
   async stop(): Promise<void> {
     this.watcher?.stop();
-    await this.server?.stop();
+    await this.node.stop();
   }
 
   describe(): ChainDescription {
@@ -310,7 +302,7 @@ export class LvmChain implements ChainAdapter {
     const owner = `0x${keccak256(stringToHex(`intentsim-lvm-label:${label}`)).slice(-40)}` as Address;
     const existing = this.ledger_.accountsOf(owner)[0];
     const account = existing ?? this.ledger_.createMasterAccount(owner);
-    if (!existing) this.ledger_.issueApiKey(account.index, lvmApiKey(this.options.mnemonic, this.chainId, account.index));
+    if (!existing) this.ledger_.issueApiKey(account.index, this.node.apiKeyOf(account.index));
     return String(account.index);
   }
 

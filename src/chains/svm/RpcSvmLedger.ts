@@ -1,15 +1,15 @@
 import { address as toAddress, lamports, type Address, type Instruction, type KeyPairSigner, type MaybeEncodedAccount } from '@solana/kit';
 import WebSocket from 'ws';
 import { ChainError } from '../../errors/IntentsimError';
-import { callSvmRpc } from './callSvmRpc';
+import { callSvmRpc } from '../../nodes/svm/callSvmRpc';
 import { UnsupportedOnChainError } from '../../errors/chainErrors';
-import { decodeSvmTransaction } from './decodeSvmTransaction';
-import type { SvmBlock, SvmSimulation, SvmTransactionRecord } from './SvmLedger';
-import { SvmTransactionRejectedError } from './SvmLedger';
+import { decodeSvmTransaction } from '../../nodes/svm/decodeSvmTransaction';
+import type { SvmBlock, SvmSimulation, SvmTransactionRecord } from '../../nodes/svm/SvmLedger';
+import { SvmTransactionRejectedError } from '../../nodes/svm/SvmLedger';
 import type { SvmLedgerAccess } from './SvmLedgerAccess';
-import { SvmRpcError } from './svmRpcEncoding';
-import type { SvmTokenBalance } from './svmTokenBalances';
-import type { SvmTransactionErrorJson } from './svmTransactionError';
+import { SvmRpcError } from '../../nodes/svm/svmRpcEncoding';
+import type { SvmTokenBalance } from '../../nodes/svm/svmTokenBalances';
+import type { SvmTransactionErrorJson } from '../../nodes/svm/svmTransactionError';
 import { signSvmWire } from './signSvmWire';
 
 /** Every read asks for `confirmed`: what `solana-test-validator` has voted on (its only validator). */

@@ -26,26 +26,25 @@ import type {
   UserSendOptions,
   UserTransaction,
 } from '../ChainAdapter';
-import { deriveSvmAccounts, type SvmAccounts } from './svmAccounts';
+import { deriveSvmAccounts, type SvmAccounts } from '../../nodes/svm/svmAccounts';
 import { svmCurrencies, svmMarketCurrencies, type SvmCurrencies } from './svmCurrencies';
-import { writeSvmAggregatorGenesis } from './writeSvmAggregatorGenesis';
-import { SVM_AGGREGATOR_PROGRAM, SVM_AGGREGATOR_SOURCE, SVM_POOL_VENUES } from './svmAggregatorMarket';
-import { SvmTransactionRejectedError, type SvmLedger, type SvmTransactionRecord } from './SvmLedger';
+import { SVM_AGGREGATOR_PROGRAM, SVM_AGGREGATOR_SOURCE, SVM_POOL_VENUES } from '../../nodes/svm/svmAggregatorMarket';
+import { SvmTransactionRejectedError, type SvmLedger, type SvmTransactionRecord } from '../../nodes/svm/SvmLedger';
 import { InProcessSvmLedger, type SvmLedgerAccess } from './SvmLedgerAccess';
-import { openSvmLedger } from './SvmLedgerJournal';
-import { SvmJsonRpcServer, type SvmRpcEndpoints } from './SvmJsonRpcServer';
-import { writeSvmGenesis, associatedTokenAccount } from './writeSvmGenesis';
+import type { SvmRpcEndpoints } from '../../nodes/svm/SvmJsonRpcServer';
+import { runSvmNode, type RunningSvmNode } from '../../nodes/svm/SvmNode';
+import { associatedTokenAccount } from '../../nodes/svm/writeSvmGenesis';
 import { creditsTo, SvmDepositWatcher } from './SvmDepositWatcher';
 import { SvmSolverWallet } from './SvmSolverWallet';
 import { buildSvmDepositSteps } from './buildSvmDepositSteps';
 import { fromStepInstruction, transferInstructions, type SvmStepInstruction } from './svmInstructions';
-import { describeSvmTransactionError } from './svmTransactionError';
-import { LAMPORTS_PER_SIGNATURE } from './svmTransactionFee';
-import { readTokenAccount } from './svmTokenBalances';
-import { TOKEN_ACCOUNT_SIZE } from './svmProgramIds';
+import { describeSvmTransactionError } from '../../nodes/svm/svmTransactionError';
+import { LAMPORTS_PER_SIGNATURE } from '../../nodes/svm/svmTransactionFee';
+import { readTokenAccount } from '../../nodes/svm/svmTokenBalances';
+import { TOKEN_ACCOUNT_SIZE } from '../../nodes/svm/svmProgramIds';
 import { RpcSvmLedger } from './RpcSvmLedger';
-import { startSolanaTestValidator } from './SolanaTestValidatorProcess';
-import { writeSvmGenesisAccountFiles } from './writeSvmGenesisAccountFiles';
+import { startSolanaTestValidator } from '../../nodes/svm/SolanaTestValidatorProcess';
+import { writeSvmGenesisAccountFiles } from '../../nodes/svm/writeSvmGenesisAccountFiles';
 import type { ChildProcessInstance } from '../../process/ChildProcessInstance';
 import { join } from 'node:path';
 
@@ -77,7 +76,7 @@ export class SvmChain implements ChainAdapter {
   private ledger_: SvmLedger | undefined;
   private access_: SvmLedgerAccess | undefined;
   private tokenAccountRent_: bigint | undefined;
-  private server: SvmJsonRpcServer | undefined;
+  private node: RunningSvmNode | undefined;
   private endpoints: SvmRpcEndpoints | undefined;
   private accounts_: SvmAccounts | undefined;
   private currencies_: SvmCurrencies | undefined;
@@ -109,21 +108,14 @@ export class SvmChain implements ChainAdapter {
     const accounts = await deriveSvmAccounts(this.options.mnemonic, this.options.accountCount);
     if (this.options.validator) return this.startValidator(accounts, this.options.validator.binaryPath);
     // with --db: genesis at its first start's time, then every journaled slot again (SvmLedgerJournal)
-    const { ledger } = await openSvmLedger({
-      chainId: this.chainId,
-      journal: this.options.ledgerJournal,
-      ledger: { clock: this.options.clock, seed: `${this.options.mnemonic}:${this.chainId}`, faucet: accounts.faucet.signer },
-      writeGenesis: async (opened) => {
-        await writeSvmGenesis(opened, accounts);
-        await writeSvmAggregatorGenesis(opened, accounts);
-      },
-    });
-    const server = new SvmJsonRpcServer(ledger, { host: this.options.host });
-    this.endpoints = await server.start();
+    const { clock, mnemonic, host, ledgerJournal } = this.options;
+    const node = await runSvmNode({ chainId: this.chainId, clock, mnemonic, accounts, host, journal: ledgerJournal });
+    const { ledger } = node;
+    this.endpoints = node.endpoints;
     this.ledger_ = ledger;
     this.access_ = new InProcessSvmLedger(ledger);
     this.tokenAccountRent_ = await this.access_.minimumBalanceForRentExemption(BigInt(TOKEN_ACCOUNT_SIZE));
-    this.server = server;
+    this.node = node;
     this.accounts_ = accounts;
     this.currencies_ = svmCurrencies(this.chainId, accounts.stablecoinMint.address);
   }
@@ -146,7 +138,7 @@ export class SvmChain implements ChainAdapter {
   async stop(): Promise<void> {
     this.watcher?.stop();
     await this.access_?.close();
-    await this.server?.stop();
+    await this.node?.stop();
     await this.validator?.stop();
   }
 

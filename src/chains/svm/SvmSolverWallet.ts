@@ -6,9 +6,9 @@ import { ChainError } from '../../errors/IntentsimError';
 import type { SolverTxStore } from '../../store/SolverTxStore';
 import type { SolverSendOptions } from '../ChainAdapter';
 import { SolverBroadcastRefusedError } from '../SolverBroadcastRefusedError';
-import type { SvmKeypair } from './deriveSvmKeypair';
-import { decodeSvmTransaction } from './decodeSvmTransaction';
-import { SvmTransactionRejectedError, type SvmSimulation } from './SvmLedger';
+import type { SvmKeypair } from '../../nodes/svm/deriveSvmKeypair';
+import { decodeSvmTransaction } from '../../nodes/svm/decodeSvmTransaction';
+import { SvmTransactionRejectedError, type SvmSimulation } from '../../nodes/svm/SvmLedger';
 import type { SvmLedgerAccess } from './SvmLedgerAccess';
 import { memoInstruction, transferInstructions } from './svmInstructions';
 

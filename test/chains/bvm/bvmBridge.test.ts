@@ -9,7 +9,7 @@ import { startSimulator } from '../../../src/simulator';
 import { executeQuoteSteps, getJson, postJson, publicClientFor, usdcOf, waitForSettledStatus } from '../../support/bridgeClient';
 import { pooledChains } from '../../support/pooledNodes';
 import type { BvmChain } from '../../../src/chains/bvm/BvmChain';
-import { signP2wpkhTransaction } from '../../../src/chains/bvm/bvmTransactions';
+import { signP2wpkhTransaction } from '../../../src/nodes/bitcoin/bvmTransactions';
 
 // covers: endpoint:POST /quote/v2, endpoint:GET /intents/status/v3, endpoint:GET /chains, status:pending, status:submitted, status:success, status:failure, status:refund, failReason:DEPOSIT_REORGED, failReason:SOLVER_BALANCE_TOO_LOW, transition:waiting->pending, transition:pending->failure, transition:failure->refund, transition:pending->refund, transition:pending->submitted, transition:submitted->success, errorCode:INVALID_ADDRESS
 

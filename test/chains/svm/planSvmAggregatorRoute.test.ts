@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { planSvmAggregatorRoute, type SvmRouteResult } from '../../../src/chains/svm/planSvmAggregatorRoute';
-import { SVM_AGGREGATOR_SOURCE, SVM_MARKET_TOKENS } from '../../../src/chains/svm/svmAggregatorMarket';
+import { SVM_AGGREGATOR_SOURCE, SVM_MARKET_TOKENS } from '../../../src/nodes/svm/svmAggregatorMarket';
 
 function pathOf(result: SvmRouteResult): string[] {
   if (!result.ok) throw new Error(result.reason);

@@ -4,7 +4,7 @@ import { address, getBase58Encoder } from '@solana/kit';
 import { erc20Abi, type Address } from 'viem';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator';
 import type { SvmChain } from '../../../src/chains/svm/SvmChain';
-import { SVM_AGGREGATOR_PROGRAM, SVM_AGGREGATOR_SOURCE } from '../../../src/chains/svm/svmAggregatorMarket';
+import { SVM_AGGREGATOR_PROGRAM, SVM_AGGREGATOR_SOURCE } from '../../../src/nodes/svm/svmAggregatorMarket';
 import { fromStepInstruction, type SvmStepInstruction } from '../../../src/chains/svm/svmInstructions';
 import { svmTransactionSize } from '../../../src/chains/svm/svmTransactionSize';
 import { getJson, postJson, publicClientFor, waitForSettledStatus } from '../../support/bridgeClient';

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../../src/clock/VirtualClock';
-import { BvmLedger } from '../../../src/chains/bvm/BvmLedger';
-import { BvmLedgerJournal } from '../../../src/chains/bvm/BvmLedgerJournal';
-import { deriveBvmAccounts, type BvmKey } from '../../../src/chains/bvm/bvmAccounts';
-import { writeBvmGenesis } from '../../../src/chains/bvm/writeBvmGenesis';
-import { p2wpkhFee, signP2wpkhTransaction } from '../../../src/chains/bvm/bvmTransactions';
+import { BvmLedger } from '../../../src/nodes/bitcoin/BvmLedger';
+import { BvmLedgerJournal } from '../../../src/nodes/bitcoin/BvmLedgerJournal';
+import { deriveBvmAccounts, type BvmKey } from '../../../src/nodes/bitcoin/bvmAccounts';
+import { writeBvmGenesis } from '../../../src/nodes/bitcoin/writeBvmGenesis';
+import { p2wpkhFee, signP2wpkhTransaction } from '../../../src/nodes/bitcoin/bvmTransactions';
 import { ChainError } from '../../../src/errors/IntentsimError';
 import { LedgerJournalStore } from '../../../src/store/LedgerJournalStore';
 import { openDatabase } from '../../../src/store/openDatabase';

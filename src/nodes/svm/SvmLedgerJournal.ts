@@ -1,6 +1,6 @@
 import { address, lamports, type EncodedAccount } from '@solana/kit';
 import { ChainError } from '../../errors/IntentsimError';
-import type { LedgerJournalStore } from '../../store/LedgerJournalStore';
+import type { LedgerJournal } from '../LedgerJournal';
 import { SvmLedger, type SvmBlock, type SvmLedgerOptions, type SvmLedgerRecorder } from './SvmLedger';
 
 /** One change of the SVM ledger as the journal keeps it (bytes in base64). */
@@ -20,7 +20,7 @@ export type SvmJournalEntry =
  * so a SIGKILL loses nothing a client was told). `openSvmLedger` rebuilds the ledger from it.
  */
 export class SvmLedgerJournal implements SvmLedgerRecorder {
-  constructor(private readonly deps: { chainId: number; store: LedgerJournalStore }) {}
+  constructor(private readonly deps: { chainId: number; store: LedgerJournal }) {}
 
   transactionSlot(block: SvmBlock, wire: Uint8Array, failed: boolean): void {
     this.append({ kind: 'slot', slot: block.slot, blockTime: block.blockTime, transaction: Buffer.from(wire).toString('base64'), failed });
@@ -63,7 +63,7 @@ export class SvmLedgerJournal implements SvmLedgerRecorder {
  */
 export async function openSvmLedger(params: {
   chainId: number;
-  journal: LedgerJournalStore | undefined;
+  journal: LedgerJournal | undefined;
   ledger: Omit<SvmLedgerOptions, 'genesisTime'>;
   writeGenesis: (ledger: SvmLedger) => Promise<void>;
 }): Promise<{ ledger: SvmLedger; replayed: number }> {

@@ -8,7 +8,7 @@ import { ECPairFactory, type ECPairInterface } from 'ecpair';
  * PSBT signing), the regtest network every BVM address and key uses, and the key-pair factory.
  */
 // bitcoinjs-lib's self-test of the library (~0.1 s of curve arithmetic at every start) is run by
-// test/chains/bvm/bvmCrypto.test.ts instead
+// test/nodes/bitcoin/bvmCrypto.test.ts instead
 bitcoin.initEccLib(ecc, { DANGER_DO_NOT_VERIFY_ECCLIB: true });
 
 export const BVM_NETWORK = bitcoin.networks.regtest;

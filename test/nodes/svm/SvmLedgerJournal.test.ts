@@ -16,12 +16,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../../src/clock/VirtualClock';
 import { openDatabase } from '../../../src/store/openDatabase';
 import { LedgerJournalStore } from '../../../src/store/LedgerJournalStore';
-import { deriveSvmAccounts, type SvmAccounts } from '../../../src/chains/svm/svmAccounts';
+import { deriveSvmAccounts, type SvmAccounts } from '../../../src/nodes/svm/svmAccounts';
 import { svmCurrencies } from '../../../src/chains/svm/svmCurrencies';
 import { transferInstructions } from '../../../src/chains/svm/svmInstructions';
-import { openSvmLedger, type SvmJournalEntry } from '../../../src/chains/svm/SvmLedgerJournal';
-import type { SvmLedger } from '../../../src/chains/svm/SvmLedger';
-import { associatedTokenAccount, writeSvmGenesis } from '../../../src/chains/svm/writeSvmGenesis';
+import { openSvmLedger, type SvmJournalEntry } from '../../../src/nodes/svm/SvmLedgerJournal';
+import type { SvmLedger } from '../../../src/nodes/svm/SvmLedger';
+import { associatedTokenAccount, writeSvmGenesis } from '../../../src/nodes/svm/writeSvmGenesis';
 
 const MNEMONIC = 'test test test test test test test test test test test junk';
 const CHAIN_ID = 792703809;

@@ -1,8 +1,8 @@
 import { mnemonicToSeedSync } from '@scure/bip39';
 import { describe, expect, it } from 'vitest';
-import { mnemonicSeed } from '../../src/chains/mnemonicSeed';
-import { deriveHdNode } from '../../src/chains/deriveHdPrivateKeys';
-import { DEPLOYER_ADDRESS_INDEX, deriveSimulatorAccounts, SOLVER_ADDRESS_INDEX } from '../../src/chains/simulatorAccounts';
+import { mnemonicSeed } from '../../src/keys/mnemonicSeed';
+import { deriveHdNode } from '../../src/keys/deriveHdPrivateKeys';
+import { DEPLOYER_ADDRESS_INDEX, deriveSimulatorAccounts, SOLVER_ADDRESS_INDEX } from '../../src/keys/simulatorAccounts';
 import { mnemonicToAccount } from 'viem/accounts';
 
 const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';

@@ -1,6 +1,6 @@
 import type { Address } from 'viem';
 import { ConfigurationError } from '../../errors/IntentsimError';
-import type { LedgerJournalStore } from '../../store/LedgerJournalStore';
+import type { LedgerJournal } from '../LedgerJournal';
 import type { LvmLedger, LvmLedgerChange } from './LvmLedger';
 
 /** Who owned the genesis accounts: the journal is only good for a ledger made for the same ones. */
@@ -26,7 +26,7 @@ export class LvmJournalMismatchError extends ConfigurationError {}
  * heights and times come back.
  */
 export class LvmLedgerJournal {
-  constructor(private readonly deps: { chainId: number; ledger: LvmLedger; store: LedgerJournalStore; nowMs: () => number }) {}
+  constructor(private readonly deps: { chainId: number; ledger: LvmLedger; store: LedgerJournal; nowMs: () => number }) {}
 
   /**
    * After genesis: replays the journal when there is one (answers how many changes), else starts

@@ -1,6 +1,6 @@
 import * as bitcoin from 'bitcoinjs-lib';
 import { describe, expect, it } from 'vitest';
-import { ECPair, BVM_NETWORK, ecc, p2wpkhOf } from '../../../src/chains/bvm/bvmCrypto';
+import { ECPair, BVM_NETWORK, ecc, p2wpkhOf } from '../../../src/nodes/bitcoin/bvmCrypto';
 
 describe('the BVM chain\'s secp256k1 wiring', () => {
   it('passes bitcoinjs-lib\'s own self-test of the ecc library (the simulator skips it at start)', () => {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { deriveHdNode } from '../deriveHdPrivateKeys';
-import { mnemonicSeed } from '../mnemonicSeed';
+import { deriveHdNode } from '../../keys/deriveHdPrivateKeys';
+import { mnemonicSeed } from '../../keys/mnemonicSeed';
 import { BVM_NETWORK, ECPair, p2wpkhOf, type BvmKeyPair } from './bvmCrypto';
 
 /** A p2wpkh key of the BVM chain: its `bcrt1q` address, output script, and the key as a wallet exports it (WIF). */

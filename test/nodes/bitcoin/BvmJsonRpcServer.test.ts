@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as bitcoin from 'bitcoinjs-lib';
 import { VirtualClock } from '../../../src/clock/VirtualClock';
-import { BvmLedger } from '../../../src/chains/bvm/BvmLedger';
-import { BvmJsonRpcServer } from '../../../src/chains/bvm/BvmJsonRpcServer';
-import { deriveBvmAccounts } from '../../../src/chains/bvm/bvmAccounts';
-import { writeBvmGenesis } from '../../../src/chains/bvm/writeBvmGenesis';
-import { p2wpkhFee, signP2wpkhTransaction } from '../../../src/chains/bvm/bvmTransactions';
+import { BvmLedger } from '../../../src/nodes/bitcoin/BvmLedger';
+import { BvmJsonRpcServer } from '../../../src/nodes/bitcoin/BvmJsonRpcServer';
+import { deriveBvmAccounts } from '../../../src/nodes/bitcoin/bvmAccounts';
+import { writeBvmGenesis } from '../../../src/nodes/bitcoin/writeBvmGenesis';
+import { p2wpkhFee, signP2wpkhTransaction } from '../../../src/nodes/bitcoin/bvmTransactions';
 
 // the BVM chain's Bitcoin Core JSON-RPC over real HTTP, in front of a funded ledger
 const clock = new VirtualClock({ mode: 'manual', startMs: Date.UTC(2026, 0, 1) });

@@ -1,4 +1,4 @@
-import { mnemonicSeed } from '../mnemonicSeed';
+import { mnemonicSeed } from '../../keys/mnemonicSeed';
 import { deriveSvmKeypair, type SvmKeypair } from './deriveSvmKeypair';
 
 /**

@@ -15,8 +15,8 @@ import {
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { VirtualClock } from '../../../src/clock/VirtualClock';
-import { SvmLedger } from '../../../src/chains/svm/SvmLedger';
-import { SvmJsonRpcServer } from '../../../src/chains/svm/SvmJsonRpcServer';
+import { SvmLedger } from '../../../src/nodes/svm/SvmLedger';
+import { SvmJsonRpcServer } from '../../../src/nodes/svm/SvmJsonRpcServer';
 
 // the SVM chain's own JSON-RPC (HTTP + signatureSubscribe on port + 1), driven by @solana/web3.js Connection
 let server: SvmJsonRpcServer;

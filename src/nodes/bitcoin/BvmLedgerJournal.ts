@@ -1,5 +1,5 @@
 import { ChainError } from '../../errors/IntentsimError';
-import type { LedgerJournalStore } from '../../store/LedgerJournalStore';
+import type { LedgerJournal } from '../LedgerJournal';
 import type { BvmLedger, BvmLedgerChange } from './BvmLedger';
 import { toHex } from './bvmCrypto';
 
@@ -39,7 +39,7 @@ export class BvmLedgerJournal {
   private timer: BvmBlockTimerState | undefined;
   private timerBlockDueAtMs: number | undefined;
 
-  constructor(private readonly deps: { chainId: number; store: LedgerJournalStore; ledger: BvmLedger }) {}
+  constructor(private readonly deps: { chainId: number; store: LedgerJournal; ledger: BvmLedger }) {}
 
   /**
    * Writes genesis (at the journaled time, or `now` for a new journal) with `writeGenesis`, applies

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { mnemonicSeed } from '../mnemonicSeed';
+import { mnemonicSeed } from '../../keys/mnemonicSeed';
 import { createKeyPairSignerFromPrivateKeyBytes, getAddressEncoder, getBase58Decoder, type Address, type KeyPairSigner } from '@solana/kit';
 
 /** A Solana keypair derived from the simulator's mnemonic, in the forms clients take it. */

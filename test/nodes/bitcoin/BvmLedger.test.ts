@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../../src/clock/VirtualClock';
-import { BvmLedger, BVM_PARAMS } from '../../../src/chains/bvm/BvmLedger';
-import { deriveBvmAccounts, type BvmKey } from '../../../src/chains/bvm/bvmAccounts';
-import { writeBvmGenesis } from '../../../src/chains/bvm/writeBvmGenesis';
-import { p2wpkhFee, signP2wpkhTransaction } from '../../../src/chains/bvm/bvmTransactions';
-import { bitcoin } from '../../../src/chains/bvm/bvmCrypto';
+import { BvmLedger, BVM_PARAMS } from '../../../src/nodes/bitcoin/BvmLedger';
+import { deriveBvmAccounts, type BvmKey } from '../../../src/nodes/bitcoin/bvmAccounts';
+import { writeBvmGenesis } from '../../../src/nodes/bitcoin/writeBvmGenesis';
+import { p2wpkhFee, signP2wpkhTransaction } from '../../../src/nodes/bitcoin/bvmTransactions';
+import { bitcoin } from '../../../src/nodes/bitcoin/bvmCrypto';
 
 const MNEMONIC = 'test test test test test test test test test test test junk';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Keypair } from '@solana/web3.js';
-import { deriveSvmKeypair, slip10Ed25519 } from '../../../src/chains/svm/deriveSvmKeypair';
+import { deriveSvmKeypair, slip10Ed25519 } from '../../../src/nodes/svm/deriveSvmKeypair';
 
 const MNEMONIC = 'test test test test test test test test test test test junk';
 

@@ -1,0 +1,117 @@
+import type { ClockTimer, VirtualClock } from '../../clock/VirtualClock';
+import type { LedgerJournal } from '../LedgerJournal';
+import { deriveBvmAccounts, type BvmAccounts } from './bvmAccounts';
+import { BvmJsonRpcServer } from './BvmJsonRpcServer';
+import { BvmLedger } from './BvmLedger';
+import { BvmLedgerJournal } from './BvmLedgerJournal';
+import { writeBvmGenesis } from './writeBvmGenesis';
+
+export interface BitcoinNodeOptions {
+  chainId: number;
+  clock: VirtualClock;
+  /** The accounts' keys derive from it (BIP84, regtest). */
+  mnemonic: string;
+  accountCount: number;
+  host: string;
+  /** Default: a free port. */
+  port?: number;
+  /** The block time it starts with, seconds of its clock (0: blocks only on `generatetoaddress`). */
+  blockTimeSeconds: number;
+}
+
+interface StartedParts {
+  ledger: BvmLedger;
+  accounts: BvmAccounts;
+  rpcUrl: string;
+  server: BvmJsonRpcServer;
+  journal: BvmLedgerJournal | undefined;
+}
+
+/**
+ * The embedded Bitcoin-style regtest node: the UTXO ledger and mempool (`BvmLedger`) behind Bitcoin
+ * Core's JSON-RPC (`BvmJsonRpcServer`), genesis paying the accounts from matured coinbases, the
+ * block timer (a block every N seconds of its clock), and with a journal every change journaled
+ * first and applied again at start. The simulator's BVM adapter (`chains/bvm/`) runs one;
+ * `startBitcoinNode` runs one alone.
+ */
+export class BitcoinNode {
+  private parts: StartedParts | undefined;
+  private blockTimer: ClockTimer | undefined;
+
+  constructor(private readonly options: BitcoinNodeOptions) {}
+
+  /** Writes genesis (at the journaled time when a journal has one) and starts the JSON-RPC, once. */
+  async start(journalStore: LedgerJournal | undefined): Promise<void> {
+    if (this.parts) return;
+    const { chainId, clock, mnemonic, accountCount, host, port } = this.options;
+    const accounts = deriveBvmAccounts(mnemonic, accountCount);
+    const ledger = new BvmLedger({ clock });
+    // genesis at one time for all its blocks: the same on every start from the same journal
+    const journal = journalStore ? new BvmLedgerJournal({ chainId, store: journalStore, ledger }) : undefined;
+    if (journal) journal.open((time) => writeBvmGenesis(ledger, accounts, time), clock.nowSeconds());
+    else writeBvmGenesis(ledger, accounts, clock.nowSeconds());
+    const server = new BvmJsonRpcServer(ledger, { host, ...(port !== undefined ? { port } : {}) });
+    const { rpcUrl } = await server.start();
+    this.parts = { ledger, accounts, rpcUrl, server, journal };
+  }
+
+  get ledger(): BvmLedger {
+    return this.started().ledger;
+  }
+
+  /** Its keys: test accounts, solver, miner, deposit root. */
+  get accounts(): BvmAccounts {
+    return this.started().accounts;
+  }
+
+  get rpcUrl(): string {
+    return this.started().rpcUrl;
+  }
+
+  /**
+   * Starts the block timer: with the same block time as the run that journaled it, it carries on
+   * where it stood (blocks it owes are mined now); else a block every `blockTimeSeconds`.
+   */
+  resumeBlockTimer(): void {
+    const journaled = this.started().journal?.blockTimer();
+    if (journaled && journaled.startedWithSeconds === this.options.blockTimeSeconds) this.startBlockTimer(journaled.seconds, journaled.nextDueAtMs);
+    else this.setIntervalMining(this.options.blockTimeSeconds);
+  }
+
+  /** Mines a block every `seconds` of its clock (0: off), the first `seconds` from now. */
+  setIntervalMining(seconds: number): void {
+    this.startBlockTimer(seconds, this.options.clock.now() + seconds * 1000);
+  }
+
+  async stop(): Promise<void> {
+    this.blockTimer?.cancel();
+    await this.parts?.server.stop();
+  }
+
+  /** The block timer: a block every `seconds`, the first due at `firstDueAtMs` (journaled, so a restart carries on). */
+  private startBlockTimer(seconds: number, firstDueAtMs: number): void {
+    const { ledger, accounts, journal } = this.started();
+    this.blockTimer?.cancel();
+    this.blockTimer = undefined;
+    journal?.recordBlockTimer({ seconds: Math.max(0, seconds), firstDueAtMs, startedWithSeconds: this.options.blockTimeSeconds });
+    if (seconds <= 0) return;
+    const { clock } = this.options;
+    const periodMs = seconds * 1000;
+    let dueAt = firstDueAtMs;
+    // a clock step over several periods mines a block for each, timestamped when it was due
+    const tick = () => {
+      for (; dueAt <= clock.now(); dueAt += periodMs) {
+        journal?.timerBlockDue(dueAt);
+        ledger.setNextBlockTimestamp(Math.floor(dueAt / 1000));
+        ledger.mine(1, accounts.miner.script);
+      }
+      this.blockTimer = clock.setTimeout(tick, dueAt - clock.now());
+    };
+    this.blockTimer = clock.setTimeout(tick, dueAt - clock.now());
+  }
+
+  private started(): StartedParts {
+    if (!this.parts) throw new Error(`chain ${this.options.chainId}: its ledger is not started`);
+    return this.parts;
+  }
+}

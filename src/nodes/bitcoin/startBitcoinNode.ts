@@ -1,0 +1,48 @@
+import { BVM_CHAIN } from '../../../fixtures/chains';
+import { resolveEmbeddedNodeOptions, type EmbeddedNodeOptions } from '../embeddedNodeOptions';
+import type { StartedNode } from '../StartedNode';
+import type { BvmAccounts } from './bvmAccounts';
+import { BitcoinNode } from './BitcoinNode';
+import { formatBtc, type BvmLedger } from './BvmLedger';
+import { BVM_TEST_ACCOUNT_OUTPUTS } from './writeBvmGenesis';
+
+export interface BitcoinNodeStartOptions extends EmbeddedNodeOptions {
+  /** Mine a block every this many seconds of the node's clock (default 0: blocks only on `generatetoaddress`). */
+  blockTimeSeconds?: number;
+}
+
+export interface StartedBitcoinNode extends StartedNode {
+  kind: 'bitcoin';
+  /** Every key: the test accounts, the miner (mine to its address), the solver's and the deposit root. */
+  keys: BvmAccounts;
+  /** The node's ledger (what a test or a cheat reads directly). */
+  ledger: BvmLedger;
+  /** Mines a block every `seconds` of its clock (0: off). */
+  setIntervalMining(seconds: number): void;
+}
+
+/**
+ * Starts the embedded Bitcoin-style regtest node alone (no intent service): Bitcoin Core's
+ * JSON-RPC on a port of its own, genesis as `intentsim start` writes it (the same p2wpkh accounts,
+ * BIP84 from the mnemonic, each with 10 confirmed outputs of 1 BTC), state in memory until `stop()`.
+ */
+export async function startBitcoinNode(options: BitcoinNodeStartOptions = {}): Promise<StartedBitcoinNode> {
+  const resolved = resolveEmbeddedNodeOptions(options, BVM_CHAIN.id);
+  const node = new BitcoinNode({ ...resolved, blockTimeSeconds: options.blockTimeSeconds ?? 0 });
+  await node.start(undefined);
+  node.resumeBlockTimer();
+  const balance = `${formatBtc(BigInt(BVM_TEST_ACCOUNT_OUTPUTS.count) * BVM_TEST_ACCOUNT_OUTPUTS.value)} BTC`;
+  return {
+    kind: 'bitcoin',
+    chainId: resolved.chainId,
+    rpcUrl: node.rpcUrl,
+    fundedAccounts: node.accounts.testAccounts.map((key) => ({ address: key.address, privateKey: key.wif, balance })),
+    keys: node.accounts,
+    ledger: node.ledger,
+    setIntervalMining: (seconds) => node.setIntervalMining(seconds),
+    stop: async () => {
+      await node.stop();
+      if (!options.clock) resolved.clock.cancelAll();
+    },
+  };
+}

@@ -1,0 +1,80 @@
+import type { Address } from 'viem';
+import type { VirtualClock } from '../../clock/VirtualClock';
+import type { LedgerJournal } from '../LedgerJournal';
+import { LvmApiServer } from './LvmApiServer';
+import { LvmLedger } from './LvmLedger';
+import { LvmLedgerJournal } from './LvmLedgerJournal';
+import { lvmApiKey, writeLvmGenesis, type LvmGenesis } from './writeLvmGenesis';
+
+export interface ExchangeNodeOptions {
+  chainId: number;
+  clock: VirtualClock;
+  /** API keys derive from it (the same every start). */
+  mnemonic: string;
+  host: string;
+  /** Default: a free port. */
+  port?: number;
+}
+
+/** Who owns the genesis accounts: the treasury, the solver's account and one per test account (EVM addresses). */
+export interface ExchangeGenesisOwners {
+  deployer: Address;
+  solver: Address;
+  testAccounts: readonly Address[];
+}
+
+/**
+ * The embedded perpetuals exchange as a node: its ledger (`LvmLedger`) behind its own HTTP API
+ * (`LvmApiServer`), genesis written once, and with a journal every change journaled first and
+ * replayed at start. The simulator's exchange adapter (`chains/lvm/`) runs one; `startExchangeNode`
+ * runs one alone.
+ */
+export class ExchangeNode {
+  readonly ledger: LvmLedger;
+  private server: LvmApiServer | undefined;
+  private url: string | undefined;
+  private genesis_: LvmGenesis | undefined;
+
+  constructor(private readonly options: ExchangeNodeOptions) {
+    this.ledger = new LvmLedger({ clock: options.clock });
+  }
+
+  /** Starts the HTTP API (once); answers its base URL. */
+  async listen(): Promise<string> {
+    if (this.url) return this.url;
+    const { host, port, mnemonic, chainId } = this.options;
+    const server = new LvmApiServer(this.ledger, { host, ...(port !== undefined ? { port } : {}), apiKeyFor: (index) => lvmApiKey(mnemonic, chainId, index) });
+    this.url = await server.start();
+    this.server = server;
+    return this.url;
+  }
+
+  /** The API's base URL (after `listen`). */
+  get apiUrl(): string {
+    if (!this.url) throw new Error(`chain ${this.options.chainId}: its API is not started`);
+    return this.url;
+  }
+
+  /** Writes genesis (once); with a journal, the changes an earlier run journaled are made again, then every change is journaled. */
+  writeGenesis(owners: ExchangeGenesisOwners, journal: LedgerJournal | undefined): LvmGenesis {
+    if (this.genesis_) return this.genesis_;
+    const { chainId, mnemonic, clock } = this.options;
+    this.genesis_ = writeLvmGenesis(this.ledger, owners, { mnemonic, chainId });
+    if (journal) new LvmLedgerJournal({ chainId, ledger: this.ledger, store: journal, nowMs: () => clock.now() }).resume(owners);
+    return this.genesis_;
+  }
+
+  /** The accounts genesis made (after `writeGenesis`). */
+  get genesis(): LvmGenesis | undefined {
+    return this.genesis_;
+  }
+
+  /** An account's API key (derived from the mnemonic, the chain and the index). */
+  apiKeyOf(index: number): string {
+    return lvmApiKey(this.options.mnemonic, this.options.chainId, index);
+  }
+
+  async stop(): Promise<void> {
+    await this.server?.stop();
+  }
+}

@@ -1,0 +1,46 @@
+import type { VirtualClock } from '../../clock/VirtualClock';
+import type { LedgerJournal } from '../LedgerJournal';
+import type { SvmAccounts } from './svmAccounts';
+import { SvmJsonRpcServer, type SvmRpcEndpoints } from './SvmJsonRpcServer';
+import type { SvmLedger } from './SvmLedger';
+import { openSvmLedger } from './SvmLedgerJournal';
+import { writeSvmAggregatorGenesis } from './writeSvmAggregatorGenesis';
+import { writeSvmGenesis } from './writeSvmGenesis';
+
+/** The embedded SVM node running: its ledger, where its JSON-RPC and websocket listen, and how to stop it. */
+export interface RunningSvmNode {
+  ledger: SvmLedger;
+  endpoints: SvmRpcEndpoints;
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the embedded SVM node: LiteSVM in-process (`SvmLedger`) with genesis written for
+ * `accounts` (SOL, the stablecoin and the aggregator's tokens and pools), behind the project's own
+ * Solana JSON-RPC and its websocket on the port after it. With a journal: genesis at its first
+ * start's time, then every journaled slot again (`SvmLedgerJournal`), then every slot journaled.
+ * The simulator's SVM adapter (`chains/svm/`, `--svm embedded`) runs one; `startSvmNode` runs one alone.
+ */
+export async function runSvmNode(params: {
+  chainId: number;
+  clock: VirtualClock;
+  mnemonic: string;
+  accounts: SvmAccounts;
+  host: string;
+  port?: number;
+  journal: LedgerJournal | undefined;
+}): Promise<RunningSvmNode> {
+  const { chainId, clock, mnemonic, accounts, host, port, journal } = params;
+  const { ledger } = await openSvmLedger({
+    chainId,
+    journal,
+    ledger: { clock, seed: `${mnemonic}:${chainId}`, faucet: accounts.faucet.signer },
+    writeGenesis: async (opened) => {
+      await writeSvmGenesis(opened, accounts);
+      await writeSvmAggregatorGenesis(opened, accounts);
+    },
+  });
+  const server = new SvmJsonRpcServer(ledger, { host, ...(port !== undefined ? { port } : {}) });
+  const endpoints = await server.start();
+  return { ledger, endpoints, stop: () => server.stop() };
+}

@@ -1,0 +1,48 @@
+import { SVM_CHAIN } from '../../../fixtures/chains';
+import { resolveEmbeddedNodeOptions, type EmbeddedNodeOptions } from '../embeddedNodeOptions';
+import type { StartedNode } from '../StartedNode';
+import { deriveSvmAccounts, type SvmAccounts } from './svmAccounts';
+import type { SvmLedger } from './SvmLedger';
+import { runSvmNode } from './SvmNode';
+import { SVM_TEST_ACCOUNT_FUNDS } from './writeSvmGenesis';
+
+export interface StartedSvmNode extends StartedNode {
+  kind: 'svm';
+  /** The websocket (subscriptions): the RPC port + 1, where `new Connection(rpcUrl)` looks for it. */
+  wsUrl: string;
+  /** The stablecoin's mint (USDC, 6 decimals, SPL Token): every funded account holds some. */
+  stablecoinMint: string;
+  /** Every key: the test accounts and the node's own roles (faucet, issuer, …). */
+  keys: SvmAccounts;
+  /** The node's ledger (what a test or a cheat reads directly). */
+  ledger: SvmLedger;
+}
+
+const LAMPORTS_PER_SOL = 1_000_000_000n;
+
+/**
+ * Starts the embedded SVM node alone (no intent service): LiteSVM in-process behind a Solana
+ * JSON-RPC and websocket on ports of their own, genesis as `intentsim start` writes it (the same
+ * keys, SLIP-0010 from the mnemonic; SOL, USDC, wrapped SOL and the aggregator's tokens), state in
+ * memory until `stop()`.
+ */
+export async function startSvmNode(options: EmbeddedNodeOptions = {}): Promise<StartedSvmNode> {
+  const resolved = resolveEmbeddedNodeOptions(options, SVM_CHAIN.id);
+  const accounts = await deriveSvmAccounts(resolved.mnemonic, resolved.accountCount);
+  const node = await runSvmNode({ ...resolved, accounts, journal: undefined });
+  const balance = `${SVM_TEST_ACCOUNT_FUNDS.lamports / LAMPORTS_PER_SOL} SOL, ${SVM_TEST_ACCOUNT_FUNDS.stablecoin / 10n ** 6n} USDC`;
+  return {
+    kind: 'svm',
+    chainId: resolved.chainId,
+    rpcUrl: node.endpoints.rpcUrl,
+    wsUrl: node.endpoints.wsUrl,
+    stablecoinMint: accounts.stablecoinMint.address,
+    fundedAccounts: accounts.testAccounts.map((account) => ({ address: account.address, privateKey: account.secretKeyBase58, balance })),
+    keys: accounts,
+    ledger: node.ledger,
+    stop: async () => {
+      await node.stop();
+      if (!options.clock) resolved.clock.cancelAll();
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import { execFile } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+// The import rules of .dependency-cruiser.cjs that keep the embedded nodes apart, run by the
+// project's own depcruise on a small tree of files: a wrong-way import must fail the check
+// (`npm run check-imports`, part of `npm test`), the right way must pass.
+
+const run = promisify(execFile);
+const CONFIG = resolve('.dependency-cruiser.cjs');
+const DEPCRUISE = resolve('node_modules/.bin/depcruise');
+const trees: string[] = [];
+
+afterAll(() => trees.forEach((tree) => rmSync(tree, { recursive: true, force: true })));
+
+async function checkImports(files: Record<string, string>): Promise<{ ok: boolean; output: string }> {
+  const tree = mkdtempSync(join(tmpdir(), 'intentsim-import-rule-'));
+  trees.push(tree);
+  writeFileSync(join(tree, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', strict: true } }));
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(tree, path)), { recursive: true });
+    writeFileSync(join(tree, path), text);
+  }
+  try {
+    const { stdout } = await run(DEPCRUISE, ['src', '--config', CONFIG], { cwd: tree });
+    return { ok: true, output: stdout };
+  } catch (error) {
+    const failed = error as { stdout?: string; stderr?: string };
+    return { ok: false, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
+  }
+}
+
+const NODE = "export function ledgerHeight(): number { return 1; }\n";
+
+describe('the import rules around src/nodes/', () => {
+  it('fail when a node imports the service (here store/), and pass for the adapter importing its node', async () => {
+    const wrongWay = await checkImports({
+      'src/store/SomeStore.ts': 'export class SomeStore {}\n',
+      'src/nodes/svm/ledger.ts': `import { SomeStore } from '../../store/SomeStore';\nexport const store = new SomeStore();\n${NODE}`,
+    });
+    expect(wrongWay.ok).toBe(false);
+    expect(wrongWay.output).toContain('nodes-stand-apart-from-the-service');
+
+    const rightWay = await checkImports({
+      'src/nodes/svm/ledger.ts': NODE,
+      'src/chains/svm/adapter.ts': "import { ledgerHeight } from '../../nodes/svm/ledger';\nexport const height = ledgerHeight();\n",
+    });
+    expect(rightWay).toMatchObject({ ok: true });
+  }, 60_000);
+
+  it('fail when a service layer other than the adapters reaches into a node, or one node into another', async () => {
+    const result = await checkImports({
+      'src/nodes/svm/ledger.ts': NODE,
+      'src/nodes/bitcoin/ledger.ts': "import { ledgerHeight } from '../svm/ledger';\nexport const height = ledgerHeight();\n",
+      'src/solver/Solver.ts': "import { ledgerHeight } from '../nodes/svm/ledger';\nexport const height = ledgerHeight();\n",
+    });
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain('one-node-never-reaches-into-another');
+    expect(result.output).toContain('only-adapters-and-entry-points-start-nodes');
+  }, 60_000);
+});
