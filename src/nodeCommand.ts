@@ -21,9 +21,9 @@ async function startNodeOfKind(kind: NodeKind, options: EmbeddedNodeOptions): Pr
 }
 
 const NODE_TITLES: Record<NodeKind, { title: string; keys: string }> = {
-  svm: { title: 'SVM node (LiteSVM, Solana JSON-RPC)', keys: 'secret keys in base58 (Keypair.fromSecretKey)' },
-  bitcoin: { title: 'Bitcoin-style regtest node (Bitcoin Core JSON-RPC)', keys: 'private keys in WIF' },
-  exchange: { title: 'perpetuals exchange (its HTTP API)', keys: 'API keys (header x-api-key)' },
+  svm: { title: 'Solana node (LiteSVM, Solana JSON-RPC)', keys: 'secret keys in base58 (Keypair.fromSecretKey)' },
+  bitcoin: { title: 'Bitcoin regtest node (Bitcoin Core JSON-RPC)', keys: 'private keys in WIF' },
+  exchange: { title: 'Lighter exchange node (its HTTP API)', keys: 'API keys (header x-api-key)' },
 };
 
 /** What `intentsim node <kind>` prints when the node is up. */

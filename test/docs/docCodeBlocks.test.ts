@@ -135,6 +135,29 @@ const RUNNERS: Record<string, (block: DocCodeBlock) => Promise<void>> = {
     expect(stdout).toContain('chains 1,8453; account 0 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
   },
 
+  async 'node-commands'(block) {
+    // each command as written: it prints its RPC URL and accounts, then Ctrl-C stops it and everything it started
+    const commands = block.text.split('\n').map((line) => line.split('#')[0]!.trim()).filter(Boolean);
+    expect(commands).toEqual(['npx intentsim node svm', 'npx intentsim node bitcoin', 'npx intentsim node exchange']);
+    for (const command of commands) {
+      const child = spawn(process.execPath, [resolve('bin/intentsim.js'), ...command.split(' ').slice(2)], { detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+      let stdout = '';
+      child.stdout.on('data', (chunk) => (stdout += chunk));
+      const exited = new Promise<number | null>((done) => child.on('exit', (code) => done(code)));
+      await expect.poll(() => stdout, { timeout: 30_000, interval: 50 }).toMatch(/Ctrl-C stops it/);
+      const rpcUrl = /RPC URL: +(http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
+      expect(rpcUrl, stdout).toBeDefined();
+      expect((await fetch(rpcUrl!, { method: 'POST', body: '{}' }).catch(() => undefined))?.status, command).toBeDefined();
+      child.kill('SIGINT');
+      expect(await exited, command).toBe(0);
+    }
+  },
+
+  async 'node-programmatic'(block) {
+    const stdout = await runTypeScript('node-programmatic', block.text);
+    expect(stdout).toMatch(/^svm http:\/\/127\.0\.0\.1:\d+ bitcoin http:\/\/127\.0\.0\.1:\d+ exchange http:\/\/127\.0\.0\.1:\d+$/m);
+  },
+
   async 'webhook-receiver'(block) {
     // the snippet is the receiver's route; around it, an express app that a signed and a forged delivery reach
     const harness = [

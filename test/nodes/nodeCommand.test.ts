@@ -92,7 +92,7 @@ describe('intentsim node <kind>', () => {
     const { code } = await interrupt(run);
     expect(code).toBe(0);
     const text = await run.stdout;
-    expect(text).toMatch(/^intentsim perpetuals exchange \(its HTTP API\), chain 3586256\nRPC URL: {3}http:\/\/127\.0\.0\.1:\d+\n/);
+    expect(text).toMatch(/^intentsim Lighter exchange node \(its HTTP API\), chain 3586256\nRPC URL: {3}http:\/\/127\.0\.0\.1:\d+\n/);
     expect(text).toMatch(/\(0\) 2 {2}1000000 USDC {2}owner 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266\n {4}[0-9a-f]{64}\n/);
     expect(text).toContain('Ctrl-C stops it.');
   }, 120_000);
