@@ -34,7 +34,7 @@ const FACTORIES: Partial<Record<VmType, ChainAdapterFactory>> = {
   // LiteSVM in-process behind the simulator's own Solana JSON-RPC, or a spawned solana-test-validator (docs/chains/solana.md ("The SVM chain"))
   // loaded only when an SVM chain is configured: its runtime (LiteSVM, @solana/*) costs ~0.3 s to load
   svm: async (chain, context) => {
-    if (chain.rpcUrl) throw new ConfigurationError(`chain ${chain.id}: an SVM chain runs in-process; it cannot attach to ${chain.rpcUrl}`);
+    if (chain.rpcUrl) throw new ConfigurationError(`chain ${chain.id}: Solana runs in-process (or on --svm validator); it cannot attach to ${chain.rpcUrl}`);
     // --svm validator: a spawned solana-test-validator, found before anything starts
     const validator = context.svmRuntime === 'validator' ? { binaryPath: resolveSolanaTestValidator({ explicitPath: context.solanaTestValidatorPath, pathEnv: context.anvilSearchPath }) } : undefined;
     const { SvmChain } = await import('./svm/SvmChain');
@@ -42,13 +42,13 @@ const FACTORIES: Partial<Record<VmType, ChainAdapterFactory>> = {
   },
   // the perpetuals exchange: an in-process ledger behind its own HTTP API (docs/chains/lighter.md ("The perpetuals-exchange chain"))
   lvm: async (chain, context) => {
-    if (chain.rpcUrl) throw new ConfigurationError(`chain ${chain.id}: the exchange runs in-process; it cannot attach to ${chain.rpcUrl}`);
+    if (chain.rpcUrl) throw new ConfigurationError(`chain ${chain.id}: Lighter runs in-process; it cannot attach to ${chain.rpcUrl}`);
     const { LvmChain } = await import('./lvm/LvmChain');
     return new LvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, host: '127.0.0.1' });
   },
   // an in-process Bitcoin ledger behind the simulator's own Bitcoin Core JSON-RPC (docs/chains/bitcoin.md ("The Bitcoin-style chain"))
   bvm: async (chain, context) => {
-    if (chain.rpcUrl) throw new ConfigurationError(`chain ${chain.id}: the BVM chain runs in-process; it cannot attach to ${chain.rpcUrl}`);
+    if (chain.rpcUrl) throw new ConfigurationError(`chain ${chain.id}: Bitcoin runs in-process; it cannot attach to ${chain.rpcUrl}`);
     const { BvmChain } = await import('./bvm/BvmChain');
     return new BvmChain({
       ...context,

@@ -146,7 +146,7 @@ export class LvmChain implements ChainAdapter {
       ],
       fundedAccounts: genesis.testAccounts.map((account) => ({ address: String(account.index), privateKey: account.apiKey, owner: account.l1Address })),
       fundedAccountsNote: '1,000,000 USDC collateral each; account index, API key, owning EVM account',
-      logFile: 'none (the exchange runs in-process)',
+      logFile: 'none (the ledger runs in-process)',
     };
   }
 
