@@ -1,0 +1,44 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormatsPlugin from 'ajv-formats';
+import type { PublishedRouteName } from '../../scripts/generate-published-api-schemas';
+import published from '../publishedApi/publishedApiSchemas.json' with { type: 'json' };
+
+/**
+ * Live answers checked against JSON Schemas generated from the service's published API types
+ * (scripts/generate-published-api-schemas.ts): what a client that parses the service's answers
+ * with schemas generated from those types (zod, io-ts, a typed OpenAPI client) would accept.
+ */
+const addFormats = addFormatsPlugin as unknown as (ajv: Ajv) => Ajv;
+const ajv = addFormats(new Ajv({ allErrors: true, strict: true }));
+const validators = new Map<PublishedRouteName, ValidateFunction>();
+const schemas = published.schemas as Record<PublishedRouteName, object>;
+
+function validatorOf(route: PublishedRouteName): ValidateFunction {
+  let validate = validators.get(route);
+  if (!validate) {
+    validate = ajv.compile(schemas[route]);
+    validators.set(route, validate);
+  }
+  return validate;
+}
+
+/** The schema errors of `body` as the 200 answer of `route` (empty when it validates). */
+export function publishedTypeErrors(route: PublishedRouteName, body: unknown): ErrorObject[] {
+  const validate = validatorOf(route);
+  return validate(body) ? [] : [...(validate.errors ?? [])];
+}
+
+/** Fails with every error, and the offending values, when `body` is not a value of the route's published 200 type. */
+export function expectPublishedType(route: PublishedRouteName, body: unknown, label = route): void {
+  const errors = publishedTypeErrors(route, body);
+  if (errors.length === 0) return;
+  const lines = errors.map((error) => `  ${error.instancePath || '/'} ${error.message} (${JSON.stringify(valueAt(body, error.instancePath))?.slice(0, 200)})`);
+  throw new Error(`${label}: the answer is not a value of the published type:\n${lines.join('\n')}`);
+}
+
+function valueAt(body: unknown, pointer: string): unknown {
+  return pointer
+    .split('/')
+    .slice(1)
+    .reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], body);
+}
