@@ -17,6 +17,25 @@ import { blockOnStablecoin, deployCallRecorder, freshAddresses, quoteAndExecute,
  * places where the SPEC and the published types disagree are in docs/divergences.md; none of them
  * makes an answer fail these schemas.
  */
+/** The paths (`a.b[].c`) where `value` holds null. */
+function nullPaths(value: unknown, path = '', found = new Set<string>()): Set<string> {
+  if (value === null) found.add(path);
+  else if (Array.isArray(value)) value.forEach((item) => nullPaths(item, `${path}[]`, found));
+  else if (typeof value === 'object') for (const [key, item] of Object.entries(value as object)) nullPaths(item, path ? `${path}.${key}` : key, found);
+  return found;
+}
+
+/**
+ * Where a record may hold null: the fields SPEC §2.3 types with null, "any" (`stateChanges`), and
+ * the fields past its tables that the published types make nullable (`refundCurrencyData`,
+ * `protocol`, the authenticated `platformFee.integratorFee*`).
+ */
+const RECORD_NULLS_ALLOWED = new Set([
+  'sender', 'refundTo', 'supersededByRequestId', 'depositAddress', 'depositAddress.depositor', 'depositAddress.depositTxHash', 'depositAddress.recoveryAddress',
+  'data.failReason', 'data.refundFailReason', 'data.timeEstimate', 'data.triggeredByFastFill', 'data.inTxs[].stateChanges', 'data.outTxs[].stateChanges',
+  'data.refundCurrencyData', 'protocol', 'data.platformFee.integratorFee', 'data.platformFee.integratorFeeRecipient',
+]);
+
 describe('every answer is a value of the published API types', () => {
   let sim: RunningSimulator;
   const { ORIGIN, DESTINATION } = SWAP_TEST_CHAINS;
@@ -28,6 +47,8 @@ describe('every answer is a value of the published API types', () => {
     const answer = await postJson(`${sim.baseUrl}/quote/v2`, body);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expectPublishedType('QuoteV2', answer.body, `${label}: POST /quote/v2`);
+    // SPEC §2.2 types nothing with null (a quote without a deposit address says "")
+    expect([...nullPaths(answer.body)], label).toEqual([]);
     const requestId = answer.body.steps.at(-1).requestId as Hex;
     requestIds.set(label, requestId);
     return { requestId, quote: answer.body };
@@ -37,6 +58,7 @@ describe('every answer is a value of the published API types', () => {
     const user = sim.accounts[account]!;
     const { requestId, status } = await quoteAndExecute(sim, user.privateKey, { user: user.address, recipient: recipient(), ...body } as QuoteBody, async (quote) => {
       expectPublishedType('QuoteV2', quote, `${label}: POST /quote/v2`);
+      expect([...nullPaths(quote)], label).toEqual([]);
     });
     expect(status.status, label).toBe(expected);
     requestIds.set(label, requestId);
@@ -162,11 +184,12 @@ describe('every answer is a value of the published API types', () => {
     }
   });
 
-  it('each record alone (GET /requests/v3?id=…): the fields §2.3 types without null are absent when there is no value', async () => {
+  it('each record alone (GET /requests/v3?id=…): null only where §2.3 says null, the fields it types without null absent when they have no value', async () => {
     for (const [label, id] of requestIds) {
-      const page = await requestJson(`${sim.baseUrl}/requests/v3?id=${id}`, { method: 'GET', headers: { 'x-api-key': sim.apiKey } });
+      const page = await requestJson(`${sim.baseUrl}/requests/v3?id=${id}&includeAuthenticatedData=true`, { method: 'GET', headers: { 'x-api-key': sim.apiKey } });
       expectPublishedType('RequestsV3', page.body, `${label}: GET /requests/v3?id=`);
       const [record] = page.body.requests;
+      expect([...nullPaths(record)].filter((path) => !RECORD_NULLS_ALLOWED.has(path)), label).toEqual([]);
       const withoutValue = ['failedTxHash', 'failedTxBlockNumber', 'failedCallData', 'appFees', 'feeSponsorship'].filter((field) => !(field in record.data));
       const stored = sim.control.requests.get(id)!;
       const expectedAbsent = [
@@ -189,6 +212,8 @@ describe('every answer is a value of the published API types', () => {
         const answer = await getJson(`${sim.baseUrl}${path}?requestId=${id}`);
         expect(answer.status).toBe(200);
         expectPublishedType(route, answer.body, `${label}: GET ${path}`);
+        // SPEC §2.4: details is the only field null when it has nothing to say
+        expect([...nullPaths(answer.body)].filter((field) => field !== 'details'), `${label}: GET ${path}`).toEqual([]);
       }
       for (const [path, route] of [
         [`/requests/${id}/signature`, 'Signature'],
@@ -197,6 +222,7 @@ describe('every answer is a value of the published API types', () => {
         const answer = await getJson(`${sim.baseUrl}${path}`);
         expect(answer.status, `${label}: ${path} ${JSON.stringify(answer.body)}`).toBe(200);
         expectPublishedType(route, answer.body, `${label}: GET ${path}`);
+        expect([...nullPaths(answer.body)], `${label}: GET ${path}`).toEqual([]);
       }
     }
   });
@@ -239,6 +265,7 @@ describe('every answer is a value of the published API types', () => {
       const answer = await getJson(`${sim.baseUrl}${path}`);
       expect(answer.status, `${path} ${JSON.stringify(answer.body)}`).toBe(200);
       expectPublishedType(route, answer.body, `GET ${path}`);
+      expect([...nullPaths(answer.body)], `GET ${path}`).toEqual([]);
     }
     const posts = [
       ['/currencies/v1', {}, 'CurrenciesV1'],
