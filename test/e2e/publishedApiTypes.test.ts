@@ -5,7 +5,7 @@ import { callRecorderArtifact, wrappedNativeArtifact } from '../../fixtures/cont
 import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, getJson, nativeBridgeBody, postJson, requestJson, waitForSettledStatus, type QuoteBody } from '../support/bridgeClient';
 import { evmChainOf } from '../support/evmChainOf';
-import { expectPublishedType } from '../support/publishedApiTypes';
+import { expectPublishedRecord, expectPublishedType } from '../support/publishedApiTypes';
 import { quoteAndDepositNative } from '../support/quoteAndDepositNative';
 import { startTestSimulator } from '../support/startTestSimulator';
 import { blockOnStablecoin, deployCallRecorder, freshAddresses, quoteAndExecute, sendFrom, SWAP_TEST_CHAINS } from '../support/swapClient';
@@ -186,9 +186,7 @@ describe('every answer is a value of the published API types', () => {
 
   it('each record alone (GET /requests/v3?id=…): null only where §2.3 says null, the fields it types without null absent when they have no value', async () => {
     for (const [label, id] of requestIds) {
-      const page = await requestJson(`${sim.baseUrl}/requests/v3?id=${id}&includeAuthenticatedData=true`, { method: 'GET', headers: { 'x-api-key': sim.apiKey } });
-      expectPublishedType('RequestsV3', page.body, `${label}: GET /requests/v3?id=`);
-      const [record] = page.body.requests;
+      const record = await expectPublishedRecord(sim, id, label);
       expect([...nullPaths(record)].filter((path) => !RECORD_NULLS_ALLOWED.has(path)), label).toEqual([]);
       const withoutValue = ['failedTxHash', 'failedTxBlockNumber', 'failedCallData', 'appFees', 'feeSponsorship'].filter((field) => !(field in record.data));
       const stored = sim.control.requests.get(id)!;

@@ -71,3 +71,12 @@ function valueAt(body: unknown, pointer: string): unknown {
     .slice(1)
     .reduce<unknown>((value, key) => (value as Record<string, unknown> | undefined)?.[key.replace(/~1/g, '/').replace(/~0/g, '~')], body);
 }
+
+/** Reads one request's record from `GET /requests/v3` and checks it against the published type; returns the record. */
+export async function expectPublishedRecord(sim: { baseUrl: string; apiKey: string }, requestId: string, label = requestId): Promise<Record<string, any>> {
+  const response = await fetch(`${sim.baseUrl}/requests/v3?id=${requestId}&includeAuthenticatedData=true`, { headers: { 'x-api-key': sim.apiKey } });
+  const body = (await response.json()) as { requests?: Record<string, any>[] };
+  if (response.status !== 200 || body.requests?.length !== 1) throw new Error(`${label}: GET /requests/v3?id=${requestId} answered ${response.status} ${JSON.stringify(body).slice(0, 500)}`);
+  expectPublishedType('RequestsV3', body, `${label}: GET /requests/v3?id=`);
+  return body.requests[0]!;
+}
