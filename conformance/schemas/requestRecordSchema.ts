@@ -3,10 +3,12 @@ import { unixMillis } from './common';
 import { failReasonValues, refundFailReasonValues, requestStatusValues } from './failReasonValues';
 
 /*
- * SPEC §2.3, written from its tables. Every field of the tables must be present on every record;
- * where a record has no value the field is `null` (the SPEC marks some fields nullable; for the
- * others, e.g. `failedTxHash` on a request that never failed, null is the only honest value, so a
- * field may be null but never absent).
+ * SPEC §2.3, written from its tables. A field the tables type with null ("string or null",
+ * "nullable", "number or null") is present on every record, null when it has no value. A field
+ * they type without null (`failedTxHash` string, `failedTxBlockNumber` number, `failedCallData`,
+ * `appFees`, `feeSponsorship` objects) holds a value of that type or is absent: never null. A
+ * client parsing records with types generated from the service's published API rejects a null
+ * there.
  */
 
 /** `metadata.reorg` of an `inTxs` entry caught by the reorg/finality path. */
@@ -34,7 +36,7 @@ export const transactionEntrySchema = z.object({
   status: z.enum(['success', 'failure']),
   data: z.unknown(),
   stateChanges: z.unknown(),
-  metadata: z.object({ reorg: reorgMetadata.optional() }).nullable().optional(),
+  metadata: z.object({ reorg: reorgMetadata.optional() }).optional(),
 });
 
 const appFeeQuoted = z.object({ recipient: z.string(), bps: z.string(), amount: z.string(), amountFormatted: z.string() });
@@ -87,16 +89,16 @@ export const requestRecordSchema = z.object({
     slippageTolerance: z.string(),
     failReason: z.enum(failReasonValues).nullable(),
     refundFailReason: z.enum(refundFailReasonValues).nullable(),
-    failedTxHash: z.string().nullable(),
-    failedTxBlockNumber: z.number().int().nullable(),
-    failedCallData: z.object({ from: z.string(), to: z.string(), data: z.string(), value: z.string() }).nullable(),
+    failedTxHash: z.string().optional(),
+    failedTxBlockNumber: z.number().int().optional(),
+    failedCallData: z.object({ from: z.string(), to: z.string(), data: z.string(), value: z.string() }).optional(),
     usesExternalLiquidity: z.boolean(),
     timeEstimate: z.number().nullable(),
     triggeredByFastFill: z.boolean().nullable(),
     inTxs: z.array(transactionEntrySchema),
     outTxs: z.array(transactionEntrySchema),
-    appFees: appFees.nullable(),
-    feeSponsorship: feeSponsorship.nullable(),
+    appFees: appFees.optional(),
+    feeSponsorship: feeSponsorship.optional(),
   }),
 });
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address, Hex } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, getJson, nativeBridgeBody, postJson, publicClientFor, requestJson } from '../support/bridgeClient';
+import { expectPublishedRecord, expectPublishedType } from '../support/publishedApiTypes';
 import { startTestSimulator } from '../support/startTestSimulator';
 import { evmChainOf } from '../support/evmChainOf';
 
@@ -35,12 +36,14 @@ describe('fast fill (SPEC §1.6): POST /fast-fill fills before the deposit is in
     expect((await fastFill(sim, { requestId }, '')).status).toBe(401);
     const filled = await fastFill(sim, { requestId });
     expect(filled.status).toBe(200);
+    expectPublishedType('FastFill', filled.body);
     const status = (await getJson(`${sim.baseUrl}/intents/status/v3?requestId=${requestId}`)).body;
     expect(status).toMatchObject({ status: 'success', inTxHashes: [] });
     expect(status.txHashes).toHaveLength(1);
     expect(await destination.getBalance({ address: recipient })).toBe(BigInt(quote.details.currencyOut.amount));
     const record = sim.control.requests.get(requestId)!;
     expect(record.triggeredByFastFill).toBe(true);
+    expect((await expectPublishedRecord(sim, requestId)).data.triggeredByFastFill).toBe(true);
     expect(record.quote.features).toContain('fast_fill');
     expect(sim.control.requests.eventsFor(requestId).map((e) => e.toStatus)).toEqual(['waiting', 'pending', 'submitted', 'success']);
 

@@ -5,6 +5,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import type { RunningSimulator } from '../../src/simulator';
 import { startTestSimulator } from '../support/startTestSimulator';
 import { nativeBridgeBody, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
+import { expectPublishedType } from '../support/publishedApiTypes';
 import { evmChainOf } from '../support/evmChainOf';
 
 /**
@@ -38,6 +39,7 @@ describe('POST /transactions/index and /transactions/single', () => {
     const { requestId, txHash, item } = await payBridge(1);
     const answer = await postJson(`${sim.baseUrl}/transactions/single`, { tx: JSON.stringify({ ...item, txHash }), chainId: '1', requestId, referrer: 'relay.link' });
     expect(answer).toEqual({ status: 200, body: { message: 'Transaction indexed' } });
+    expectPublishedType('TransactionsSingle', answer.body);
     expect((await waitForSettledStatus(sim.baseUrl, requestId)).status).toBe('success');
   });
 
@@ -46,7 +48,9 @@ describe('POST /transactions/index and /transactions/single', () => {
     expect(await postJson(`${sim.baseUrl}/transactions/single`, { tx: JSON.stringify({ ...replaced.item, replacementTxHash: replaced.txHash }), chainId: '1', requestId: replaced.requestId })).toMatchObject({ status: 200 });
     expect((await waitForSettledStatus(sim.baseUrl, replaced.requestId)).inTxHashes).toEqual([replaced.txHash]);
     const indexed = await payBridge(3);
-    expect(await postJson(`${sim.baseUrl}/transactions/index`, { txHash: indexed.txHash, chainId: 1 })).toEqual({ status: 200, body: { message: 'Transaction indexed' } });
+    const index = await postJson(`${sim.baseUrl}/transactions/index`, { txHash: indexed.txHash, chainId: 1 });
+    expect(index).toEqual({ status: 200, body: { message: 'Transaction indexed' } });
+    expectPublishedType('TransactionsIndex', index.body);
     expect((await waitForSettledStatus(sim.baseUrl, indexed.requestId)).status).toBe('success');
   });
 

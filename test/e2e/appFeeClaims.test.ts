@@ -8,6 +8,7 @@ import { executeQuoteSteps, getJson, postJson, publicClientFor, waitForSettledSt
 import { startTestSimulator } from '../support/startTestSimulator';
 import { evmChainOf } from '../support/evmChainOf';
 import { AppFeeBalancesSchema, AppFeeClaimStepsSchema, AppFeeClaimsSchema, expectPublishedShape } from '../support/publishedApiSchemas';
+import { expectPublishedType } from '../support/publishedApiTypes';
 
 /**
  * SPEC §1.6 app fees end to end: two real fills carrying app fees credit their recipients, the
@@ -148,6 +149,7 @@ describe('app fee balances and claims (SPEC §1.6, §4.7) against real chains', 
       const response = await postJson(`${sim.baseUrl}/app-fees/${app.address}/claim`, { chainId: 1, currency: usdc(1), recipient: TREASURY });
       expect(response.status).toBe(200);
       expectPublishedShape(AppFeeClaimStepsSchema, response.body);
+      expectPublishedType('AppFeeClaim', response.body);
       const item = response.body.steps[0].items[0];
       return { sign: item.data.sign, post: item.data.post };
     };

@@ -8,6 +8,7 @@ import { batchExecutorArtifact, depositoryArtifact, pausableBadgeArtifact, stabl
 import type { RunningSimulator } from '../../src/simulator';
 import { startTestSimulator } from '../support/startTestSimulator';
 import { getJson, requestJson, waitForSettledStatus } from '../support/bridgeClient';
+import { expectPublishedRecord, expectPublishedType } from '../support/publishedApiTypes';
 import { balanceOn } from '../support/swapClient';
 import { evmChainOf } from '../support/evmChainOf';
 import { deployFixture } from '../support/callReverts';
@@ -148,7 +149,9 @@ describe('gasless execution (POST /execute)', () => {
     const { requestId: _omitted, ...body } = await gaslessBatchBody(9, quote, { subsidizeFees: false });
     const accepted = await requestJson(`${sim.baseUrl}/execute`, { method: 'POST', body });
     expect(accepted).toMatchObject({ status: 200, body: { requestId } });
+    expectPublishedType('Execute', accepted.body);
     expect((await waitForSettledStatus(sim.baseUrl, requestId)).status).toBe('success');
+    expect(await expectPublishedRecord(sim, requestId)).toMatchObject({ features: ['gasless_execution'] });
     expect(statusesOf(requestId)).toEqual(['waiting', 'depositing', 'pending', 'submitted', 'success']);
     // the same call again: the request is past waiting, and the batch's nonce is used
     const again = await requestJson(`${sim.baseUrl}/execute`, { method: 'POST', body: { ...body, requestId } });

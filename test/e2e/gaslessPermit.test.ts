@@ -7,6 +7,7 @@ import type { RunningSimulator } from '../../src/simulator';
 import type { RequestStatus } from '../../src/domain/request/requestStatus';
 import { startTestSimulator } from '../support/startTestSimulator';
 import { getJson, postJson, requestJson } from '../support/bridgeClient';
+import { expectPublishedRecord } from '../support/publishedApiTypes';
 import { balanceOn } from '../support/swapClient';
 import { evmChainOf } from '../support/evmChainOf';
 
@@ -95,6 +96,7 @@ describe('gasless swaps (usePermit, POST /execute/permits)', () => {
     expect(await origin.publicClient.readContract({ address: stablecoin, abi: erc20Abi, functionName: 'allowance', args: [user, origin.contractAddresses.depository] })).toBe(0n);
     const record = sim.control.requests.get(requestId)!;
     expect(record.quote.features).toContain('gasless_swap');
+    expect((await expectPublishedRecord(sim, requestId)).features).toContain('gasless_swap');
     const depositTx = await origin.publicClient.getTransaction({ hash: record.inTxs[0]!.txHash as Hex });
     expect(depositTx.to?.toLowerCase()).toBe(origin.contractAddresses.depository.toLowerCase());
     expect([user.toLowerCase(), sim.control.solverAddress.toLowerCase()]).not.toContain(depositTx.from.toLowerCase());

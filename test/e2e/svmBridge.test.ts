@@ -3,6 +3,7 @@ import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.j
 import { erc20Abi, type Address, type Hex } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, getJson, postJson, publicClientFor, usdcOf, waitForSettledStatus } from '../support/bridgeClient';
+import { expectPublishedRecord, expectPublishedType } from '../support/publishedApiTypes';
 import { pooledChains } from '../support/pooledNodes';
 import { sendSvmStepItem, type SvmStepItemData } from '../support/svmClient';
 import { startSimulator } from '../../src/simulator';
@@ -110,6 +111,7 @@ describe('SVM ↔ EVM through the simulator', () => {
       tradeType: 'EXACT_INPUT',
     });
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    expectPublishedType('QuoteV2', quote.body, 'an SVM-origin quote');
     expect(quote.body.details.operation).toBe('swap');
     const step = quote.body.steps[0];
     expect(step).toMatchObject({ id: 'deposit', kind: 'transaction' });
@@ -120,6 +122,7 @@ describe('SVM ↔ EVM through the simulator', () => {
     const status = await waitForSettledStatus(sim.baseUrl, step.requestId);
     expect(status.status).toBe('success');
     expect(status.inTxHashes).toContain(signature);
+    expect((await expectPublishedRecord(sim, step.requestId, 'an SVM-origin record')).data.inTxs[0].txHash).toBe(signature);
     const after = await publicClientFor(sim, EVM).readContract({ address: usdc, abi: erc20Abi, functionName: 'balanceOf', args: [recipient] });
     expect(after - before).toBe(BigInt(quote.body.details.currencyOut.amount));
     expect(await connection.getBalance(user.publicKey)).toBe(4 * LAMPORTS_PER_SOL - 5000);

@@ -31,12 +31,11 @@ interface DeliveredWebhook {
   timestamp: number;
 }
 
-/** SPEC §2.3: fields every request record has (null where there is no value). */
+/** SPEC §2.3: fields every request record has (the nullable ones null where there is no value). */
 const RECORD_FIELDS = ['id', 'status', 'user', 'recipient', 'sender', 'refundTo', 'supersededByRequestId', 'depositAddress', 'data'] as const;
-const RECORD_DATA_FIELDS = [
-  'slippageTolerance', 'failReason', 'refundFailReason', 'failedTxHash', 'failedTxBlockNumber', 'failedCallData', 'usesExternalLiquidity',
-  'timeEstimate', 'triggeredByFastFill', 'inTxs', 'outTxs', 'appFees', 'feeSponsorship',
-] as const;
+const RECORD_DATA_FIELDS = ['slippageTolerance', 'failReason', 'refundFailReason', 'usesExternalLiquidity', 'timeEstimate', 'triggeredByFastFill', 'inTxs', 'outTxs'] as const;
+/** SPEC §2.3: the data fields typed without null: a value, or absent. */
+const RECORD_DATA_FIELDS_WITHOUT_NULL = ['failedTxHash', 'failedTxBlockNumber', 'failedCallData', 'appFees', 'feeSponsorship'] as const;
 const TRANSACTION_ENTRY_FIELDS = ['txHash', 'fee', 'feeUsd', 'block', 'type', 'chainId', 'timestamp', 'status', 'data', 'stateChanges'] as const;
 
 /**
@@ -373,11 +372,12 @@ function payoutProblems(name: string, record: RequestRecord): string[] {
   return problems;
 }
 
-/** SPEC §2.3: every field present, null where there is no value; transaction entries complete. */
+/** SPEC §2.3: every field present (null only where the tables say null); transaction entries complete. */
 function recordFieldProblems(name: string, view: Record<string, any>): string[] {
   const problems: string[] = [];
   for (const field of RECORD_FIELDS) if (!(field in view) || view[field] === undefined) problems.push(`${name}: the record has no ${field}`);
   for (const field of RECORD_DATA_FIELDS) if (!view.data || !(field in view.data) || view.data[field] === undefined) problems.push(`${name}: the record has no data.${field}`);
+  for (const field of RECORD_DATA_FIELDS_WITHOUT_NULL) if (view.data?.[field] === null) problems.push(`${name}: data.${field} is null (SPEC §2.3 types it without null: absent when it has no value)`);
   for (const side of ['inTxs', 'outTxs'] as const) {
     for (const [index, entry] of ((view.data?.[side] ?? []) as Array<Record<string, unknown>>).entries()) {
       for (const field of TRANSACTION_ENTRY_FIELDS) if (!(field in entry) || entry[field] === undefined) problems.push(`${name}: data.${side}[${index}] has no ${field}`);

@@ -14,7 +14,9 @@ function bucketAmount(currency: Currency, amount: bigint) {
 
 /**
  * SPEC §2.3 `data.feeSponsorship.quoted`: the selected buckets, the cap (USD micro-units, as
- * requested) and, per bucket, total / sponsored / userPays in the input currency.
+ * requested) and, per bucket, total / sponsored / userPays in the input currency; then the
+ * sums over the buckets, `sponsoredTotal` and `userPaysTotal` (the SPEC stops showing the record
+ * after the buckets; the service's published types require both).
  */
 export function buildFeeSponsorshipQuoted(resolution: SponsorshipResolution, currency: Currency, capUsdMicros: bigint | null) {
   return {
@@ -35,5 +37,7 @@ export function buildFeeSponsorshipQuoted(resolution: SponsorshipResolution, cur
         ];
       }),
     ),
+    sponsoredTotal: bucketAmount(currency, resolution.sponsoredTotal),
+    userPaysTotal: bucketAmount(currency, resolution.userPaysTotal),
   };
 }

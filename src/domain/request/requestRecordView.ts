@@ -81,12 +81,13 @@ function feeComponent(currency: Currency, amount: bigint) {
 }
 
 /**
- * `data.fees.quoted`, in the input currency (the relayer fee currency): execution = fill gas,
- * platform = service fee, app = the quoted app fees converted at fixture prices.
+ * `data.fees.quoted` (or, with the app fees taken, `data.fees.actual`), in the input currency (the
+ * relayer fee currency): execution = fill gas, platform = service fee, app = the app fees
+ * converted at fixture prices. The solver charges what it quoted, so only the app fees differ.
  */
-function quotedFeesView(record: RequestRecord) {
+function feesView(record: RequestRecord, appFees: 'quoted' | 'actual') {
   const { currencyIn, amounts } = record.quote;
-  const app = record.appFees ? convertAmount(appFeesTotal(record.appFees.quoted), record.appFees.currency, currencyIn, 'up') : 0n;
+  const app = record.appFees ? convertAmount(appFeesTotal(record.appFees[appFees]), record.appFees.currency, currencyIn, 'up') : 0n;
   return {
     swap: feeComponent(currencyIn, 0n),
     execution: feeComponent(currencyIn, amounts.relayerGas),
@@ -152,18 +153,23 @@ export function buildRequestRecordView(record: RequestRecord, options: RequestRe
       slippageTolerance: quote.slippageBps.toString(),
       failReason: failReasonOf(record),
       refundFailReason: record.refundFailReason,
-      // every §2.3 field, every time: null where there is no value
-      failedTxHash: record.failedTxHash,
-      failedTxBlockNumber: record.failedTxBlockNumber,
-      failedCallData: record.failedCallData === null ? null : { ...record.failedCallData, value: record.failedCallData.value.toString() },
+      // SPEC §2.3 types these without null: a field with no value is left out, never null
+      ...(record.failedTxHash === null ? {} : { failedTxHash: record.failedTxHash }),
+      ...(record.failedTxBlockNumber === null ? {} : { failedTxBlockNumber: record.failedTxBlockNumber }),
+      ...(record.failedCallData === null ? {} : { failedCallData: { ...record.failedCallData, value: record.failedCallData.value.toString() } }),
       usesExternalLiquidity: record.usesExternalLiquidity,
       timeEstimate: quote.timeEstimateSeconds,
       triggeredByFastFill: record.triggeredByFastFill,
       inTxs: record.inTxs.map(transactionEntryView),
       outTxs: record.outTxs.map(transactionEntryView),
-      appFees: record.appFees ? appFeesView(record.appFees) : null,
-      feeSponsorship: record.feeSponsorship,
-      fees: { quoted: quotedFeesView(record), actual: null, currency: currencyObject(quote.currencyIn) },
+      ...(record.appFees ? { appFees: appFeesView(record.appFees) } : {}),
+      ...(record.feeSponsorship ? { feeSponsorship: record.feeSponsorship } : {}),
+      fees: {
+        quoted: feesView(record, 'quoted'),
+        // what the fill charged: known once it succeeded
+        ...(record.status === 'success' ? { actual: feesView(record, 'actual') } : {}),
+        currency: currencyObject(quote.currencyIn),
+      },
       metadata: {
         sender: quote.user,
         recipient: quote.recipient,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zeroAddress, type Address } from 'viem';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator';
 import { postJson, publicClientFor, requestJson, waitForSettledStatus } from '../../support/bridgeClient';
+import { expectPublishedType } from '../../support/publishedApiTypes';
 import { BTC_ADDRESS, BVM_CHAIN_ID, bvmRpc, signDepositStep } from '../../support/bvmClient';
 import { pooledChains } from '../../support/pooledNodes';
 
@@ -46,6 +47,7 @@ async function quoteBtc(user: string, recipient: string, amount: bigint, extra: 
 async function listed(requestId: string, includeChildRequests = false) {
   const { status, body } = await requestJson(`${sim.baseUrl}/requests/v3?id=${requestId}${includeChildRequests ? '&includeChildRequests=true' : ''}`, { method: 'GET', headers: { 'x-api-key': sim.apiKey } });
   expect(status).toBe(200);
+  expectPublishedType('RequestsV3', body, `GET /requests/v3?id=${requestId}`);
   return body.requests as Array<{ id: string; status: string; supersededByRequestId: string | null; depositAddress: { address: string } | null }>;
 }
 

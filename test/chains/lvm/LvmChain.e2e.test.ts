@@ -4,6 +4,7 @@ import type { RunningSimulator } from '../../../src/simulator';
 import { startSimulator } from '../../../src/simulator';
 import { formatStartSummary, startSummaryJson } from '../../../src/formatStartSummary';
 import { executeQuoteSteps, getJson, postJson, publicClientFor, requestJson, usdcOf, waitForSettledStatus } from '../../support/bridgeClient';
+import { expectPublishedType } from '../../support/publishedApiTypes';
 import { pooledChains } from '../../support/pooledNodes';
 
 // covers: endpoint:POST /quote/v2, endpoint:GET /intents/status/v3, endpoint:GET /requests/v3, endpoint:GET /chains, status:success, status:refund, errorCode:INVALID_ADDRESS
@@ -192,6 +193,7 @@ describe('the perpetuals-exchange chain through the simulator', () => {
     // SPEC §4.3: this origin's inTxs[].txHash is the bare 64-hex hash; outTxs keep the EVM form
     const listed = await requestJson(`${sim.baseUrl}/requests/v3?id=${step.requestId}`, { method: 'GET', headers: { 'x-api-key': sim.apiKey } });
     expect(listed.status).toBe(200);
+    expectPublishedType('RequestsV3', listed.body, 'the exchange-origin record');
     const record = listed.body.requests[0];
     expect(record.data.inTxs.map((tx: { txHash: string }) => tx.txHash)).toEqual([txHash]);
     expect(record.data.inTxs[0]).toMatchObject({ chainId: LVM, txHash: expect.stringMatching(/^[0-9a-f]{64}$/) });

@@ -135,7 +135,19 @@ export const listingDeviations: readonly Deviation[] = [
   },
 
   // §2.3: the records
-  { name: 'a record without data.failedTxHash', section: '2.3', only: ['listing.record-fields'], response: listingAnswer((body) => body.requests.forEach((record) => void delete record.data?.failedTxHash)) },
+  { name: 'a record with a null data.failedTxHash', section: '2.3', only: ['listing.record-fields'], response: listingAnswer((body) => body.requests.forEach((record) => void (record.data.failedTxHash = null))) },
+  {
+    // the simulator's own records before issue 28: every §2.3 field present, null where there was no value
+    name: 'records with null in the data fields §2.3 types without null (failedTxHash, failedTxBlockNumber, failedCallData, appFees, feeSponsorship) when they have no value',
+    section: '2.3',
+    only: ['listing.record-fields'],
+    response: listingAnswer((body) =>
+      body.requests.forEach((record) => {
+        for (const field of ['failedTxHash', 'failedTxBlockNumber', 'failedCallData', 'appFees', 'feeSponsorship']) record.data[field] ??= null;
+      }),
+    ),
+  },
+  { name: 'a record without data.inTxs', section: '2.3', only: ['listing.record-fields'], response: listingAnswer((body) => body.requests.forEach((record) => void delete record.data.inTxs)) },
   { name: 'a record with status "completed"', section: '2.3', only: ['listing.record-fields'], response: listingAnswer((body) => body.requests.forEach((record) => void (record.status = 'completed'))) },
   { name: 'a record whose sender is missing instead of null', section: '2.3', only: ['listing.record-fields'], response: listingAnswer((body) => body.requests.forEach((record) => void delete record.sender)) },
   { name: 'a record with the user as its recipient', section: '2.3', only: ['listing.record-matches-quote'], response: listingAnswer((body) => body.requests.forEach((record) => void (record.recipient = record.user))) },

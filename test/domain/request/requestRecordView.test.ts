@@ -9,13 +9,13 @@ import { hexId, makeRequestRecord } from '../../support/requestRecordFixture';
 const records = listingRecords({ a: 'key-a', b: 'key-b' });
 
 describe('buildRequestRecordView (SPEC §2.3)', () => {
-  it('has every §2.3 top-level and data field', () => {
+  it('has every §2.3 top-level field, and every data field that has a value', () => {
     const view = buildRequestRecordView(records.bridge);
     expect(Object.keys(view)).toEqual(
       expect.arrayContaining(['id', 'status', 'user', 'recipient', 'sender', 'refundTo', 'supersededByRequestId', 'depositAddress', 'data', 'requestType', 'features', 'createdAt', 'updatedAt', 'protocol']),
     );
     expect(Object.keys(view.data)).toEqual(
-      expect.arrayContaining(['slippageTolerance', 'failReason', 'refundFailReason', 'usesExternalLiquidity', 'timeEstimate', 'triggeredByFastFill', 'inTxs', 'outTxs', 'feeSponsorship', 'fees', 'metadata']),
+      expect.arrayContaining(['slippageTolerance', 'failReason', 'refundFailReason', 'usesExternalLiquidity', 'timeEstimate', 'triggeredByFastFill', 'inTxs', 'outTxs', 'fees', 'metadata']),
     );
   });
 
@@ -43,7 +43,8 @@ describe('buildRequestRecordView (SPEC §2.3)', () => {
         },
         fees: {
           quoted: { execution: { amount: '21000000000000', usd: '0.063' }, platform: { amount: '1000000000000000', usd: '3' }, app: { amount: '0' } },
-          actual: null,
+          // the request succeeded: what the fill charged
+          actual: { execution: { amount: '21000000000000', usd: '0.063' }, platform: { amount: '1000000000000000', usd: '3' }, app: { amount: '0' } },
         },
       },
     });
@@ -59,9 +60,12 @@ describe('buildRequestRecordView (SPEC §2.3)', () => {
       data: { from: WALLETS.alice, to: WALLETS.carol, currency: '0x0000000000000000000000000000000000000000', amount: '1000000000000000000' },
       stateChanges: null,
     });
-    // every §2.3 field is there every time, null where there is no value
-    expect(view.data).toHaveProperty('failedTxHash', null);
-    expect(view.data).toMatchObject({ failedTxBlockNumber: null, failedCallData: null, appFees: null });
+    // SPEC §2.3 types these without null: with no value they are left out, never null
+    for (const field of ['failedTxHash', 'failedTxBlockNumber', 'failedCallData', 'appFees', 'feeSponsorship']) expect(view.data, field).not.toHaveProperty(field);
+    // the nullable ones stay, null
+    expect(view).toMatchObject({ refundTo: null, supersededByRequestId: null, depositAddress: null, data: { failReason: null, refundFailReason: null } });
+    // the fees actually charged are known once the fill succeeded, not before
+    expect(buildRequestRecordView(makeRequestRecord({ status: 'pending' })).data.fees).not.toHaveProperty('actual');
   });
 
   it('reports failures: failReason, refundFailReason, failedTxHash/BlockNumber and a reorged inTx with metadata.reorg', () => {
@@ -109,6 +113,18 @@ describe('buildLegacyRequestRecordView (GET /requests, /requests/v2)', () => {
       depositAddressType: 'strict',
       depositor: WALLETS.carol,
       depositTxHash: hexId(0xda),
+    });
+  });
+
+  it('has no null where the SDK types of the older records have none, and their app fee fields', () => {
+    const pending = buildLegacyRequestRecordView(makeRequestRecord({ status: 'pending' }), 2);
+    for (const field of ['failReason', 'refundFailReason', 'refundCurrencyData', 'failedTxHash', 'appFees']) expect(pending.data, field).not.toHaveProperty(field);
+    const swap = buildLegacyRequestRecordView(records.swap, 2);
+    expect(swap.data).toMatchObject({
+      failReason: 'SLIPPAGE',
+      appFees: [{ recipient: WALLETS.carol, bps: '100', amount: '2000000' }],
+      paidAppFees: [{ recipient: WALLETS.carol, bps: '100', amount: '2000000', amountUsd: '2' }],
+      appFeeCurrencyObject: { symbol: 'USDC', decimals: 6 },
     });
   });
 });
