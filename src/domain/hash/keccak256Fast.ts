@@ -1,4 +1,3 @@
-/// <reference path="../../types/hash-wasm-keccak.d.ts" />
 import type { IHasher } from 'hash-wasm';
 import keccakModule from 'hash-wasm/dist/keccak.umd.min.js';
 import { keccak256, type Hex } from 'viem';
