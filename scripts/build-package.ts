@@ -114,6 +114,7 @@ async function buildDeclarations(): Promise<void> {
     await bundle.write({ dir: dist, format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'chunks/[name]-[hash].d.ts' });
     await bundle.write({ dir: dist, format: 'es', entryFileNames: '[name].d.cts', chunkFileNames: 'chunks/[name]-[hash].d.cts' });
     await bundle.close();
+    for (const [name, entry] of Object.entries(ENTRIES)) if (!entry.commonJs) rmSync(join(dist, `${name}.d.cts`));
   } finally {
     rmSync(emitted, { recursive: true, force: true });
   }

@@ -1,5 +1,4 @@
-// Vitest's types in the program, which the augmentation of its ProvidedContext below needs
-import type {} from 'vitest';
+import type { ProvidedContext } from 'vitest';
 import type { StartSimulatorOptions } from '../index';
 import { startSharedSimulator, type IntentsimContext } from './sharedSimulator';
 
@@ -12,9 +11,12 @@ declare module 'vitest' {
   }
 }
 
-/** The part of Vitest's `TestProject` a global setup uses (Vitest 1 to 4 all pass one). */
+/**
+ * The part of Vitest's `TestProject` a global setup uses (Vitest 1 to 4 all pass one). Naming
+ * `ProvidedContext` here keeps Vitest's types imported, which the augmentation above needs.
+ */
 export interface ProvidingProject {
-  provide(key: 'intentsim', value: IntentsimContext): void;
+  provide(key: 'intentsim', value: ProvidedContext['intentsim']): void;
 }
 
 /**
