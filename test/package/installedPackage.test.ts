@@ -13,8 +13,8 @@ import { waitUntilGone } from '../support/cliProcess';
  * tarball extracted into node_modules/intentsim of an empty project, and beside it only the
  * packages the lock file says production needs, linked from this checkout's node_modules (the
  * flat tree `npm install` makes, without the network and without compiling better-sqlite3 again).
- * A file that needs a devDependency at run time fails here. Type checks run in a second project
- * that also has the user's own dev tools (TypeScript, @types/node, Vitest).
+ * A file that needs a devDependency at run time fails here. Type checks and Vitest run in a second
+ * project that also has the user's own dev tools (TypeScript, @types/node, Vitest).
  */
 const run = promisify(execFile);
 const REPO = resolve('.');
@@ -22,7 +22,7 @@ const PROJECT_FILES = join(REPO, 'test', 'package', 'project');
 
 let work: string;
 let project: string;
-let typecheckProject: string;
+let devProject: string;
 let packedFiles: string[];
 let tarballBytes: number;
 
@@ -80,15 +80,15 @@ beforeAll(async () => {
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'a-user-project', private: true, dependencies: { intentsim: '0.1.0' } }));
   cpSync(PROJECT_FILES, project, { recursive: true });
 
-  typecheckProject = join(work, 'typecheck');
-  mkdirSync(join(typecheckProject, 'node_modules'), { recursive: true });
-  linkPackages(join(typecheckProject, 'node_modules'), readdirSync(join(REPO, 'node_modules')).filter((name) => !name.startsWith('.') && !name.startsWith('@')));
+  devProject = join(work, 'dev-tools');
+  mkdirSync(join(devProject, 'node_modules'), { recursive: true });
+  linkPackages(join(devProject, 'node_modules'), readdirSync(join(REPO, 'node_modules')).filter((name) => !name.startsWith('.') && !name.startsWith('@')));
   for (const scope of readdirSync(join(REPO, 'node_modules')).filter((name) => name.startsWith('@'))) {
-    linkPackages(join(typecheckProject, 'node_modules'), readdirSync(join(REPO, 'node_modules', scope)).map((name) => `${scope}/${name}`));
+    linkPackages(join(devProject, 'node_modules'), readdirSync(join(REPO, 'node_modules', scope)).map((name) => `${scope}/${name}`));
   }
   // a copy, so that its imports of other packages' types resolve in this project (as in one install)
-  cpSync(join(project, 'node_modules', 'intentsim'), join(typecheckProject, 'node_modules', 'intentsim'), { recursive: true });
-  cpSync(PROJECT_FILES, typecheckProject, { recursive: true });
+  cpSync(join(project, 'node_modules', 'intentsim'), join(devProject, 'node_modules', 'intentsim'), { recursive: true });
+  cpSync(PROJECT_FILES, devProject, { recursive: true });
 }, 180_000);
 
 afterAll(() => {
@@ -128,9 +128,9 @@ describe('installed into an empty project', () => {
   it('a TypeScript file type-checks with tsc under nodenext and bundler resolution, and its output runs', async () => {
     const tsc = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
     const common = { target: 'es2022', strict: true, skipLibCheck: true, types: ['node'], noUncheckedIndexedAccess: true };
-    writeFileSync(join(typecheckProject, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...common, module: 'nodenext', moduleResolution: 'nodenext', outDir: project, rootDir: '.' }, files: ['typed.mts', 'typedRequire.cts', 'vitestTypes.mts'] }));
-    writeFileSync(join(typecheckProject, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...common, module: 'esnext', moduleResolution: 'bundler', noEmit: true }, files: ['typed.mts', 'vitestTypes.mts'] }));
-    await Promise.all([run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: typecheckProject }), run(process.execPath, [tsc, '-p', 'tsconfig.bundler.json'], { cwd: typecheckProject })]);
+    writeFileSync(join(devProject, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...common, module: 'nodenext', moduleResolution: 'nodenext', outDir: project, rootDir: '.' }, files: ['typed.mts', 'typedRequire.cts', 'vitestTypes.mts'] }));
+    writeFileSync(join(devProject, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...common, module: 'esnext', moduleResolution: 'bundler', noEmit: true }, files: ['typed.mts', 'vitestTypes.mts'] }));
+    await Promise.all([run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: devProject }), run(process.execPath, [tsc, '-p', 'tsconfig.bundler.json'], { cwd: devProject })]);
     const report = scriptReport(await nodeIn(project, ['typed.mjs']));
     expect(report).toMatchObject({ chains: [1], summary: [true], checks: true, resolved: [false, false, false, false, false], setups: 4 });
     expect(await waitUntilGone(report.anvils)).toEqual([]);
@@ -138,9 +138,9 @@ describe('installed into an empty project', () => {
   });
 
   it('a type error against the package fails the check (the check above can fail)', async () => {
-    writeFileSync(join(typecheckProject, 'wrong.mts'), "import { startSimulator } from 'intentsim';\nawait startSimulator({ chains: 'all' });\n");
-    writeFileSync(join(typecheckProject, 'tsconfig.wrong.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, skipLibCheck: true, types: ['node'], noEmit: true }, files: ['wrong.mts'] }));
-    const failed = await run(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.wrong.json'], { cwd: typecheckProject }).then(() => '', (error: { stdout: string }) => error.stdout);
+    writeFileSync(join(devProject, 'wrong.mts'), "import { startSimulator } from 'intentsim';\nawait startSimulator({ chains: 'all' });\n");
+    writeFileSync(join(devProject, 'tsconfig.wrong.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, skipLibCheck: true, types: ['node'], noEmit: true }, files: ['wrong.mts'] }));
+    const failed = await run(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.wrong.json'], { cwd: devProject }).then(() => '', (error: { stdout: string }) => error.stdout);
     expect(failed).toMatch(/wrong\.mts\(2,.*error TS2322/);
   });
 
@@ -156,6 +156,13 @@ describe('installed into an empty project', () => {
     expect(report.anvils).toHaveLength(3);
     expect(report.contextCleared).toBe(true);
     expect(await waitUntilGone(report.anvils)).toEqual([]);
+  });
+
+  it("Vitest's globalSetup from intentsim/vitest starts one simulator for the run and test files inject it", async () => {
+    // a run of its own, not a worker of this one
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && !['NODE_OPTIONS', 'TEST', 'FORCE_COLOR'].includes(name)));
+    const { stdout } = await run(process.execPath, [join('node_modules', 'vitest', 'vitest.mjs'), 'run'], { cwd: devProject, env: { ...env, NO_COLOR: '1' }, timeout: 60_000 });
+    expect(stdout).toMatch(/Tests\s+1 passed \(1\)/);
   });
 
   it('the CLI of a read-only install starts, serves /chains and the explorer, and stops on SIGINT, writing nothing into the package', async () => {
