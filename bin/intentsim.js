@@ -1,7 +1,9 @@
 #!/usr/bin/env node
-// Runs the CLI from an esbuild bundle of src/ and its dependencies (native ones stay external), rebuilt whenever a
-// source is newer than it: loading TypeScript through a loader hook costs ~1 s at every start.
-// Falls back to tsx's loader when the bundle cannot be written (e.g. a read-only install).
+// An installed package (no src/) runs the CLI that `npm run build` wrote into dist/: nothing is
+// written next to the package's own files, which may be read-only.
+// A source checkout runs the CLI from an esbuild bundle of src/ and its dependencies (native ones
+// stay external), rebuilt whenever a source is newer than it: loading TypeScript through a loader
+// hook costs ~1 s at every start. It falls back to tsx's loader when the bundle cannot be written.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
@@ -72,12 +74,15 @@ async function freshBundle() {
   return bundle;
 }
 
-let entry;
-try {
-  entry = pathToFileURL(await freshBundle()).href;
-} catch {
-  const { register } = await import('tsx/esm/api');
-  register();
-  entry = pathToFileURL(join(root, 'src', 'cli.ts')).href;
+async function checkoutEntry() {
+  try {
+    return pathToFileURL(await freshBundle()).href;
+  } catch {
+    const { register } = await import('tsx/esm/api');
+    register();
+    return pathToFileURL(join(root, 'src', 'cli.ts')).href;
+  }
 }
-await import(entry);
+
+const isSourceCheckout = existsSync(join(root, 'src', 'cli.ts'));
+await import(isSourceCheckout ? await checkoutEntry() : pathToFileURL(join(root, 'dist', 'cli.js')).href);

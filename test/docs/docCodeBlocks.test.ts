@@ -32,7 +32,10 @@ beforeAll(async () => {
   for (const name of readdirSync('node_modules')) {
     if (!name.startsWith('.') && name !== 'intentsim') symlinkSync(resolve('node_modules', name), join(workDir, 'node_modules', name));
   }
-  symlinkSync(ROOT, join(workDir, 'node_modules', 'intentsim'));
+  // `intentsim` as this checkout's sources (tsx runs them); test/package/ proves the same API from the built tarball
+  mkdirSync(join(workDir, 'node_modules', 'intentsim'));
+  symlinkSync(resolve('src'), join(workDir, 'node_modules', 'intentsim', 'src'));
+  writeFileSync(join(workDir, 'node_modules', 'intentsim', 'package.json'), JSON.stringify({ name: 'intentsim', type: 'module', exports: { '.': './src/index.ts' } }));
 });
 afterAll(async () => {
   await sim?.stop();

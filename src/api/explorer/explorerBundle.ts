@@ -5,17 +5,28 @@ import { fileURLToPath } from 'node:url';
 /**
  * The checkout's root, set by bin/intentsim.js when it bundles the CLI (the bundle lives in
  * node_modules/.cache, which a git worktree may share with another checkout); unset when src/
- * runs as it is (tests, tsx), where the root is found from this file.
+ * runs as it is (tests, tsx) or from the package's dist/, where the root is found from this file.
  */
 declare const __INTENTSIM_ROOT__: string | undefined;
 
-/** The explorer's browser code: `web/explorer/` (ARCHITECTURE.md), its entry `main.ts`. */
-function explorerSourceDir(): string {
+/** Where `npm run build` writes the explorer's bundled script and styles, below the package's root. */
+export const PREBUILT_EXPLORER_DIR = join('dist', 'explorer');
+export const EXPLORER_SCRIPT_FILE = 'explorer.js';
+export const EXPLORER_STYLES_FILE = 'explorer.css';
+
+/**
+ * The explorer's browser code, `web/explorer/` (ARCHITECTURE.md), in a checkout; in an installed
+ * package, which ships no sources, the assets the build bundled into dist/explorer/.
+ */
+function findExplorer(): { sourceDir: string } | { prebuiltDir: string } {
   const roots: string[] = [];
   if (typeof __INTENTSIM_ROOT__ === 'string') roots.push(__INTENTSIM_ROOT__);
   for (let dir = dirname(fileURLToPath(import.meta.url)); dirname(dir) !== dir; dir = dirname(dir)) roots.push(dir);
-  for (const root of roots) if (existsSync(join(root, 'web', 'explorer', 'main.ts'))) return join(root, 'web', 'explorer');
-  throw new Error('the explorer\'s sources (web/explorer/main.ts) are not in this install');
+  for (const root of roots) {
+    if (existsSync(join(root, 'web', 'explorer', 'main.ts'))) return { sourceDir: join(root, 'web', 'explorer') };
+    if (existsSync(join(root, PREBUILT_EXPLORER_DIR, EXPLORER_SCRIPT_FILE))) return { prebuiltDir: join(root, PREBUILT_EXPLORER_DIR) };
+  }
+  throw new Error(`the explorer is not in this install (neither web/explorer/main.ts nor ${join(PREBUILT_EXPLORER_DIR, EXPLORER_SCRIPT_FILE)})`);
 }
 
 export interface ExplorerAssets {
@@ -27,8 +38,8 @@ let building: Promise<ExplorerAssets> | undefined;
 
 /**
  * The explorer's script and styles, bundled by esbuild from `web/explorer/` at the first page
- * load and kept in memory for the life of the process: nothing generated is committed or installed,
- * so `npm ci && npx intentsim start` serves it.
+ * load and kept in memory for the life of the process: nothing generated is committed, so
+ * `npm ci && npx intentsim start` serves it. An installed package reads the bundle its build made.
  */
 export function explorerAssets(): Promise<ExplorerAssets> {
   building ??= buildAssets().catch((error: unknown) => {
@@ -39,7 +50,15 @@ export function explorerAssets(): Promise<ExplorerAssets> {
 }
 
 async function buildAssets(): Promise<ExplorerAssets> {
-  const dir = explorerSourceDir();
+  const found = findExplorer();
+  if ('prebuiltDir' in found) {
+    return { script: readFileSync(join(found.prebuiltDir, EXPLORER_SCRIPT_FILE), 'utf8'), styles: readFileSync(join(found.prebuiltDir, EXPLORER_STYLES_FILE), 'utf8') };
+  }
+  return bundleExplorerSources(found.sourceDir);
+}
+
+/** esbuild bundles the explorer's sources in `dir` for the browser (at the first page load, or once by `npm run build`). */
+export async function bundleExplorerSources(dir: string): Promise<ExplorerAssets> {
   const { build } = await import('esbuild');
   const result = await build({
     entryPoints: [join(dir, 'main.ts')],
@@ -54,5 +73,5 @@ async function buildAssets(): Promise<ExplorerAssets> {
   });
   const script = result.outputFiles[0]?.text;
   if (script === undefined) throw new Error('esbuild wrote no explorer bundle');
-  return { script, styles: readFileSync(join(dir, 'explorer.css'), 'utf8') };
+  return { script, styles: readFileSync(join(dir, EXPLORER_STYLES_FILE), 'utf8') };
 }

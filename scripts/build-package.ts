@@ -1,0 +1,134 @@
+/**
+ * `npm run build` (and `prepack`): the installable package in dist/ — JavaScript for Node's ESM
+ * and CommonJS, bundled declaration files, the prebuilt CLI and the explorer's browser bundle.
+ * The package's `exports` map (package.json) names these files. Dependencies stay dependencies
+ * (installed beside the package, never bundled): several have native parts or files of their own.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { build, type Plugin } from 'esbuild';
+import { rollup } from 'rollup';
+import { dts } from 'rollup-plugin-dts';
+import { bundleExplorerSources, EXPLORER_SCRIPT_FILE, EXPLORER_STYLES_FILE, PREBUILT_EXPLORER_DIR } from '../src/api/explorer/explorerBundle';
+
+const root = resolve(import.meta.dirname, '..');
+const dist = join(root, 'dist');
+
+/** One entry of the package (dist/<name>.js, and .cjs when `commonJs`): its source. */
+interface PackageEntry {
+  source: string;
+  commonJs: boolean;
+}
+
+const ENTRIES: Record<string, PackageEntry> = {
+  index: { source: 'src/index.ts', commonJs: true },
+  conformance: { source: 'conformance/index.ts', commonJs: true },
+  scenario: { source: 'src/scenario/index.ts', commonJs: true },
+  vitest: { source: 'src/testRunners/vitestGlobalSetup.ts', commonJs: false },
+  jest: { source: 'src/testRunners/jest.ts', commonJs: true },
+  'jest-global-setup': { source: 'src/testRunners/jestGlobalSetup.ts', commonJs: true },
+  'jest-global-teardown': { source: 'src/testRunners/jestGlobalTeardown.ts', commonJs: true },
+};
+
+/** The CLI, run by bin/intentsim.js in an installed copy (ESM only, no declarations). */
+const CLI_SOURCE = 'src/cli.ts';
+
+const COMMON = { bundle: true, platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning', legalComments: 'none' } as const;
+
+/**
+ * CommonJS has no shared chunks: each entry is its own file. So that a process holds one
+ * simulator module graph (one class per error, one orphan reaper), an entry requires the entry
+ * that owns a module rather than bundling a second copy: these modules are owned by the entry
+ * named, which exports every name the other entries import from them.
+ */
+const COMMONJS_OWNERS: Record<string, string> = {
+  'src/index.ts': 'index',
+  'src/simulator.ts': 'index',
+  'src/scenario/runScenario.ts': 'index',
+  'src/scenario/loadScenarioFile.ts': 'index',
+  'src/scenario/runScenarioFiles.ts': 'index',
+  'conformance/index.ts': 'conformance',
+  'src/testRunners/jest.ts': 'jest',
+};
+
+function requireOwningEntries(entryName: string): Plugin {
+  return {
+    name: 'require-owning-entries',
+    setup(builder) {
+      builder.onResolve({ filter: /^\./ }, async (args) => {
+        if (args.pluginData === 'owner-lookup') return undefined;
+        const resolved = await builder.resolve(args.path, { kind: args.kind, resolveDir: args.resolveDir, importer: args.importer, pluginData: 'owner-lookup' });
+        const owner = COMMONJS_OWNERS[relative(root, resolved.path)];
+        if (owner === undefined || owner === entryName) return undefined;
+        return { path: `./${owner}.cjs`, external: true };
+      });
+    },
+  };
+}
+
+async function buildEsm(): Promise<void> {
+  await build({
+    ...COMMON,
+    entryPoints: { ...Object.fromEntries(Object.entries(ENTRIES).map(([name, entry]) => [name, join(root, entry.source)])), cli: join(root, CLI_SOURCE) },
+    outdir: dist,
+    format: 'esm',
+    // shared code is one chunk per process; code loaded on demand (the SVM chain's runtime) stays in its own
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+  });
+}
+
+async function buildCommonJs(): Promise<void> {
+  for (const [name, entry] of Object.entries(ENTRIES)) {
+    if (!entry.commonJs) continue;
+    await build({
+      ...COMMON,
+      entryPoints: [join(root, entry.source)],
+      outfile: join(dist, `${name}.cjs`),
+      format: 'cjs',
+      // the sources find their own files through import.meta.url (better-sqlite3's worker, the explorer)
+      define: { 'import.meta.url': '__intentsimImportMetaUrl' },
+      banner: { js: "const __intentsimImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+      plugins: [requireOwningEntries(name)],
+    });
+  }
+}
+
+/**
+ * Declarations: tsc writes one per source file (tsconfig.declarations.json), then rollup-plugin-dts
+ * bundles them per entry, `.d.ts` for `import` and `.d.cts` for `require`, with the types entries
+ * share in chunks (one declaration of each class).
+ */
+async function buildDeclarations(): Promise<void> {
+  const emitted = mkdtempSync(join(tmpdir(), 'intentsim-declarations-'));
+  try {
+    execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.declarations.json'), '--outDir', emitted], { stdio: 'inherit' });
+    const bundle = await rollup({
+      input: Object.fromEntries(Object.entries(ENTRIES).map(([name, entry]) => [name, join(emitted, entry.source.replace(/\.ts$/, '.d.ts'))])),
+      plugins: [dts()],
+      // the packages' own types stay imports of those packages
+      external: (id) => !id.startsWith('.') && !id.startsWith('/'),
+    });
+    await bundle.write({ dir: dist, format: 'es', entryFileNames: '[name].d.ts', chunkFileNames: 'chunks/[name]-[hash].d.ts' });
+    await bundle.write({ dir: dist, format: 'es', entryFileNames: '[name].d.cts', chunkFileNames: 'chunks/[name]-[hash].d.cts' });
+    await bundle.close();
+    for (const [name, entry] of Object.entries(ENTRIES)) if (!entry.commonJs) rmSync(join(dist, `${name}.d.cts`));
+  } finally {
+    rmSync(emitted, { recursive: true, force: true });
+  }
+}
+
+async function buildExplorer(): Promise<void> {
+  const assets = await bundleExplorerSources(join(root, 'web', 'explorer'));
+  const dir = join(root, PREBUILT_EXPLORER_DIR);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, EXPLORER_SCRIPT_FILE), assets.script);
+  writeFileSync(join(dir, EXPLORER_STYLES_FILE), assets.styles);
+}
+
+const started = performance.now();
+rmSync(dist, { recursive: true, force: true });
+await Promise.all([buildEsm(), buildCommonJs(), buildExplorer(), buildDeclarations()]);
+process.stdout.write(`dist/ built in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);

@@ -1,0 +1,4 @@
+import { globalSetup } from './jest';
+
+/** `globalSetup: 'intentsim/jest/global-setup'` in a Jest config. */
+export default globalSetup;

@@ -1,0 +1,194 @@
+import { execFile, spawn } from 'node:child_process';
+import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isProcessAlive } from '../../src/process/isProcessAlive';
+import { waitUntilGone } from '../support/cliProcess';
+
+/**
+ * The package as a user installs it: `npm pack` (which builds dist/ through `prepack`), the
+ * tarball extracted into node_modules/intentsim of an empty project, and beside it only the
+ * packages the lock file says production needs, linked from this checkout's node_modules (the
+ * flat tree `npm install` makes, without the network and without compiling better-sqlite3 again).
+ * A file that needs a devDependency at run time fails here. Type checks and Vitest run in a second
+ * project that also has the user's own dev tools (TypeScript, @types/node, Vitest).
+ */
+const run = promisify(execFile);
+const REPO = resolve('.');
+const PROJECT_FILES = join(REPO, 'test', 'package', 'project');
+
+let work: string;
+let project: string;
+let devProject: string;
+let packedFiles: string[];
+let tarballBytes: number;
+
+/** The top-level packages of the lock that production installs need (what `npm install intentsim` would add). */
+function productionPackages(): string[] {
+  const lock = JSON.parse(readFileSync(join(REPO, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
+  return Object.entries(lock.packages)
+    .filter(([path, entry]) => /^node_modules\/(@[^/]+\/)?[^/]+$/.test(path) && entry.dev !== true)
+    .map(([path]) => path.slice('node_modules/'.length));
+}
+
+function linkPackages(nodeModules: string, names: readonly string[]): void {
+  for (const name of names) {
+    mkdirSync(join(nodeModules, name, '..'), { recursive: true });
+    symlinkSync(join(REPO, 'node_modules', name), join(nodeModules, name));
+  }
+}
+
+/** Runs `node <args>` in the project; resolves with its stdout once it has exited by itself (code 0). */
+async function nodeIn(dir: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
+  const { stdout } = await run(process.execPath, args, { cwd: dir, env: { ...process.env, ...env }, timeout: 60_000 });
+  return stdout;
+}
+
+/** The one JSON line a script prints while its simulator runs: the chain ids /chains lists and its anvil processes. */
+function scriptReport(stdout: string): { chains: number[]; anvils: number[] } & Record<string, unknown> {
+  return JSON.parse(stdout.trim().split('\n').at(-1)!) as { chains: number[]; anvils: number[] };
+}
+
+/** Every file below `dir` with its size and modification time. */
+function fileListing(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => join(entry.parentPath, entry.name))
+    .map((path) => `${relative(dir, path)} ${statSync(path).size} ${statSync(path).mtimeMs}`)
+    .sort();
+}
+
+beforeAll(async () => {
+  work = mkdtempSync(join(tmpdir(), 'intentsim-package-'));
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: REPO, maxBuffer: 16 * 1024 * 1024, timeout: 120_000 });
+  // prepack's build prints above npm's JSON
+  const [packed] = JSON.parse(stdout.slice(stdout.indexOf('[\n'))) as Array<{ filename: string; size: number; files: Array<{ path: string }> }>;
+  packedFiles = packed!.files.map((file) => file.path);
+  tarballBytes = packed!.size;
+
+  project = join(work, 'project');
+  mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true });
+  await run('tar', ['-xzf', join(work, packed!.filename), '-C', work]);
+  renameSync(join(work, 'package'), join(project, 'node_modules', 'intentsim'));
+  // npm links the bin and makes it executable
+  symlinkSync('../intentsim/bin/intentsim.js', join(project, 'node_modules', '.bin', 'intentsim'));
+  chmodSync(join(project, 'node_modules', 'intentsim', 'bin', 'intentsim.js'), 0o755);
+  linkPackages(join(project, 'node_modules'), productionPackages().filter((name) => name !== 'intentsim'));
+  writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'a-user-project', private: true, dependencies: { intentsim: '0.1.0' } }));
+  cpSync(PROJECT_FILES, project, { recursive: true });
+
+  devProject = join(work, 'dev-tools');
+  mkdirSync(join(devProject, 'node_modules'), { recursive: true });
+  linkPackages(join(devProject, 'node_modules'), readdirSync(join(REPO, 'node_modules')).filter((name) => !name.startsWith('.') && !name.startsWith('@')));
+  for (const scope of readdirSync(join(REPO, 'node_modules')).filter((name) => name.startsWith('@'))) {
+    linkPackages(join(devProject, 'node_modules'), readdirSync(join(REPO, 'node_modules', scope)).map((name) => `${scope}/${name}`));
+  }
+  // a copy, so that its imports of other packages' types resolve in this project (as in one install)
+  cpSync(join(project, 'node_modules', 'intentsim'), join(devProject, 'node_modules', 'intentsim'), { recursive: true });
+  cpSync(PROJECT_FILES, devProject, { recursive: true });
+}, 180_000);
+
+afterAll(() => {
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('the npm pack tarball', () => {
+  it('ships the built package and its CLI, no sources, tests or scripts', () => {
+    expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'bin/intentsim.js', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/cli.js', 'dist/explorer/explorer.js', 'dist/vitest.js', 'dist/jest.cjs']));
+    expect(packedFiles.filter((path) => !/^(package\.json|README\.md|bin\/intentsim\.js|dist\/.+)$/.test(path))).toEqual([]);
+    expect(packedFiles.filter((path) => /\.(ts|mts|cts)$/.test(path) && !/\.d\.c?ts$/.test(path))).toEqual([]);
+    expect(tarballBytes).toBeLessThan(2_000_000);
+  });
+});
+
+describe('installed into an empty project', () => {
+  it('a plain Node ESM script imports it, starts the simulator, reads /chains and stops it', async () => {
+    const report = scriptReport(await nodeIn(project, ['esm.mjs']));
+    expect(report.chains).toEqual([1]);
+    expect(report.anvils).toHaveLength(1);
+    expect(await waitUntilGone(report.anvils)).toEqual([]);
+  });
+
+  it('a CommonJS script requires it and does the same; require and import see the same names', async () => {
+    const report = scriptReport(await nodeIn(project, ['commonjs.cjs']));
+    expect(report.chains).toEqual([1]);
+    expect(report.anvils).toHaveLength(1);
+    expect(await waitUntilGone(report.anvils)).toEqual([]);
+    const names = `const subpaths = ['intentsim', 'intentsim/conformance', 'intentsim/scenario', 'intentsim/jest'];
+      Promise.all(subpaths.map(async (s) => [s, Object.keys(require(s)).filter((k) => k !== 'default').sort(), Object.keys(await import(s)).filter((k) => k !== 'default').sort()]))
+        .then((rows) => console.log(JSON.stringify(rows)));`;
+    const rows = JSON.parse(await nodeIn(project, ['-e', names])) as Array<[string, string[], string[]]>;
+    for (const [subpath, required, imported] of rows) expect(required, subpath).toEqual(imported);
+    expect(rows[0]![1]).toEqual(expect.arrayContaining(['startSimulator', 'runScenario', 'runConformance', 'verifyWebhookSignature']));
+  });
+
+  it('a TypeScript file type-checks with tsc under nodenext and bundler resolution, and its output runs', async () => {
+    const tsc = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
+    const common = { target: 'es2022', strict: true, skipLibCheck: true, types: ['node'], noUncheckedIndexedAccess: true };
+    writeFileSync(join(devProject, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...common, module: 'nodenext', moduleResolution: 'nodenext', outDir: project, rootDir: '.' }, files: ['typed.mts', 'typedRequire.cts', 'vitestTypes.mts'] }));
+    writeFileSync(join(devProject, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...common, module: 'esnext', moduleResolution: 'bundler', noEmit: true }, files: ['typed.mts', 'vitestTypes.mts'] }));
+    await Promise.all([run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: devProject }), run(process.execPath, [tsc, '-p', 'tsconfig.bundler.json'], { cwd: devProject })]);
+    const report = scriptReport(await nodeIn(project, ['typed.mjs']));
+    expect(report).toMatchObject({ chains: [1], summary: [true], checks: true, resolved: [false, false, false, false, false], setups: 4 });
+    expect(await waitUntilGone(report.anvils)).toEqual([]);
+    expect(JSON.parse(await nodeIn(project, ['typedRequire.cjs']))).toEqual({ startSimulator: 'function', globalSetup: 'function', resolved: [false, false] });
+  });
+
+  it('a type error against the package fails the check (the check above can fail)', async () => {
+    writeFileSync(join(devProject, 'wrong.mts'), "import { startSimulator } from 'intentsim';\nawait startSimulator({ chains: 'all' });\n");
+    writeFileSync(join(devProject, 'tsconfig.wrong.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, skipLibCheck: true, types: ['node'], noEmit: true }, files: ['wrong.mts'] }));
+    const failed = await run(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.wrong.json'], { cwd: devProject }).then(() => '', (error: { stdout: string }) => error.stdout);
+    expect(failed).toMatch(/wrong\.mts\(2,.*error TS2322/);
+  });
+
+  it('a node --test file shares one simulator through intentsim/jest and leaves no chain running', async () => {
+    const { stdout } = await run(process.execPath, ['--test', '--test-reporter=tap', 'shared.test.mjs'], { cwd: project, timeout: 60_000 });
+    expect(stdout).toMatch(/^# pass 2$/m);
+    expect(stdout).toMatch(/^# fail 0$/m);
+  });
+
+  it("Jest's global setup starts one simulator (all default chains), its workers read it from the environment, its global teardown stops it", async () => {
+    const report = scriptReport(await nodeIn(project, ['jestRun.cjs']));
+    expect(report.chains).toEqual([1, 8453, 42161, 792703809, 8253038, 3586256]);
+    expect(report.anvils).toHaveLength(3);
+    expect(report.contextCleared).toBe(true);
+    expect(await waitUntilGone(report.anvils)).toEqual([]);
+  });
+
+  it("Vitest's globalSetup from intentsim/vitest starts one simulator for the run and test files inject it", async () => {
+    // a run of its own, not a worker of this one
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && !['NODE_OPTIONS', 'TEST', 'FORCE_COLOR'].includes(name)));
+    const { stdout } = await run(process.execPath, [join('node_modules', 'vitest', 'vitest.mjs'), 'run'], { cwd: devProject, env: { ...env, NO_COLOR: '1' }, timeout: 60_000 });
+    expect(stdout).toMatch(/Tests\s+1 passed \(1\)/);
+  });
+
+  it('the CLI of a read-only install starts, serves /chains and the explorer, and stops on SIGINT, writing nothing into the package', async () => {
+    const installed = join(project, 'node_modules', 'intentsim');
+    // chmod -R a-w (root may write all the same: the listing below is what shows nothing was written)
+    for (const path of [installed, ...readdirSync(installed, { recursive: true }).map((name) => join(installed, String(name)))]) chmodSync(path, statSync(path).mode & 0o7555);
+    const before = fileListing(installed);
+    const cli = spawn(join(project, 'node_modules', '.bin', 'intentsim'), ['start', '--json', '--port', '0', '--chains', '1'], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stderr = '';
+    cli.stderr.on('data', (chunk) => (stderr += chunk));
+    const ready = await new Promise<{ baseUrl: string }>((resolveReady, reject) => {
+      createInterface({ input: cli.stdout }).on('line', (line) => line.startsWith('{') && resolveReady(JSON.parse(line) as { baseUrl: string }));
+      cli.once('exit', (code) => reject(new Error(`intentsim exited ${code} before it was ready: ${stderr.slice(-2000)}`)));
+    });
+    const anvils = (await run('pgrep', ['-P', String(cli.pid), '-x', 'anvil'])).stdout.trim().split('\n').map(Number);
+    expect(anvils).toHaveLength(1);
+    const chains = (await (await fetch(`${ready.baseUrl}/chains`)).json()) as { chains: Array<{ id: number }> };
+    expect(chains.chains.map((chain) => chain.id)).toEqual([1]);
+    const explorer = await fetch(`${ready.baseUrl}/explorer/assets/explorer.js`);
+    expect(explorer.status).toBe(200);
+    expect((await explorer.text()).length).toBeGreaterThan(10_000);
+    const exited = new Promise<number | null>((resolveExit) => cli.once('exit', (code) => resolveExit(code)));
+    cli.kill('SIGINT');
+    expect(await exited).toBe(0);
+    expect(await waitUntilGone(anvils)).toEqual([]);
+    expect(isProcessAlive(cli.pid!)).toBe(false);
+    expect(fileListing(installed)).toEqual(before);
+  });
+});
