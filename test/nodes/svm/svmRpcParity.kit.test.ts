@@ -1,23 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  address,
-  appendTransactionMessageInstructions,
-  createSolanaRpc,
-  createSolanaRpcSubscriptions,
-  createTransactionMessage,
-  generateKeyPairSigner,
-  getBase64EncodedWireTransaction,
-  getAddressEncoder,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
-  type Instruction,
-  type KeyPairSigner,
-} from '@solana/kit';
+import { address, createSolanaRpc, createSolanaRpcSubscriptions, generateKeyPairSigner, getAddressEncoder, type Base64EncodedWireTransaction, type Instruction, type KeyPairSigner } from '@solana/kit';
 import { getCreateAccountInstruction } from '@solana-program/system';
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getInitializeMint2Instruction, getMintToCheckedInstruction } from '@solana-program/token';
 import { startSvmNode, type StartedSvmNode } from '../../../src/nodes/svm/startSvmNode';
+import { signSvmWire } from '../../../src/chains/svm/signSvmWire';
 
 // Solana RPC parity, proven with @solana/kit (createSolanaRpc / createSolanaRpcSubscriptions), unshimmed,
 // against the SVM node alone (startSvmNode)
@@ -28,17 +14,11 @@ let rpc: ReturnType<typeof createSolanaRpc>;
 let subscriptions: ReturnType<typeof createSolanaRpcSubscriptions>;
 let payer: KeyPairSigner;
 
+/** Signs `instructions` (v0, the payer the only signer) on the blockhash kit fetched, and sends them with kit. */
 async function send(instructions: Instruction[]): Promise<string> {
   const { value: latest } = await rpc.getLatestBlockhash().send();
-  const signed = await signTransactionMessageWithSigners(
-    pipe(
-      createTransactionMessage({ version: 0 }),
-      (m) => setTransactionMessageFeePayerSigner(payer, m),
-      (m) => setTransactionMessageLifetimeUsingBlockhash(latest, m),
-      (m) => appendTransactionMessageInstructions(instructions, m),
-    ),
-  );
-  return rpc.sendTransaction(getBase64EncodedWireTransaction(signed), { encoding: 'base64' }).send();
+  const wire = await signSvmWire(payer, instructions, latest);
+  return rpc.sendTransaction(Buffer.from(wire).toString('base64') as Base64EncodedWireTransaction, { encoding: 'base64' }).send();
 }
 
 /** Collects what a kit subscription hears until `abort` fires. */
