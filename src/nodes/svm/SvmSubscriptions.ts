@@ -101,6 +101,7 @@ export class SvmSubscriptions {
         this.notify(subscription, record.slot, { signature: record.signature, err: record.err, logs: record.logs });
       }
     }
+    if (![...this.subscriptions.values()].some((subscription) => subscription.kind === 'account' || subscription.kind === 'program')) return;
     const written = parsedAccountKeys(record).filter((key) => key.writable).map((key) => key.pubkey);
     this.onAccountsWritten(record.err === null ? written : written.slice(0, 1), record.slot);
   }
