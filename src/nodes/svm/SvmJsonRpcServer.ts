@@ -34,12 +34,13 @@ export class SvmJsonRpcServer {
   private wss: WebSocketServer | undefined;
   private readonly methods: ReturnType<typeof svmRpcMethods>;
   private readonly subscriptions: SvmSubscriptions;
+  private rpcUrl: string | undefined;
 
   constructor(
     private readonly ledger: SvmLedger,
     private readonly options: { host: string; port?: number },
   ) {
-    this.methods = svmRpcMethods(ledger);
+    this.methods = svmRpcMethods(ledger, () => ({ rpcUrl: this.rpcUrl }));
     this.subscriptions = new SvmSubscriptions(ledger);
   }
 
@@ -59,6 +60,7 @@ export class SvmJsonRpcServer {
       wss.on('connection', (socket) => this.serveSocket(socket));
       this.http = http;
       this.wss = wss;
+      this.rpcUrl = `http://${this.options.host}:${port}`;
       return { rpcUrl: `http://${this.options.host}:${port}`, wsUrl: `ws://${this.options.host}:${port + 1}` };
     }
     throw new Error(`no free pair of ports (RPC and RPC + 1) on ${this.options.host} after ${PORT_PAIR_ATTEMPTS} tries`);

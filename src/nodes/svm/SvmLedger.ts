@@ -123,6 +123,7 @@ export class SvmLedger {
   private readonly records = new Map<string, SvmTransactionRecord>();
   private readonly listeners = new Set<(record: SvmTransactionRecord) => void>();
   private readonly slotListeners = new Set<(block: SvmBlock) => void>();
+  private readonly accountListeners = new Set<(address: Address) => void>();
   private nextBlockTimestamp: number | undefined;
   private recorder: SvmLedgerRecorder | undefined;
 
@@ -189,6 +190,13 @@ export class SvmLedger {
   setAccount(account: EncodedAccount): void {
     this.svm.setAccount(account);
     this.recorder?.accountWritten(account);
+    for (const listener of this.accountListeners) listener(account.address);
+  }
+
+  /** Hears each account written without a transaction (a cheat), after it is written down. */
+  onAccountWritten(listener: (address: Address) => void): () => void {
+    this.accountListeners.add(listener);
+    return () => this.accountListeners.delete(listener);
   }
 
   setLamports(address: Address, amount: bigint): void {

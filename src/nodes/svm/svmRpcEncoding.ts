@@ -1,8 +1,8 @@
 import { getBase58Decoder, getBase58Encoder, type Address, type MaybeEncodedAccount } from '@solana/kit';
 import { ChainError } from '../../errors/IntentsimError';
 import type { SvmTransactionRecord } from './SvmLedger';
-import { readMintDecimals, readTokenAccount, uiTokenAmount } from './svmTokenBalances';
-import { MINT_SIZE, TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './svmProgramIds';
+import { parseAccountData } from './svmParsedAccountData';
+import { parsedTransactionOf } from './svmParsedTransaction';
 
 /** A JSON-RPC error a validator answers with (code and message as Agave words them). */
 export class SvmRpcError extends ChainError {
@@ -17,47 +17,31 @@ export class SvmRpcError extends ChainError {
 
 export type AccountEncoding = 'base64' | 'base58' | 'jsonParsed' | 'base64+zstd';
 
+/** Agave's limit for base58 account data (`MAX_BASE58_BYTES`): larger accounts must be read as base64. */
+const MAX_BASE58_BYTES = 128;
+
+/** `dataSlice`: part of an account's data (binary encodings only). */
+export interface AccountDataSlice {
+  offset: number;
+  length: number;
+}
+
 /** An account as `getAccountInfo` answers it (`null` when it does not exist). */
-export function encodeAccount(account: MaybeEncodedAccount, encoding: AccountEncoding = 'base64', read?: (address: Address) => MaybeEncodedAccount) {
+export function encodeAccount(account: MaybeEncodedAccount, encoding: AccountEncoding = 'base64', read: (address: Address) => MaybeEncodedAccount, dataSlice?: AccountDataSlice) {
   if (!account.exists) return null;
   const common = { executable: account.executable, lamports: account.lamports, owner: account.programAddress, rentEpoch: 18446744073709551615n, space: account.data.length };
   if (encoding === 'jsonParsed') {
-    const parsed = parseTokenData(account, read);
+    if (dataSlice) throw new SvmRpcError(-32602, 'Sliced account data can only be encoded using binary (base 58) or base64 encoding.');
+    const parsed = parseAccountData(account, read);
     if (parsed) return { ...common, data: parsed };
   }
-  if (encoding === 'base58') return { ...common, data: [getBase58Decoder().decode(account.data), 'base58'] };
+  const data = dataSlice ? account.data.subarray(dataSlice.offset, dataSlice.offset + dataSlice.length) : account.data;
+  if (encoding === 'base58') {
+    if (data.length > MAX_BASE58_BYTES) throw new SvmRpcError(-32600, `Encoded binary (base 58) data should be less than ${MAX_BASE58_BYTES} bytes, please use Base64 encoding.`);
+    return { ...common, data: [getBase58Decoder().decode(data), 'base58'] };
+  }
   if (encoding === 'base64+zstd') throw new SvmRpcError(-32602, 'Invalid params: base64+zstd encoding is not supported by this simulator');
-  return { ...common, data: [Buffer.from(account.data).toString('base64'), 'base64'] };
-}
-
-/** `jsonParsed` data of an SPL token account or mint (other accounts fall back to base64, as validators do). */
-function parseTokenData(account: MaybeEncodedAccount & { exists: true }, read?: (address: Address) => MaybeEncodedAccount) {
-  const program = account.programAddress === TOKEN_PROGRAM ? 'spl-token' : account.programAddress === TOKEN_2022_PROGRAM ? 'spl-token-2022' : undefined;
-  if (!program) return undefined;
-  const token = readTokenAccount(account);
-  if (token) {
-    const decimals = read ? (readMintDecimals(read(token.mint)) ?? 0) : 0;
-    const state = account.data[108] === 2 ? 'frozen' : 'initialized';
-    const isNative = account.data[109] === 1;
-    return {
-      program,
-      parsed: { type: 'account', info: { isNative, mint: token.mint, owner: token.owner, state, tokenAmount: uiTokenAmount(token.amount, decimals) } },
-      space: account.data.length,
-    };
-  }
-  if (account.data.length >= MINT_SIZE) {
-    const view = new DataView(account.data.buffer, account.data.byteOffset, account.data.byteLength);
-    const authority = (optionOffset: number) => (view.getUint32(optionOffset, true) === 1 ? getBase58Decoder().decode(account.data.subarray(optionOffset + 4, optionOffset + 36)) : null);
-    return {
-      program,
-      parsed: {
-        type: 'mint',
-        info: { decimals: account.data[44], freezeAuthority: authority(46), isInitialized: account.data[45] === 1, mintAuthority: authority(0), supply: view.getBigUint64(36, true).toString() },
-      },
-      space: account.data.length,
-    };
-  }
-  return undefined;
+  return { ...common, data: [Buffer.from(data).toString('base64'), 'base64'] };
 }
 
 /** Decodes `sendTransaction` / `simulateTransaction` input (base58 is the RPC's default encoding). */
@@ -95,6 +79,7 @@ export function encodeTransaction(record: SvmTransactionRecord, encoding: string
     loadedAddresses: record.loadedAddresses,
     computeUnitsConsumed: record.computeUnitsConsumed,
   };
+  if (encoding === 'jsonParsed') return { slot: record.slot, blockTime: record.blockTime, meta: { ...meta, loadedAddresses: undefined }, transaction: parsedTransactionOf(record), version: message.version };
   const transaction =
     encoding === 'base64'
       ? [Buffer.from(record.wire).toString('base64'), 'base64']

@@ -1,32 +1,18 @@
-import { address as toAddress, getCompiledTransactionMessageDecoder, isAddress, type Address, type MaybeEncodedAccount } from '@solana/kit';
+import { getCompiledTransactionMessageDecoder, type Address } from '@solana/kit';
+import { addressParam, configParam, u64Param, type SvmRpcMethod } from './svmRpcParams';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { SvmTransactionRejectedError, type SvmLedger } from './SvmLedger';
 import { decodeWire, encodeAccount, encodeTransaction, SvmRpcError, type AccountEncoding } from './svmRpcEncoding';
-import { readMintDecimals, readTokenAccount, uiTokenAmount } from './svmTokenBalances';
+import { listedAccount, readMintDecimals, readTokenAccount, uiTokenAmount } from './svmTokenBalances';
 import { svmTransactionFee } from './svmTransactionFee';
 import { TOKEN_2022_PROGRAM, TOKEN_PROGRAM } from './svmProgramIds';
 import type { SvmCompiledMessage } from './decodeSvmTransaction';
+import { svmClusterMethods } from './svmClusterMethods';
+import { dataSliceParam, svmProgramAccountMethods } from './svmProgramAccountMethods';
+import { svmSurfnetCheats } from './svmSurfnetCheats';
 
 /** The largest airdrop the faucet pays, as `solana-test-validator`'s faucet limits it. */
 const MAX_AIRDROP_LAMPORTS = 1_000_000n * 1_000_000_000n;
-
-type Params = unknown[];
-type Method = (params: Params) => unknown;
-
-function addressParam(value: unknown, name = 'pubkey'): Address {
-  if (typeof value !== 'string' || !isAddress(value)) throw new SvmRpcError(-32602, `Invalid param: ${name} ${JSON.stringify(value)} is not a valid address`);
-  return toAddress(value);
-}
-
-function configParam(value: unknown): Record<string, unknown> {
-  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
-}
-
-function u64Param(value: unknown, name: string): bigint {
-  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
-  if (typeof value === 'string' && /^\d+$/.test(value)) return BigInt(value);
-  throw new SvmRpcError(-32602, `Invalid param: ${name} must be a non-negative integer`);
-}
 
 function rejection(error: unknown): never {
   if (error instanceof SvmTransactionRejectedError) {
@@ -41,19 +27,21 @@ function rejection(error: unknown): never {
  * `Connection`, `@solana/kit` and the official SDK's SVM wallet adapter call. Every commitment
  * level reads the same state (a slot is final once mined).
  */
-export function svmRpcMethods(ledger: SvmLedger): Record<string, Method> {
+export function svmRpcMethods(ledger: SvmLedger, endpoints: () => { rpcUrl: string | undefined } = () => ({ rpcUrl: undefined })): Record<string, SvmRpcMethod> {
+  const cluster = svmClusterMethods(ledger, endpoints);
   const context = () => ({ slot: ledger.currentSlot(), apiVersion: '2.2.0' });
   const withContext = (value: unknown) => ({ context: context(), value });
-  const accountOf = (key: Address, config: Record<string, unknown>) => encodeAccount(ledger.account(key), (config.encoding as AccountEncoding) ?? 'base64', (mint) => ledger.account(mint));
+  const accountOf = (key: Address, config: Record<string, unknown>) => encodeAccount(ledger.account(key), (config.encoding as AccountEncoding) ?? 'base64', (mint) => ledger.account(mint), dataSliceParam(config.dataSlice));
 
   return {
+    ...cluster,
+    ...svmProgramAccountMethods(ledger),
+    ...svmSurfnetCheats(ledger, () => cluster.getEpochInfo!([])),
     getHealth: () => 'ok',
     getVersion: () => ({ 'solana-core': '2.2.0', 'feature-set': 0 }),
     getGenesisHash: () => ledger.block(0n)!.blockhash,
-    getIdentity: () => ({ identity: '11111111111111111111111111111111' }),
     getSlot: () => ledger.currentSlot(),
     getBlockHeight: () => ledger.currentSlot(),
-    getEpochInfo: () => ({ absoluteSlot: ledger.currentSlot(), blockHeight: ledger.currentSlot(), epoch: 0, slotIndex: ledger.currentSlot(), slotsInEpoch: 432000, transactionCount: null }),
     getLatestBlockhash: () => {
       const latest = ledger.latestBlockhash();
       return withContext({ blockhash: latest.blockhash, lastValidBlockHeight: latest.lastValidBlockHeight });
@@ -99,7 +87,7 @@ export function svmRpcMethods(ledger: SvmLedger): Record<string, Method> {
       if (!programs) throw new SvmRpcError(-32602, 'Invalid params: expected { mint } or { programId }');
       const accounts = programs.flatMap((program) => ledger.svm.getProgramAccounts(program));
       const owned = accounts.filter((account) => {
-        const token = readTokenAccount({ ...account, exists: true } as MaybeEncodedAccount);
+        const token = readTokenAccount(listedAccount(account));
         return token && token.owner === ownerAddress && (!mint || token.mint === mint);
       });
       owned.sort((a, b) => (a.address < b.address ? -1 : 1));

@@ -1,4 +1,4 @@
-import { getAddressDecoder, type Address, type MaybeEncodedAccount } from '@solana/kit';
+import { getAddressDecoder, type Address, type EncodedAccount, type MaybeEncodedAccount } from '@solana/kit';
 import { TOKEN_2022_PROGRAM, TOKEN_ACCOUNT_SIZE, TOKEN_PROGRAM } from './svmProgramIds';
 
 /** An SPL token account's contents (mint, owner, amount), read from its data. */
@@ -48,4 +48,9 @@ export function uiTokenAmount(amount: bigint, decimals: number): SvmUiTokenAmoun
   const fraction = (amount % 10n ** BigInt(decimals)).toString().padStart(decimals, '0').replace(/0+$/, '');
   const uiAmountString = fraction ? `${whole}.${fraction}` : `${whole}`;
   return { amount: amount.toString(), decimals, uiAmount: Number(uiAmountString), uiAmountString };
+}
+
+/** An account LiteSVM listed (`getProgramAccounts`) as the `MaybeEncodedAccount` the readers take. */
+export function listedAccount(account: EncodedAccount): MaybeEncodedAccount & { exists: true } {
+  return { ...account, exists: true } as MaybeEncodedAccount & { exists: true };
 }
