@@ -257,8 +257,8 @@ export class SvmChain implements ChainAdapter {
   }
 
   liquidity(): ChainLiquidity {
-    const { native, wrappedNative } = this.currencies();
-    return { nativeCurrency: native, wrappedNative, pools: [] };
+    const { native, wrappedNative, stablecoin } = this.currencies();
+    return { nativeCurrency: native, wrappedNative, pools: [], inventory: [native, stablecoin] };
   }
 
   async readPoolReserves(pool: string): Promise<{ reserve0: bigint; reserve1: bigint }> {
