@@ -12,7 +12,7 @@ import { pooledChains } from '../support/pooledNodes';
 import { airdroppedKeypair, sendSvmStepItem, SOL, SVM_CHAIN_ID as SVM, type SvmStepItemData } from '../support/svmClient';
 import { BTC_ADDRESS as BTC, BVM_CHAIN_ID as BVM, bvmRpc, signDepositStep } from '../support/bvmClient';
 
-// covers: endpoint:POST /quote/v2, endpoint:GET /intents/status/v3, status:success
+// covers: endpoint:POST /quote/v2, endpoint:GET /intents/status/v3, status:success, status:refund, errorCode:SOLVER_CAPACITY_EXCEEDED
 
 // One end-to-end request per cross-VM family of routes that only the solver's inventory serves
 // (no pool on the destination holds the wanted currency), each paid with the chain's own client:
@@ -142,5 +142,36 @@ describe('cross-VM routes paid from the solver inventory reach success', () => {
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     await expectSuccess(q.requestId);
     expect(BigInt(await connection.getBalance(new PublicKey(recipient)))).toBe(q.amountOut);
+  });
+});
+
+describe('inventory that runs short answers as on EVM (Solana SOL: 100,000 at start)', () => {
+  const ethToSol = (user: Address, amount: bigint) => ({
+    user, recipient: Keypair.generate().publicKey.toBase58(), originChainId: EVM, destinationChainId: SVM, originCurrency: zeroAddress, destinationCurrency: SOL, amount: String(amount), tradeType: 'EXACT_INPUT',
+  });
+
+  it('a quote for more SOL than the solver holds is SOLVER_CAPACITY_EXCEEDED', async () => {
+    const tooMuch = await postJson(`${sim.baseUrl}/quote/v2`, ethToSol(sim.accounts[7]!.address as Address, 6_000n * 10n ** 18n));
+    expect(tooMuch).toMatchObject({ status: 400, body: { errorCode: 'SOLVER_CAPACITY_EXCEEDED' } });
+  });
+
+  it('two quotes that each fit but not together: the second fill fails SOLVER_BALANCE_TOO_LOW and the ETH deposit is refunded', async () => {
+    const [first, second] = [sim.accounts[5]!, sim.accounts[6]!];
+    const quotes = [];
+    for (const user of [first, second]) {
+      const answer = await postJson(`${sim.baseUrl}/quote/v2`, ethToSol(user.address as Address, 3_500n * 10n ** 18n));
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      quotes.push(answer.body);
+    }
+    await executeQuoteSteps(sim, first.privateKey as Hex, quotes[0]);
+    await expectSuccess(quotes[0].steps[0].requestId);
+    await executeQuoteSteps(sim, second.privateKey as Hex, quotes[1]);
+    const requestId = quotes[1].steps[0].requestId as string;
+    let status = await waitForSettledStatus(sim.baseUrl, requestId);
+    expect(status).toMatchObject({ status: 'failure', failReason: 'SOLVER_BALANCE_TOO_LOW' });
+    for (const started = Date.now(); status.status !== 'refund' && Date.now() - started < 30_000; await new Promise((resolve) => setTimeout(resolve, 5))) {
+      status = (await getJson(`${sim.baseUrl}/intents/status/v3?requestId=${requestId}`)).body;
+    }
+    expect(status).toMatchObject({ status: 'refund', failReason: 'SOLVER_BALANCE_TOO_LOW' });
   });
 });
