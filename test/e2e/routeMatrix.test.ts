@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/simulator';
 import { startSimulator } from '../../src/simulator';
 import { getJson, postJson } from '../support/bridgeClient';
+import { formatStartSummary, startSummaryJson } from '../../src/formatStartSummary';
 import { pooledChains } from '../support/pooledNodes';
 
 // covers: endpoint:POST /quote/v2, endpoint:GET /chains/liquidity
@@ -87,5 +88,21 @@ describe('every pair of native or USDC on one chain → native or USDC on anothe
         expect(BigInt(held.balance), `${symbol} on ${chainId}`).toBeGreaterThan(0n);
       }
     }
+  });
+
+  it('the start summary and --json show the solver inventory of native and USDC on each of the six chains', () => {
+    const summary = formatStartSummary(sim);
+    expect(summary).toContain('Solver inventory (pays any route whose destination has no pool for the currency; GET /chains/liquidity)');
+    expect(summary).toMatch(new RegExp(`\\n  ${SVM} +Solana +100000 SOL · 100000000 USDC\\n`));
+    expect(summary).toMatch(new RegExp(`\\n  ${BVM} +Bitcoin +100 BTC\\n`));
+    expect(summary).toMatch(new RegExp(`\\n  ${LVM} +Lighter +100000000 USDC\\n`));
+    expect(summary).toMatch(/\n  8453 +Base +[\d.]+ ETH · [\d.]+ USDC\n/);
+    const json = JSON.parse(JSON.stringify(startSummaryJson(sim)));
+    for (const chain of json.chains) {
+      const symbols = chain.solverInventory.map((entry: { symbol: string }) => entry.symbol);
+      expect(symbols.length, `${chain.id}`).toBeGreaterThan(0);
+      expect(chain.solverInventory.every((entry: { balance: string }) => BigInt(entry.balance) > 0n), `${chain.id}`).toBe(true);
+    }
+    expect(json.chains.find((chain: { id: number }) => chain.id === SVM).solverInventory.map((entry: { symbol: string }) => entry.symbol)).toEqual(['SOL', 'USDC']);
   });
 });
