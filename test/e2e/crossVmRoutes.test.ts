@@ -7,6 +7,7 @@ import { ECPairFactory } from 'ecpair';
 import { zeroAddress, type Address, type Hex } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
 import { startSimulator } from '../../src/simulator';
+import type { LvmChain } from '../../src/chains/lvm/LvmChain';
 import { executeQuoteSteps, getJson, postJson, publicClientFor, requestJson, waitForSettledStatus } from '../support/bridgeClient';
 import { pooledChains } from '../support/pooledNodes';
 import { airdroppedKeypair, sendSvmStepItem, SOL, SVM_CHAIN_ID as SVM, type SvmStepItemData } from '../support/svmClient';
@@ -145,7 +146,7 @@ describe('cross-VM routes paid from the solver inventory reach success', () => {
   });
 });
 
-describe('inventory that runs short answers as on EVM (Solana SOL: 100,000 at start)', () => {
+describe('inventory that runs short answers as on EVM (Solana: 100,000 SOL at start; Lighter)', () => {
   const ethToSol = (user: Address, amount: bigint) => ({
     user, recipient: Keypair.generate().publicKey.toBase58(), originChainId: EVM, destinationChainId: SVM, originCurrency: zeroAddress, destinationCurrency: SOL, amount: String(amount), tradeType: 'EXACT_INPUT',
   });
@@ -173,5 +174,27 @@ describe('inventory that runs short answers as on EVM (Solana SOL: 100,000 at st
       status = (await getJson(`${sim.baseUrl}/intents/status/v3?requestId=${requestId}`)).body;
     }
     expect(status).toMatchObject({ status: 'refund', failReason: 'SOLVER_BALANCE_TOO_LOW' });
+  });
+
+  it("Lighter: the solver's USDC spent after the quote fails the fill SOLVER_BALANCE_TOO_LOW and refunds the ETH deposit", async () => {
+    const user = sim.accounts[8]!;
+    const account = fundedAccountOf(LVM, 8);
+    const before = await collateralOf(account.address);
+    const answer = await postJson(`${sim.baseUrl}/quote/v2`, { user: user.address, recipient: account.address, originChainId: EVM, destinationChainId: LVM, originCurrency: zeroAddress, destinationCurrency: '0', amount: String(10n ** 18n), tradeType: 'EXACT_INPUT' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    // after the quote, the solver's collateral goes to the exchange's own account but 100 USDC
+    const ledger = (sim.control.chain(LVM) as LvmChain).ledger;
+    const solverIndex = Number((await getJson(`${sim.baseUrl}/chains`)).body.chains.find((chain: { id: number }) => chain.id === LVM).protocol.v2.depository);
+    const held = ledger.balance(solverIndex, 3, 0);
+    ledger.transfer({ fromAccountIndex: solverIndex, toAccountIndex: 0, assetIndex: 3, fromRouteType: 0, toRouteType: 0, amount: held - 100_000_000n, usdcFee: 10_000n });
+    await executeQuoteSteps(sim, user.privateKey as Hex, answer.body);
+    const requestId = answer.body.steps[0].requestId as string;
+    let status = await waitForSettledStatus(sim.baseUrl, requestId);
+    expect(status).toMatchObject({ status: 'failure', failReason: 'SOLVER_BALANCE_TOO_LOW' });
+    for (const started = Date.now(); status.status !== 'refund' && Date.now() - started < 30_000; await new Promise((resolve) => setTimeout(resolve, 5))) {
+      status = (await getJson(`${sim.baseUrl}/intents/status/v3?requestId=${requestId}`)).body;
+    }
+    expect(status).toMatchObject({ status: 'refund', failReason: 'SOLVER_BALANCE_TOO_LOW' });
+    expect(await collateralOf(account.address)).toBe(before);
   });
 });
