@@ -1,4 +1,5 @@
 import type { RunningSimulator } from './simulator';
+import { formatAmount } from './domain/money/formatAmount';
 
 /** The one summary printed after everything is ready: API, chains, contracts, accounts, logs. */
 export function formatStartSummary(sim: RunningSimulator): string {
@@ -17,6 +18,11 @@ export function formatStartSummary(sim: RunningSimulator): string {
       lines.push(`  ${contract.label.padEnd(17)} ${contract.address}${contract.note ? `   ${contract.note}` : ''}`);
     }
     lines.push(`  solver wallet     ${sim.control.solverAddress}`);
+  }
+  lines.push('', 'Solver inventory (pays any route whose destination has no pool for the currency; GET /chains/liquidity)');
+  for (const chain of sim.chains) {
+    const held = chain.solverInventory.map((entry) => formatAmount(BigInt(entry.balance), entry)).join(' · ');
+    lines.push(`  ${String(chain.id).padEnd(idWidth)} ${sim.control.chain(chain.id).describe().displayName.padEnd(14)} ${held}`);
   }
   lines.push('', 'Accounts (10000 ETH and 1,000,000 USDC on every chain)');
   sim.accounts.forEach((account, i) => lines.push(`  (${i}) ${account.address}  ${account.privateKey}`));

@@ -43,6 +43,7 @@ import { RequestRecordWriter } from './store/RequestRecordWriter';
 import { RequestStore } from './store/RequestStore';
 import { SolverTxStore } from './store/SolverTxStore';
 import { WebhookStore } from './store/WebhookStore';
+import { readSolverInventory } from './lookups/readSolverInventory';
 
 export interface StartSimulatorOptions extends Partial<SimulatorConfigInput> {
   /** A YAML or JSON config file merged under these options. */
@@ -66,6 +67,16 @@ export interface SimulatorChainSummary {
   rpcUrl: string;
   /** Funded accounts of a non-EVM chain, keys in its own encoding (the top-level `accounts` are the EVM ones). */
   accounts?: SimulatorAccountSummary[];
+  /** What the solver held at start of the chain's native currency and USDC (`GET /chains/liquidity` reads it now). */
+  solverInventory: SolverInventoryEntry[];
+}
+
+export interface SolverInventoryEntry {
+  symbol: string;
+  address: string;
+  decimals: number;
+  /** Smallest units, as an integer string. */
+  balance: string;
 }
 
 export interface SimulatorAccountSummary {
@@ -325,11 +336,19 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
 
   const port = (server.address() as AddressInfo).port;
   const derived = deriveAccounts();
+  const inventories = await Promise.all(chainList.map((chain) => readSolverInventory(chain)));
   return {
     baseUrl: `http://${config.host}:${port}`,
-    chains: chainList.map((chain) => {
+    chains: chainList.map((chain, index) => {
       const described = chain.describe();
-      return { id: chain.chainId, name: described.name, vmType: chain.vmType, rpcUrl: chain.rpcUrl, ...(described.fundedAccounts ? { accounts: described.fundedAccounts } : {}) };
+      return {
+        id: chain.chainId,
+        name: described.name,
+        vmType: chain.vmType,
+        rpcUrl: chain.rpcUrl,
+        ...(described.fundedAccounts ? { accounts: described.fundedAccounts } : {}),
+        solverInventory: inventories[index]!,
+      };
     }),
     accounts: derived.testAccounts.map((account) => ({ address: account.address, privateKey: account.privateKey })),
     config,

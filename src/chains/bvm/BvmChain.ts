@@ -219,7 +219,7 @@ export class BvmChain implements ChainAdapter {
 
   /** No pools and no wrapped BTC: the solver pays BTC from its own coins whatever the origin asset. */
   liquidity(): ChainLiquidity {
-    return { nativeCurrency: this.native, wrappedNative: this.native, pools: [], nativeFromInventory: true };
+    return { nativeCurrency: this.native, wrappedNative: this.native, pools: [], inventory: [this.native] };
   }
 
   async readPoolReserves(pool: string): Promise<{ reserve0: bigint; reserve1: bigint }> {

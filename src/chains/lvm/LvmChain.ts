@@ -200,7 +200,7 @@ export class LvmChain implements ChainAdapter {
   }
 
   liquidity(): ChainLiquidity {
-    return { nativeCurrency: this.currency, wrappedNative: this.currency, pools: [] };
+    return { nativeCurrency: this.currency, wrappedNative: this.currency, pools: [], inventory: [this.currency] };
   }
 
   async readPoolReserves(pool: string): Promise<{ reserve0: bigint; reserve1: bigint }> {

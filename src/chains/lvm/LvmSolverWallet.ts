@@ -1,4 +1,5 @@
 import { stringToHex, type Hex } from 'viem';
+import { SolverBalanceTooLowError } from '../SolverBalanceTooLowError';
 import type { VirtualClock } from '../../clock/VirtualClock';
 import type { SolverPayment } from '../../domain/fill/solverPayment';
 import { ChainError } from '../../errors/IntentsimError';
@@ -65,6 +66,8 @@ export class LvmSolverWallet {
     } catch (error) {
       if (!(error instanceof LvmTransferRefusedError)) throw error;
       this.deps.store.forget(signed.id);
+      // the solver's own collateral cannot cover it: SOLVER_BALANCE_TOO_LOW, as on the EVM and Bitcoin chains
+      if (error.reason === 'INSUFFICIENT_BALANCE' && !options.refusedByNode) throw new SolverBalanceTooLowError(this.deps.chainId, error.message);
       throw new SolverBroadcastRefusedError(this.deps.chainId, error.message, error);
     }
     return signed.txHash;

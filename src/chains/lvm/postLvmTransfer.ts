@@ -8,7 +8,7 @@ export interface LvmTransferAction {
 
 /**
  * A user's wallet submits a transfer as an integrator does: `POST /api/v1/transfer` on the
- * exchange's own HTTP API, with the sending account's API key (README "The perpetuals-exchange
+ * exchange's own HTTP API, with the sending account's API key (docs/chains/lighter.md,
  * chain"). The API's refusal (`{ errorCode, message }` with a 4xx) becomes a ChainError naming it.
  */
 export async function postLvmTransfer(apiUrl: string, apiKey: string, accountIndex: number, action: LvmTransferAction): Promise<{ txHash: string; blockHeight: number }> {

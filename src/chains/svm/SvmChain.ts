@@ -29,6 +29,7 @@ import type {
 import { deriveSvmAccounts, type SvmAccounts } from '../../nodes/svm/svmAccounts';
 import { svmCurrencies, svmMarketCurrencies, type SvmCurrencies } from './svmCurrencies';
 import { SVM_AGGREGATOR_PROGRAM, SVM_AGGREGATOR_SOURCE, SVM_POOL_VENUES } from '../../nodes/svm/svmAggregatorMarket';
+import { failedSvmSimulation, svmErrorName, svmRevertOf } from './svmFillErrors';
 import { SvmTransactionRejectedError, type SvmLedger, type SvmTransactionRecord } from '../../nodes/svm/SvmLedger';
 import { InProcessSvmLedger, type SvmLedgerAccess } from './SvmLedgerAccess';
 import type { SvmRpcEndpoints } from '../../nodes/svm/SvmJsonRpcServer';
@@ -257,8 +258,8 @@ export class SvmChain implements ChainAdapter {
   }
 
   liquidity(): ChainLiquidity {
-    const { native, wrappedNative } = this.currencies();
-    return { nativeCurrency: native, wrappedNative, pools: [] };
+    const { native, wrappedNative, stablecoin } = this.currencies();
+    return { nativeCurrency: native, wrappedNative, pools: [], inventory: [native, stablecoin] };
   }
 
   async readPoolReserves(pool: string): Promise<{ reserve0: bigint; reserve1: bigint }> {
@@ -269,9 +270,9 @@ export class SvmChain implements ChainAdapter {
     try {
       const simulation = await this.solverWallet().simulate(payment);
       if (simulation.err === null) return { ok: true, gasUnits: simulation.unitsConsumed };
-      return failedSimulation(describeSvmTransactionError(simulation.err), simulation.err);
+      return failedSvmSimulation(describeSvmTransactionError(simulation.err), simulation.err);
     } catch (error) {
-      return failedSimulation(error instanceof Error ? error.message : String(error), 'FillNotSupported');
+      return failedSvmSimulation(error instanceof Error ? error.message : String(error), 'FillNotSupported');
     }
   }
 
@@ -280,9 +281,9 @@ export class SvmChain implements ChainAdapter {
     const message = record.err === null ? 'the transaction succeeded' : describeSvmTransactionError(record.err);
     return {
       callData: { from: record.accountKeys[0]! as string, to: record.accountKeys[record.decoded.message.instructions[0]?.programAddressIndex ?? 0]! as string, data: '0x', value: 0n },
-      errorName: errorNameOf(record.err),
+      errorName: svmErrorName(record.err),
       message,
-      revert: { kind: 'reasonString', reason: message, data: '0x' },
+      revert: svmRevertOf(record.err, message),
     };
   }
 
@@ -478,13 +479,4 @@ export class SvmChain implements ChainAdapter {
     if (!this.access_ || !this.endpoints || !this.accounts_ || !this.currencies_) throw new Error(`chain ${this.chainId}: its ledger is not started`);
     return { access: this.access_, endpoints: this.endpoints, accounts: this.accounts_, currencies: this.currencies_ };
   }
-}
-
-function errorNameOf(err: SvmTransactionRecord['err']): string {
-  if (err === null) return 'None';
-  return typeof err === 'string' ? err : (Object.keys(err)[0] ?? 'TransactionError');
-}
-
-function failedSimulation(message: string, err: unknown): FillSimulation {
-  return { ok: false, errorName: errorNameOf(err as SvmTransactionRecord['err']), message, revert: { kind: 'reasonString', reason: message, data: '0x' } };
 }

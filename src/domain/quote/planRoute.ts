@@ -15,10 +15,11 @@ export interface ChainLiquidity {
   wrappedNative: Currency;
   pools: PoolInfo[];
   /**
-   * The solver pays the chain's native currency from its own inventory whatever the origin asset
-   * (a chain with no pools or wrapped native: BVM). Absent: false.
+   * Currencies the solver holds on the chain and pays straight from its inventory when no pool
+   * holds them (the non-EVM chains: their native currency and USDC), priced at the fixture price
+   * table. Absent: none (an EVM chain swaps through its pool).
    */
-  nativeFromInventory?: boolean;
+  inventory?: readonly Currency[];
 }
 
 /**
@@ -58,9 +59,10 @@ function sameAddress(a: string, b: string): boolean {
  * so only the destination needs a plan:
  * - the same symbol on both sides: transfer it;
  * - the same asset, native vs. wrapped (ETH → WETH): wrap or unwrap;
- * - native of a chain that pays it from inventory (`nativeFromInventory`): transfer it;
- * - otherwise: swap through the destination pool that holds `currencyOut` (its wrapped form
- *   for native), spending the pool's other token, and unwrap the output for native.
+ * - a pool on the destination holds `currencyOut` (its wrapped form for native): swap through
+ *   it, spending the pool's other token, and unwrap the output for native;
+ * - no pool holds it but the solver keeps it in inventory there (`inventory`): transfer it, the
+ *   price from the fixture price table.
  */
 export function planRoute(currencyIn: Currency, currencyOut: Currency, origin: ChainLiquidity, destination: ChainLiquidity): RoutePlanResult {
   if (currencyIn.symbol === currencyOut.symbol) return { ok: true, plan: { solverCurrency: currencyOut, action: { kind: 'transfer' } } };
@@ -70,10 +72,14 @@ export function planRoute(currencyIn: Currency, currencyOut: Currency, origin: C
       ? { ok: true, plan: { solverCurrency: destination.wrappedNative, action: { kind: 'unwrap', wrappedNative } } }
       : { ok: true, plan: { solverCurrency: destination.nativeCurrency, action: { kind: 'wrap', wrappedNative } } };
   }
-  if (currencyOut.isNative && destination.nativeFromInventory) return { ok: true, plan: { solverCurrency: currencyOut, action: { kind: 'transfer' } } };
   const poolToken = currencyOut.isNative ? destination.wrappedNative : currencyOut;
   const pool = destination.pools.find((p) => sameAddress(p.token0.address, poolToken.address) || sameAddress(p.token1.address, poolToken.address));
-  if (!pool) return { ok: false, reason: `no pool holds ${poolToken.symbol} on chain ${currencyOut.chainId}` };
+  if (!pool) {
+    if (destination.inventory?.some((held) => sameAddress(held.address, currencyOut.address))) {
+      return { ok: true, plan: { solverCurrency: currencyOut, action: { kind: 'transfer' } } };
+    }
+    return { ok: false, reason: `no pool holds ${poolToken.symbol} on chain ${currencyOut.chainId}, nor does the solver keep it in inventory there` };
+  }
   const solverCurrency = sameAddress(pool.token0.address, poolToken.address) ? pool.token1 : pool.token0;
   return {
     ok: true,

@@ -3,13 +3,11 @@ import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
 import { LvmTransferRefusedError, type LvmLedger, type LvmRefusal } from './LvmLedger';
 import { accountView, transactionView } from './lvmApiViews';
-import { LVM_TRANSFER_FEE } from './lvmAssets';
+import { accountIndexOf, LvmApiError, requiredQuery } from './lvmApiQuery';
+import { answerReadRoute } from './lvmReadRoutes';
 import { readRequestBody, RequestBodyTooLargeError } from '../readRequestBody';
 
 const MAX_BODY_BYTES = 64 * 1024;
-const ACCOUNT_INDEX = /^(0|[1-9]\d{0,14})$/;
-const TX_HASH = /^(0x)?[0-9a-fA-F]{64}$/;
-const MAX_ACCOUNT_TXS = 100;
 
 /** A JSON integer a client may send: no fraction, no string, within 2^53 − 1. */
 const jsonInteger = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER);
@@ -32,17 +30,6 @@ const TransferBodySchema = z.object({
   }),
 });
 
-/** An answer the API gives: its HTTP status and `{ code, errorCode, message }`. */
-class LvmApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly errorCode: string,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 const REFUSAL_STATUS: Partial<Record<LvmRefusal, number>> = { INVALID_API_KEY: 401, API_KEY_NOT_FOR_ACCOUNT: 403 };
 
 /**
@@ -53,8 +40,8 @@ const REFUSAL_STATUS: Partial<Record<LvmRefusal, number>> = { INVALID_API_KEY: 4
  * - `POST /api/v1/transfer` — header `x-api-key` (scoped to the sending account), body
  *   `{ accountIndex, action: { type: 'transfer', parameters } }` (SPEC §4.6), answers `{ tx_hash }`;
  * - `POST /api/v1/createSubAccount` — header `x-api-key` of a master account: a new sub-account and its key;
- * - `GET /api/v1/tx?by=hash&value=` — one transaction; `GET /api/v1/accountTxs?by=account_index&value=`;
- * - `GET /api/v1/transferFeeInfo` — the exchange's transfer fee.
+ * - the read API (`currentHeight`, `nextNonce`, `block`, `blocks`, `tx`, `txs`, `accountTxs`,
+ *   `transferFeeInfo`): `lvmReadRoutes.ts`.
  * Errors are JSON `{ code, errorCode, message }` with a 4xx status.
  */
 export class LvmApiServer {
@@ -120,31 +107,15 @@ export class LvmApiServer {
         if (accounts.length === 0) throw new LvmApiError(404, 'ACCOUNT_NOT_FOUND', `no account with ${by} ${value}`);
         return { total: accounts.length, accounts: accounts.map(accountView) };
       }
-      case 'GET /api/v1/tx': {
-        if (requiredQuery(url, 'by') !== 'hash') throw new LvmApiError(400, 'INVALID_PARAMETER', 'by must be hash');
-        const hash = requiredQuery(url, 'value');
-        if (!TX_HASH.test(hash)) throw new LvmApiError(400, 'INVALID_PARAMETER', 'value must be a transaction hash: 64 hex characters');
-        const tx = this.ledger.transaction(hash);
-        if (!tx) throw new LvmApiError(404, 'TRANSACTION_NOT_FOUND', `no transaction ${hash}`);
-        return transactionView(tx);
-      }
-      case 'GET /api/v1/accountTxs': {
-        if (requiredQuery(url, 'by') !== 'account_index') throw new LvmApiError(400, 'INVALID_PARAMETER', 'by must be account_index');
-        const index = accountIndexOf(requiredQuery(url, 'value'), 'value');
-        if (!this.ledger.account(index)) throw new LvmApiError(404, 'ACCOUNT_NOT_FOUND', `no account ${index}`);
-        const limitText = url.searchParams.get('limit') ?? String(MAX_ACCOUNT_TXS);
-        const limit = Number(limitText);
-        if (!/^\d+$/.test(limitText) || limit < 1 || limit > MAX_ACCOUNT_TXS) throw new LvmApiError(400, 'INVALID_PARAMETER', `limit must be an integer from 1 to ${MAX_ACCOUNT_TXS}`);
-        return { txs: this.ledger.transactionsOf(index).slice(0, limit).map(transactionView) };
-      }
-      case 'GET /api/v1/transferFeeInfo':
-        return { transfer_fee_usdc: Number(LVM_TRANSFER_FEE) };
       case 'POST /api/v1/transfer':
         return this.transfer(req);
       case 'POST /api/v1/createSubAccount':
         return this.createSubAccount(req);
-      default:
-        throw new LvmApiError(404, 'NOT_FOUND', `no route ${route}`);
+      default: {
+        const answer = answerReadRoute(this.ledger, route, url);
+        if (!answer) throw new LvmApiError(404, 'NOT_FOUND', `no route ${route}`);
+        return answer;
+      }
     }
   }
 
@@ -179,7 +150,7 @@ export class LvmApiServer {
       ...(p.memo === undefined ? {} : { memo: p.memo as `0x${string}` }),
       ...(nonce === undefined ? {} : { nonce }),
     });
-    return { tx_hash: tx.hash, block_height: tx.blockHeight, tx: transactionView(tx) };
+    return { tx_hash: tx.hash, block_height: tx.blockHeight, tx: transactionView(tx, this.ledger.account(tx.fromAccountIndex)!.l1Address) };
   }
 }
 
@@ -187,17 +158,6 @@ function apiKeyOf(req: IncomingMessage, what: string): string {
   const apiKey = req.headers['x-api-key'];
   if (typeof apiKey !== 'string' || apiKey === '') throw new LvmApiError(401, 'MISSING_API_KEY', `${what} needs the x-api-key header: the API key of the account`);
   return apiKey;
-}
-
-function requiredQuery(url: URL, name: string): string {
-  const value = url.searchParams.get(name);
-  if (value === null || value.trim() === '') throw new LvmApiError(400, 'INVALID_PARAMETER', `query parameter ${name} is required`);
-  return value.trim();
-}
-
-function accountIndexOf(value: string, name: string): number {
-  if (!ACCOUNT_INDEX.test(value)) throw new LvmApiError(400, 'INVALID_PARAMETER', `${name} must be an account index (a non-negative integer)`);
-  return Number(value);
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {

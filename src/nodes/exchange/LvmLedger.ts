@@ -43,6 +43,8 @@ export interface LvmTransaction extends Required<LvmTransferParams> {
   blockHash: string;
   /** Unix milliseconds (virtual clock). */
   executedAt: number;
+  /** Its place among every transaction the exchange executed, from 1 (the API's `sequence_index`). */
+  sequenceIndex: number;
 }
 
 export type LvmRefusal =
@@ -213,8 +215,9 @@ export class LvmLedger {
       hash,
       type: 'transfer',
       blockHeight: height,
-      blockHash: blockHashOf(height, hash),
+      blockHash: lvmBlockHash(height, hash),
       executedAt,
+      sequenceIndex: this.state.transactions.length + 1,
     };
     this.state.transactions.push(transaction);
     this.byHash.set(hash, transaction);
@@ -230,6 +233,11 @@ export class LvmLedger {
   /** An account's transfers, sent or received, newest first. */
   transactionsOf(index: number): LvmTransaction[] {
     return this.state.transactions.filter((tx) => tx.fromAccountIndex === index || tx.toAccountIndex === index).reverse();
+  }
+
+  /** Every transaction the exchange executed, oldest first (index i holds sequence index i + 1). */
+  transactions(): readonly LvmTransaction[] {
+    return this.state.transactions;
   }
 
   get height(): number {
@@ -347,7 +355,8 @@ function byKindThenIndex(a: LvmAccount, b: LvmAccount): number {
   return a.kind === 'master' ? a.index - b.index : b.index - a.index;
 }
 
-function blockHashOf(height: number, txHash: string): string {
+/** A block's hash (the API's `commitment`), bare hex: of its height and its transfer's hash ('' for an empty block). */
+export function lvmBlockHash(height: number, txHash: string): string {
   return keccak256(stringToHex(`lvm-block:${height}:${txHash}`)).slice(2);
 }
 

@@ -1,5 +1,6 @@
 import type { LvmAccount, LvmTransaction } from './LvmLedger';
 import { LVM_ASSETS, USDC_ASSET } from './lvmAssets';
+import type { LvmBlock } from './lvmBlocks';
 
 /**
  * The exchange API's JSON (snake_case, as the exchange answers): amounts are integer strings in
@@ -25,16 +26,48 @@ export function accountView(account: LvmAccount) {
   };
 }
 
-export function transactionView(tx: LvmTransaction) {
+/** Lighter's transaction type of a transfer (`type` in the API; TX_TYPE_TRANSFER of its SDKs). */
+export const LVM_TX_TYPE_TRANSFER = 12;
+/** Lighter's transaction status `executed` (0 failed, 1 pending, 2 executed): every transfer here executes at once. */
+export const LVM_TX_STATUS_EXECUTED = 2;
+
+/**
+ * A transaction as the exchange's API answers it (its `EnrichedTx` / `Tx`): `info` is the signed
+ * transfer as JSON in a string, with Lighter's keys; the times are unix milliseconds (queued,
+ * executed, committed and verified at once here). `transfer` is the simulator's own readable copy
+ * of `info`, beside the real fields.
+ */
+export function transactionView(tx: LvmTransaction, l1Address: string) {
+  const info = {
+    FromAccountIndex: tx.fromAccountIndex,
+    ApiKeyIndex: 0,
+    ToAccountIndex: tx.toAccountIndex,
+    AssetIndex: tx.assetIndex,
+    FromRouteType: tx.fromRouteType,
+    ToRouteType: tx.toRouteType,
+    Amount: Number(tx.amount),
+    USDCFee: Number(tx.usdcFee),
+    Memo: tx.memo,
+    Nonce: tx.nonce,
+  };
   return {
     hash: tx.hash,
-    type: tx.type,
-    status: 'executed',
-    block_height: tx.blockHeight,
-    block_hash: tx.blockHash,
-    executed_at: tx.executedAt,
+    type: LVM_TX_TYPE_TRANSFER,
+    info: JSON.stringify(info),
+    event_info: '{}',
+    status: LVM_TX_STATUS_EXECUTED,
+    transaction_index: 0,
+    l1_address: l1Address,
     account_index: tx.fromAccountIndex,
     nonce: tx.nonce,
+    expire_at: 0,
+    block_height: tx.blockHeight,
+    queued_at: tx.executedAt,
+    executed_at: tx.executedAt,
+    sequence_index: tx.sequenceIndex,
+    parent_hash: '',
+    committed_at: tx.executedAt,
+    verified_at: tx.executedAt,
     transfer: {
       from_account_index: tx.fromAccountIndex,
       to_account_index: tx.toAccountIndex,
@@ -45,5 +78,27 @@ export function transactionView(tx: LvmTransaction) {
       usdc_fee: String(tx.usdcFee),
       memo: tx.memo,
     },
+  };
+}
+
+/**
+ * A block as the exchange's API answers it (its `Block`): `commitment` is the block's hash; no
+ * L1 commits or verifies here, so the L1 hashes are empty and the state root too.
+ */
+export function blockView(block: LvmBlock, txView: (tx: LvmTransaction) => ReturnType<typeof transactionView>) {
+  return {
+    commitment: block.hash,
+    height: block.height,
+    state_root: '',
+    priority_operations: 0,
+    on_chain_l2_operations: 0,
+    pending_on_chain_operations_pub_data: '',
+    committed_tx_hash: '',
+    committed_at: block.timestamp,
+    verified_tx_hash: '',
+    verified_at: block.timestamp,
+    txs: block.transactions.map(txView),
+    status: LVM_TX_STATUS_EXECUTED,
+    size: block.transactions.length,
   };
 }

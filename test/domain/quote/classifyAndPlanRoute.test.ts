@@ -78,10 +78,22 @@ describe('planRoute: what the solver spends and does on the destination', () => 
   });
   it('a chain that pays its native from inventory (BVM: no pools, no wrapped native) takes any origin asset as a transfer of its native; its other currencies still need a pool', () => {
     const btc = currency(8253038, 'BTC', 'bc1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqmql8k8' as Address, true);
-    const bitcoin: ChainLiquidity = { nativeCurrency: btc, wrappedNative: btc, pools: [], nativeFromInventory: true };
+    const bitcoin: ChainLiquidity = { nativeCurrency: btc, wrappedNative: btc, pools: [], inventory: [btc] };
     expect(planRoute(A.nativeCurrency, btc, A, bitcoin)).toEqual({ ok: true, plan: { solverCurrency: btc, action: { kind: 'transfer' } } });
     expect(planRoute(A.usdc, btc, A, bitcoin)).toEqual({ ok: true, plan: { solverCurrency: btc, action: { kind: 'transfer' } } });
     expect(planRoute(A.nativeCurrency, B.nativeCurrency, A, { ...B, pools: [] })).toMatchObject({ ok: true, plan: { action: { kind: 'transfer' } } });
     expect(planRoute(A.usdc, B.nativeCurrency, A, { ...B, pools: [] })).toMatchObject({ ok: false });
+  });
+  it('a chain without pools (SVM, exchange) pays its native and USDC from inventory whatever the origin asset; a currency it does not keep has no route; a pool, where one holds the output, wins', () => {
+    const sol = currency(792703809, 'SOL', '11111111111111111111111111111111' as Address, true);
+    const wsol = currency(792703809, 'WSOL', 'So11111111111111111111111111111111111111112' as Address, false);
+    const svmUsdc = currency(792703809, 'USDC', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v' as Address, false);
+    const meme = currency(792703809, 'MEME', 'MEMEmemememememememememememememememememem1' as Address, false);
+    const solana: ChainLiquidity = { nativeCurrency: sol, wrappedNative: wsol, pools: [], inventory: [sol, svmUsdc] };
+    expect(planRoute(A.nativeCurrency, sol, A, solana)).toEqual({ ok: true, plan: { solverCurrency: sol, action: { kind: 'transfer' } } });
+    expect(planRoute(A.usdc, sol, A, solana)).toEqual({ ok: true, plan: { solverCurrency: sol, action: { kind: 'transfer' } } });
+    expect(planRoute(A.nativeCurrency, svmUsdc, A, solana)).toEqual({ ok: true, plan: { solverCurrency: svmUsdc, action: { kind: 'transfer' } } });
+    expect(planRoute(A.nativeCurrency, meme, A, solana)).toMatchObject({ ok: false, reason: expect.stringContaining('inventory') });
+    expect(planRoute(A.nativeCurrency, B.usdc, A, { ...B, inventory: [B.usdc] })).toMatchObject({ ok: true, plan: { action: { kind: 'swap', pool: POOL } } });
   });
 });

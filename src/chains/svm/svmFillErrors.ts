@@ -1,0 +1,41 @@
+import type { FillSimulation } from '../ChainAdapter';
+import type { DecodedRevert } from '../../domain/fill/decodedRevert';
+import type { SvmTransactionRecord } from '../../nodes/svm/SvmLedger';
+
+/**
+ * Custom error 1 of the programs a fill runs: the System program's `ResultWithNegativeLamports`
+ * (a SOL transfer above the payer's lamports) and the SPL Token program's `InsufficientFunds`.
+ */
+const INSUFFICIENT_FUNDS_CUSTOM_CODE = 1;
+
+/**
+ * The name the solver reads a failed SVM transaction by: `InsufficientFunds` when the payer's SOL
+ * or tokens ran short (the solver is the only payer of a fill, so it means SOLVER_BALANCE_TOO_LOW,
+ * as on EVM), else the error's own top-level name (`InstructionError`, `BlockhashNotFound`, …).
+ */
+export function svmErrorName(err: SvmTransactionRecord['err']): string {
+  if (err === null) return 'None';
+  if (err === 'InsufficientFundsForFee') return 'InsufficientFunds';
+  if (typeof err === 'string') return err;
+  const instructionError = (err as { InstructionError?: [number, unknown] }).InstructionError;
+  if (instructionError) {
+    const inner = instructionError[1];
+    if (inner === 'InsufficientFunds') return 'InsufficientFunds';
+    if (typeof inner === 'object' && inner !== null && (inner as { Custom?: number }).Custom === INSUFFICIENT_FUNDS_CUSTOM_CODE) return 'InsufficientFunds';
+  }
+  return Object.keys(err)[0] ?? 'TransactionError';
+}
+
+/**
+ * The revert a failed SVM transaction is recorded with: a shortfall of the payer as the
+ * `InsufficientFunds` error (what the failReason table reads as SOLVER_BALANCE_TOO_LOW), anything
+ * else as its message.
+ */
+export function svmRevertOf(err: SvmTransactionRecord['err'], message: string): DecodedRevert {
+  return svmErrorName(err) === 'InsufficientFunds' ? { kind: 'customError', errorName: 'InsufficientFunds', args: [], data: '0x' } : { kind: 'reasonString', reason: message, data: '0x' };
+}
+
+export function failedSvmSimulation(message: string, err: unknown): FillSimulation {
+  const error = err as SvmTransactionRecord['err'];
+  return { ok: false, errorName: svmErrorName(error), message, revert: svmRevertOf(error, message) };
+}
