@@ -13,6 +13,7 @@ export function relayWebSocket(client: WebSocket, upstreamUrl: string, beforeFor
     upstream.once('open', resolve);
     upstream.once('error', reject);
   });
+  opened.catch(() => undefined); // a message waiting on it says it; a client gone first is no error
   let queue: Promise<void> = opened;
   const closeBoth = () => {
     if (client.readyState === WebSocket.OPEN || client.readyState === WebSocket.CONNECTING) client.close();
