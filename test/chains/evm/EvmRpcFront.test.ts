@@ -102,3 +102,15 @@ describe('EvmRpcFront: the simulator\'s RPC URL in front of Anvil', () => {
     await wallet.transport.getRpcClient().then((rpc) => rpc.close());
   });
 });
+
+describe('EvmRpcFront and a browser page', () => {
+  it('answers a CORS preflight and a cross-origin call as the node does (the explorer reads the chain from a page)', async () => {
+    const preflight = (url: string) =>
+      fetch(url, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type' } });
+    const [fronted, direct] = await Promise.all([preflight(front.rpcUrl), preflight(anvil.rpcUrl)]);
+    expect(fronted.status).toBe(direct.status);
+    expect(fronted.headers.get('access-control-allow-origin')).toBe(direct.headers.get('access-control-allow-origin'));
+    const call = await fetch(front.rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json', origin: 'http://localhost:5173' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' });
+    expect(call.headers.get('access-control-allow-origin')).not.toBeNull();
+  });
+});

@@ -74,7 +74,8 @@ export async function startEvmRpcFront(options: EvmRpcFrontOptions): Promise<Evm
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const calls = req.method === 'POST' ? changingCallsOf(body.toString()) : [];
-      const headers = { ...req.headers, host: target.host, 'content-length': String(body.length) };
+      // a JSON-RPC call needs its body's type and length (Anvil answers CORS for any origin); anything else (a preflight) goes with its own headers
+      const headers = req.method === 'POST' ? { 'content-type': 'application/json', 'content-length': String(body.length) } : { ...req.headers, host: target.host };
       const forwarded = (calls.length > 0 ? beforeForward(calls) : Promise.resolve()).then(() => send(req.method ?? 'POST', headers, body));
       forwarded.then(
         (answer) => {
