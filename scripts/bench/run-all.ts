@@ -9,7 +9,7 @@
  * BENCH_LOAD_SECONDS (default 3), BENCH_LISTING_STORED (default 100000), BENCH_RSS_QUOTES (default 30000),
  * BENCH_CHAOS_ITERATIONS (default 12), BENCH_CHAOS_SEED (default 1), BENCH_PROPERTY_RUNS (default 200),
  * BENCH_PROPERTY_SEED (default 1), BENCH_GASLESS_ITERATIONS (default 20), BENCH_SVM_TRANSFERS (default 1000),
- * BENCH_SVM_BRIDGES (default 20), BENCH_SVM_RESTART_TRANSACTIONS (default 1000), BENCH_BVM_TRANSACTIONS (default 2000), BENCH_LVM_TRANSFERS (default 1000).
+ * BENCH_SVM_BRIDGES (default 20), BENCH_SVM_RESTART_TRANSACTIONS (default 1000), BENCH_BVM_TRANSACTIONS (default 2000), BENCH_LVM_TRANSFERS (default 1000), BENCH_EVM_FRONT_CALLS (default 200).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -29,6 +29,7 @@ import { benchScenarioLibrary, type ScenarioLibraryResult } from './scenarioLibr
 import { benchConformance, type ConformanceBenchResult } from './conformance';
 import { benchLvmRestart, benchNonEvmChains, formatLvmRestart, type NonEvmChainsResult } from './nonEvmChains';
 import { benchBvm, formatBvmBench } from './bvm';
+import { benchEvmFront, evmFrontLines } from './evmFront';
 import { formatMs, percentile, positiveIntFromEnv, rounded } from './measure';
 
 /** The speed targets. They live here only — never in tests (docs/testing.md). */
@@ -204,7 +205,12 @@ async function main(): Promise<void> {
   progress(`exchange restart: ${lvmTransfers} journaled transfers`);
   const lvmRestart = await benchLvmRestart({ transfers: lvmTransfers, runs: coldRuns }, progress);
 
+  const frontCalls = positiveIntFromEnv('BENCH_EVM_FRONT_CALLS', 200);
+  progress(`EVM front: ${frontCalls} reads and transfers, direct and through the front`);
+  const evmFront = await benchEvmFront(frontCalls);
+
   const { lines, targets } = report(cold, bridge, quotes, fuzz, load, chaos, property, scenarios, conformance, gasless, nonEvm);
+  lines.splice(lines.length - 1, 0, ...evmFrontLines(evmFront, formatMs));
   lines.splice(lines.length - 1, 0, formatBvmBench(bvm));
   lines.splice(lines.length - 1, 0, formatLvmRestart(lvmRestart));
   process.stdout.write(lines.join('\n'));
@@ -245,6 +251,7 @@ async function main(): Promise<void> {
       svmRestart: { transactions: nonEvm.svmRestart.transactions, restart: rounded(nonEvm.svmRestart.restart), freshStart: rounded(nonEvm.svmRestart.freshStart) },
     },
     bvm,
+    evmFront: { calls: evmFront.iterations, readDirect: rounded(evmFront.readDirect), readFront: rounded(evmFront.readFront), transferDirect: rounded(evmFront.transferDirect), transferFront: rounded(evmFront.transferFront) },
     lvmRestart: { transfers: lvmRestart.transfers, restart: rounded(lvmRestart.restart), freshStart: rounded(lvmRestart.freshStart) },
     scenarios: { ...scenarios, wallMs: Math.round(scenarios.wallMs), scenariosPerSecond: Math.round(scenarios.scenariosPerSecond * 100) / 100 },
     fuzz: { httpInputs: fuzz.httpInputs, websocketBatches: fuzz.websocketBatches, seconds: Math.round(fuzz.seconds * 10) / 10, failures: fuzz.failures },

@@ -26,7 +26,7 @@ export interface ChainAdapterContext {
   depositAddresses: DepositAddressStore;
   /** Every mined block, to mine again what a killed node lost. */
   chainJournal: ChainJournalStore;
-  /** Every change of an in-process ledger (SVM, BVM, exchange), applied again at start; undefined without `persistState`. */
+  /** Every change of an in-process ledger (SVM, BVM, exchange) and the calls users sent an EVM chain's front, applied again at start; undefined without `persistState`. */
   ledgerJournal: LedgerJournal | undefined;
   pollIntervalMs: number;
   /** The BVM chain's block time, seconds of the virtual clock (0: blocks only on request). */

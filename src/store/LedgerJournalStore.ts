@@ -14,7 +14,8 @@ interface EntryRow {
  * nothing; at start, a ledger built from the same genesis applies the entries again in order and
  * comes back with the same state, hashes and history. What an entry holds is the ledger's own
  * business (`T`); bigints survive the round trip. It is the `LedgerJournal` the embedded nodes
- * declare (`src/nodes/LedgerJournal.ts`).
+ * declare (`src/nodes/LedgerJournal.ts`). The EVM chains' front journals the calls users send
+ * through it here too (`src/chains/evm/front/EvmCallJournal.ts`), under the EVM chain's id.
  */
 export class LedgerJournalStore implements LedgerJournal {
   private readonly appendStatement: Database.Statement;

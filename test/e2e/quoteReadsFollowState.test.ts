@@ -1,7 +1,7 @@
 import { createPublicClient, createTestClient, createWalletClient, http, parseEther, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSimulator } from '../../src/simulator';
+import { startSimulator, type RunningSimulator } from '../../src/simulator';
 import { nativeBridgeBody, postJson } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
 
@@ -53,4 +53,24 @@ describe('quote-time reads kept while the chain state stands never outlive a cha
     await testClient.mine({ blocks: 1 });
     expect(await userBalanceBecomes(user.address, before + 12345n)).toBe(before + 12345n);
   });
+
+  it('a balance set through the chain\'s rpcUrl (the simulator\'s front before its own Anvil) shows in the very next quote, no block needed', async () => {
+    const own = await startSimulator({ port: 0, env: {}, log: () => undefined, chains: [{ id: 1 }, { id: 8453 }] });
+    try {
+      await balanceSetThroughTheFrontShows(own);
+    } finally {
+      await own.stop();
+    }
+  });
 });
+
+/** A balance set through the front of `own` shows in its next quote: the front forgets the kept reads once such a call is answered. */
+async function balanceSetThroughTheFrontShows(own: RunningSimulator): Promise<void> {
+  const balanceIn = async (user: string): Promise<bigint> => BigInt((await postJson(`${own.baseUrl}/quote/v2`, nativeBridgeBody(user))).body.details.userBalance);
+  const user = own.accounts[8]!;
+  const before = await balanceIn(user.address);
+  expect(await balanceIn(user.address)).toBe(before);
+  const chain = own.chains.find((c) => c.id === 1)!;
+  await createTestClient({ mode: 'anvil', transport: http(chain.rpcUrl) }).setBalance({ address: user.address as Hex, value: before + 777n });
+  expect(await balanceIn(user.address)).toBe(before + 777n);
+}

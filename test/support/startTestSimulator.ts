@@ -4,14 +4,16 @@ import { startSimulator, type RunningSimulator, type StartSimulatorOptions } fro
 /**
  * Starts a simulator on this worker's pooled chains (reset to genesis on attach), on a free
  * port with a fresh temporary database. Tests that need their own chain processes (restart,
- * persistence) call startSimulator directly instead.
+ * persistence) call startSimulator directly instead. With `INTENTSIM_TEST_OWN_CHAINS=1` it starts
+ * its own Anvil processes instead, behind the simulator's RPC front (to run a suite through the
+ * URLs a user of `intentsim start` gets).
  */
 export function startTestSimulator(options: StartSimulatorOptions = {}): Promise<RunningSimulator> {
   return startSimulator({
     port: 0,
     env: {},
     log: () => undefined,
-    chains: pooledChains(),
+    ...(process.env.INTENTSIM_TEST_OWN_CHAINS === '1' ? { chains: [{ id: 1 }, { id: 8453 }, { id: 42161 }] } : { chains: pooledChains() }),
     ...options,
   });
 }

@@ -42,6 +42,8 @@ import { quoteScopedTransport, stateChangeTransport } from './quoteScopedTranspo
 import { SameStateReadCache } from './SameStateReadCache';
 import { readDeliveries } from './readDeliveries';
 import { EvmChainJournal } from './EvmChainJournal';
+import { EvmCallJournal } from './front/EvmCallJournal';
+import { startEvmRpcFront, type EvmRpcFront } from './front/EvmRpcFront';
 import type { ChainJournalStore } from '../../store/ChainJournalStore';
 import { startEvmChain, type StartedEvmChain } from './startEvmChain';
 import type { RelayedCall, RelayedCallReceipt, RelayedCallSimulation, RelaySendOptions } from '../../domain/execute/relayedCall';
@@ -95,9 +97,14 @@ export class EvmChain implements ChainAdapter {
   /** Quote-time reads kept while the chain's state stands (a block indexed or a write forgets them). */
   private readonly sameStateReads = new SameStateReadCache();
   private started: StartedEvmChain | undefined;
+  /** The simulator's own RPC URL in front of a node it spawned (what users get); none for an attached node. */
+  private front: EvmRpcFront | undefined;
+  /** What users sent that changes the chain, journaled by the front (a durable chain only). */
+  private readonly callJournal: EvmCallJournal | undefined;
 
   constructor(private readonly options: EvmChainOptions) {
     this.chainId = options.metadata.id;
+    this.callJournal = this.durable() && options.ledgerJournal ? new EvmCallJournal({ chainId: this.chainId, journal: options.ledgerJournal }) : undefined;
     this.node = options.externalNode
       ? new ExternalEvmNode({ chainId: this.chainId, ...options.externalNode })
       : createAnvilInstance({
@@ -120,6 +127,14 @@ export class EvmChain implements ChainAdapter {
   /** Starts the Anvil process only (the part that can overlap with other start-up work). */
   async startNode(): Promise<void> {
     const endpoints = await this.node.start();
+    if (!this.options.externalNode) {
+      const calls = this.callJournal;
+      this.front = await startEvmRpcFront({
+        upstream: endpoints,
+        ...(calls ? { journal: (sent, head) => calls.record(sent, head) } : {}),
+        onStateChange: () => this.sameStateReads.stateChanged(),
+      });
+    }
     const chain = this.viemChainAt(endpoints);
     // HTTP to the node over node:http, kept alive: cheat calls, and every call to a node attached by URL
     const agent = endpoints.rpcUrl.startsWith('http:') ? new Agent({ keepAlive: true }) : undefined;
@@ -164,7 +179,7 @@ export class EvmChain implements ChainAdapter {
       emit: (observation) => this.listeners.forEach((listener) => listener(observation)),
       onBlocksIndexed: () => this.sameStateReads.stateChanged(),
       onFatalError: this.options.onFatalError,
-      ...(this.durable() ? { journal: new EvmChainJournal({ chainId: this.chainId, client: booted.client, testClient: booted.testClient, store: this.options.chainJournal!, log: this.options.log ?? (() => undefined) }) } : {}),
+      ...(this.durable() ? { journal: new EvmChainJournal({ chainId: this.chainId, client: booted.client, testClient: booted.testClient, store: this.options.chainJournal!, log: this.options.log ?? (() => undefined), ...(this.callJournal ? { calls: this.callJournal } : {}) }) } : {}),
     });
   }
 
@@ -190,6 +205,7 @@ export class EvmChain implements ChainAdapter {
 
   async stop(): Promise<void> {
     await this.started?.watcher.stop();
+    await this.front?.close();
     this.booted?.ipc?.close();
     await this.node.stop();
     this.booted?.agent?.destroy();
@@ -214,12 +230,17 @@ export class EvmChain implements ChainAdapter {
     return 'pid' in this.node ? this.node.pid : undefined;
   }
 
+  /** What users get: the front's URL for a node the simulator spawned, the node's own for an attached one. */
   get rpcUrl(): string {
-    return this.node_().endpoints.rpcUrl;
+    return this.userEndpoints().rpcUrl;
+  }
+
+  private userEndpoints(): { rpcUrl: string; wsUrl: string } {
+    return this.front ?? this.node_().endpoints;
   }
 
   viemChain(): Chain {
-    return this.viemChainAt(this.booted?.endpoints);
+    return this.viemChainAt(this.booted ? this.userEndpoints() : undefined);
   }
 
   currencies(): Currency[] {
@@ -248,7 +269,8 @@ export class EvmChain implements ChainAdapter {
   }
 
   describe(): ChainDescription {
-    const { contracts, endpoints } = this.parts();
+    const { contracts } = this.parts();
+    const endpoints = this.userEndpoints();
     const { metadata } = this.options;
     return {
       id: this.chainId,
@@ -493,8 +515,8 @@ export class EvmChain implements ChainAdapter {
   }
 
   private userWallet(): EvmUserWallet {
-    const { client, endpoints } = this.node_();
-    return new EvmUserWallet({ client, chain: this.viemChain(), rpcUrl: endpoints.rpcUrl });
+    // a user's transactions go through the front, as any user's do
+    return new EvmUserWallet({ client: this.node_().client, chain: this.viemChain(), rpcUrl: this.rpcUrl });
   }
 
   mine(blocks = 1): Promise<void> {
@@ -537,7 +559,7 @@ export class EvmChain implements ChainAdapter {
     return this.parts().cheats.increaseTime(seconds);
   }
 
-  private viemChainAt(endpoints: AnvilEndpoints | undefined): Chain {
+  private viemChainAt(endpoints: { rpcUrl: string; wsUrl: string } | undefined): Chain {
     const { metadata } = this.options;
     return defineChain({
       id: this.chainId,

@@ -1,14 +1,19 @@
-import type { Block, Hex, PublicClient, TestClient } from 'viem';
+import { keccak256, type Block, type Hex, type PublicClient, type TestClient } from 'viem';
 import type { ChainJournalStore } from '../../store/ChainJournalStore';
+import type { EvmCallJournal } from './front/EvmCallJournal';
+import type { JsonRpcCall } from './front/evmCallKinds';
 
 /**
  * Keeps an EVM chain durable past a SIGKILL (Anvil writes `--state` only when it exits
  * gracefully): each block the watcher indexes is journaled — raw transactions and timestamp —
  * before anything it holds is acted on; at start, the blocks above the state Anvil loaded are mined
  * again from the journal, with their timestamps pinned, which gives back the same blocks and hashes.
+ * With the front's journal of users' calls (`calls`), the cheats users made are made again between
+ * the blocks they came between, and what came after the last indexed block (a transaction mined
+ * just before the kill, the pool, cheats) is made again after it.
  */
 export class EvmChainJournal {
-  constructor(private readonly deps: { chainId: number; client: PublicClient; testClient: TestClient; store: ChainJournalStore; log: (message: string) => void }) {}
+  constructor(private readonly deps: { chainId: number; client: PublicClient; testClient: TestClient; store: ChainJournalStore; log: (message: string) => void; calls?: EvmCallJournal }) {}
 
   /** Journals one mined block (called by the watcher before the block's observations go out). */
   async record(block: Block): Promise<void> {
@@ -42,15 +47,18 @@ export class EvmChainJournal {
     return this.deps.store.latestNumber(this.deps.chainId) > head;
   }
 
-  /** Mines again every journaled block above the chain's head; returns how many. */
+  /** Mines again every journaled block above the chain's head, then what users sent after; returns how many blocks. */
   async replay(): Promise<number> {
     const { client, testClient, store, chainId } = this.deps;
     const head = Number(await client.getBlockNumber({ cacheTime: 0 }));
     const missing = store.after(chainId, head);
     if (missing.length === 0) return 0;
+    const journaledTransactions = new Set(store.after(chainId, -1).flatMap((block) => block.rawTransactions.map((raw) => keccak256(raw))));
+    const plan = this.deps.calls?.plan(missing[missing.length - 1]!.number, journaledTransactions);
     await testClient.setAutomine(false);
     try {
       for (const block of missing) {
+        for (const call of plan?.beforeBlock.get(block.number) ?? []) await this.makeAgain(call);
         await testClient.setNextBlockTimestamp({ timestamp: BigInt(block.timestamp) });
         for (const raw of block.rawTransactions) await client.request({ method: 'eth_sendRawTransaction', params: [raw] } as never);
         await testClient.mine({ blocks: 1 });
@@ -61,8 +69,19 @@ export class EvmChainJournal {
         }
       }
     } finally {
-      await testClient.setAutomine(true);
+      await testClient.setAutomine(plan?.automineAtTail ?? true);
+    }
+    if (plan) {
+      for (const call of plan.tail) await this.makeAgain(call);
+      if (plan.intervalMining) await this.makeAgain({ method: 'evm_setIntervalMining', params: [plan.intervalMining] });
     }
     return missing.length;
+  }
+
+  /** One journaled call made again; a refusal (a transaction the chain already has) is logged, not fatal. */
+  private async makeAgain(call: JsonRpcCall): Promise<void> {
+    await this.deps.client.request(call as never).catch((error: unknown) => {
+      this.deps.log(`chain ${this.deps.chainId}: ${call.method} made again from the journal was refused: ${error instanceof Error ? error.message.split('\n')[0] : String(error)}`);
+    });
   }
 }
