@@ -1,5 +1,6 @@
+import { ChainError } from '../../errors/IntentsimError';
 /** An answer the exchange's API gives: its HTTP status and `{ code, errorCode, message }`. */
-export class LvmApiError extends Error {
+export class LvmApiError extends ChainError {
   constructor(
     readonly status: number,
     readonly errorCode: string,
