@@ -130,6 +130,8 @@ export class BvmLedger {
   private nextTimestamp: number | undefined;
   private recorder: ((change: BvmLedgerChange) => void) | undefined;
   private signaturesTrusted = false;
+  /** Outpoints a wallet locked (`lockunspent`): no coin selection picks them; consensus ignores locks. */
+  private readonly locked = new Set<string>();
 
   constructor(private readonly options: { clock: VirtualClock }) {}
 
@@ -182,6 +184,20 @@ export class BvmLedger {
       record.tx.outs.flatMap((output, vout) => (toHex(output.script) === wanted ? [{ txid: record.txid, vout, value: output.value, script: output.script, height: null, coinbase: false }] : [])),
     );
     return [...coins, ...unconfirmed].filter((coin) => !this.mempoolSpends.has(outpointKey(coin.txid, coin.vout)));
+  }
+
+  /** Locks (or unlocks) an outpoint against coin selection, as `lockunspent` does (in memory, as Core's default). */
+  setLocked(txid: string, vout: number, locked: boolean): void {
+    if (locked) this.locked.add(outpointKey(txid, vout));
+    else this.locked.delete(outpointKey(txid, vout));
+  }
+
+  isLocked(txid: string, vout: number): boolean {
+    return this.locked.has(outpointKey(txid, vout));
+  }
+
+  lockedOutpoints(): Array<{ txid: string; vout: number }> {
+    return [...this.locked].map((key) => ({ txid: key.slice(0, 64), vout: Number(key.slice(65)) }));
   }
 
   /**
