@@ -5,6 +5,8 @@ import { BvmJsonRpcServer } from './BvmJsonRpcServer';
 import { BvmLedger } from './BvmLedger';
 import { BvmLedgerJournal } from './BvmLedgerJournal';
 import { writeBvmGenesis } from './writeBvmGenesis';
+import { BvmWallets } from './BvmWallets';
+import { mnemonicSeed } from '../../keys/mnemonicSeed';
 
 export interface BitcoinNodeOptions {
   chainId: number;
@@ -29,7 +31,7 @@ interface StartedParts {
 
 /**
  * The embedded Bitcoin-style regtest node: the UTXO ledger and mempool (`BvmLedger`) behind Bitcoin
- * Core's JSON-RPC (`BvmJsonRpcServer`), genesis paying the accounts from matured coinbases, the
+ * Core's JSON-RPC (`BvmJsonRpcServer`, with descriptor wallets on `/wallet/<name>`: `BvmWallets`), genesis paying the accounts from matured coinbases, the
  * block timer (a block every N seconds of its clock), and with a journal every change journaled
  * first and applied again at start. The simulator's BVM adapter (`chains/bvm/`) runs one;
  * `startBitcoinNode` runs one alone.
@@ -46,11 +48,12 @@ export class BitcoinNode {
     const { chainId, clock, mnemonic, accountCount, host, port } = this.options;
     const accounts = deriveBvmAccounts(mnemonic, accountCount);
     const ledger = new BvmLedger({ clock });
+    const wallets = new BvmWallets(mnemonicSeed(mnemonic));
     // genesis at one time for all its blocks: the same on every start from the same journal
-    const journal = journalStore ? new BvmLedgerJournal({ chainId, store: journalStore, ledger }) : undefined;
+    const journal = journalStore ? new BvmLedgerJournal({ chainId, store: journalStore, ledger, wallets }) : undefined;
     if (journal) journal.open((time) => writeBvmGenesis(ledger, accounts, time), clock.nowSeconds());
     else writeBvmGenesis(ledger, accounts, clock.nowSeconds());
-    const server = new BvmJsonRpcServer(ledger, { host, ...(port !== undefined ? { port } : {}) });
+    const server = new BvmJsonRpcServer(ledger, wallets, { host, ...(port !== undefined ? { port } : {}) });
     const { rpcUrl } = await server.start();
     this.parts = { ledger, accounts, rpcUrl, server, journal };
   }

@@ -159,6 +159,11 @@ export class BvmLedger {
     return record.height === undefined ? 0 : this.height - record.height + 1;
   }
 
+  /** Every transaction: mined ones in chain order, then the mempool's. */
+  allTransactions(): BvmTransactionRecord[] {
+    return [...this.confirmed.values(), ...this.mempool.values()];
+  }
+
   mempoolTransactions(): BvmTransactionRecord[] {
     return [...this.mempool.values()];
   }
