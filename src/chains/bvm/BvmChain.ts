@@ -148,7 +148,7 @@ export class BvmChain implements ChainAdapter {
         { label: 'miner', address: accounts.miner.address, note: '(mined the genesis blocks)' },
       ],
       fundedAccounts: accounts.testAccounts.map((account) => ({ address: account.address, privateKey: account.wif })),
-      fundedAccountsNote: `${BVM_TEST_ACCOUNT_OUTPUTS.count} confirmed outputs of ${formatBtc(BVM_TEST_ACCOUNT_OUTPUTS.value)} BTC each; keys in WIF`,
+      fundedAccountsNote: `${BVM_TEST_ACCOUNT_OUTPUTS.count} confirmed outputs of ${formatBtc(BVM_TEST_ACCOUNT_OUTPUTS.value)} BTC each; keys in WIF; Esplora REST API ${this.node.esploraUrl}`,
       logFile: 'none (the BVM ledger runs in-process)',
     };
   }
