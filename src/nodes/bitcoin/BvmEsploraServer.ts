@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenHttp, type ListeningHttp } from './listenHttp';
 import { outputScriptOf, toHex } from './bvmCrypto';
 import { BvmRpcError } from './bvmRpcError';
 import { feeAt, type BvmLedger } from './BvmLedger';
@@ -25,7 +25,7 @@ const notFound = (text: string): Reply => ({ status: 404, body: text });
  * JSON shapes (values in satoshis) and its plain-text answers and errors.
  */
 export class BvmEsploraServer {
-  private http: Server | undefined;
+  private http: ListeningHttp | undefined;
 
   constructor(
     private readonly ledger: BvmLedger,
@@ -33,18 +33,12 @@ export class BvmEsploraServer {
   ) {}
 
   async start(): Promise<{ esploraUrl: string }> {
-    const http = createServer((req, res) => void this.serve(req, res));
-    const port = await new Promise<number>((resolve, reject) => {
-      http.once('error', reject);
-      http.listen(this.options.port ?? 0, this.options.host, () => resolve((http.address() as AddressInfo).port));
-    });
-    this.http = http;
-    return { esploraUrl: `http://${this.options.host}:${port}` };
+    this.http = await listenHttp((req, res) => void this.serve(req, res), this.options);
+    return { esploraUrl: this.http.url };
   }
 
   async stop(): Promise<void> {
-    this.http?.closeAllConnections();
-    await new Promise((resolve) => (this.http ? this.http.close(resolve) : resolve(undefined)));
+    await this.http?.close();
   }
 
   /** Answers one request: its status and body (a string is sent as text, anything else as JSON). */

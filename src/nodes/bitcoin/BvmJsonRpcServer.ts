@@ -1,5 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { listenHttp, type ListeningHttp } from './listenHttp';
 import type { BvmLedger } from './BvmLedger';
 import { BVM_RPC_ERRORS, BvmRpcError } from './bvmRpcError';
 import { bvmRpcMethods } from './bvmRpcMethods';
@@ -25,7 +25,7 @@ const MAX_BODY_BYTES = 10 * 1024 * 1024;
  * bitcoind does; a batch answers 200. Credentials are accepted and not checked.
  */
 export class BvmJsonRpcServer {
-  private http: Server | undefined;
+  private http: ListeningHttp | undefined;
   private readonly methods: ReturnType<typeof bvmRpcMethods>;
   private readonly adminMethods: ReturnType<typeof bvmWalletAdminMethods>;
   private readonly walletMethods: Record<string, WalletMethod>;
@@ -55,18 +55,12 @@ export class BvmJsonRpcServer {
   }
 
   async start(): Promise<{ rpcUrl: string }> {
-    const http = createServer((req, res) => void this.serveHttp(req, res));
-    const port = await new Promise<number>((resolve, reject) => {
-      http.once('error', reject);
-      http.listen(this.options.port ?? 0, this.options.host, () => resolve((http.address() as AddressInfo).port));
-    });
-    this.http = http;
-    return { rpcUrl: `http://${this.options.host}:${port}` };
+    this.http = await listenHttp((req, res) => void this.serveHttp(req, res), this.options);
+    return { rpcUrl: this.http.url };
   }
 
   async stop(): Promise<void> {
-    this.http?.closeAllConnections();
-    await new Promise((resolve) => (this.http ? this.http.close(resolve) : resolve(undefined)));
+    await this.http?.close();
   }
 
   /** Answers one request object: its reply, and the HTTP status bitcoind would give it alone. */

@@ -1,16 +1,19 @@
 import { addressOfScript, bitcoin, toHex } from './bvmCrypto';
-import { medianTimePast, REGTEST_DIFFICULTY } from './bvmRpcEncoding';
+import { medianTimePast, REGTEST_DIFFICULTY, scriptType } from './bvmRpcEncoding';
 import type { BvmBlock, BvmLedger, BvmTransactionRecord } from './BvmLedger';
 
-/** Esplora's name for the kind of an output script. */
+/** Esplora's names for Core's kinds of output script (`scriptType`). */
+const ESPLORA_SCRIPT_TYPES: Record<string, string> = {
+  nulldata: 'op_return',
+  witness_v0_keyhash: 'v0_p2wpkh',
+  witness_v0_scripthash: 'v0_p2wsh',
+  witness_v1_taproot: 'v1_p2tr',
+  pubkeyhash: 'p2pkh',
+  scripthash: 'p2sh',
+};
+
 function esploraScriptType(script: Uint8Array): string {
-  if (script[0] === bitcoin.opcodes.OP_RETURN) return 'op_return';
-  if (script.length === 22 && script[0] === 0x00 && script[1] === 0x14) return 'v0_p2wpkh';
-  if (script.length === 34 && script[0] === 0x00 && script[1] === 0x20) return 'v0_p2wsh';
-  if (script.length === 34 && script[0] === 0x51 && script[1] === 0x20) return 'v1_p2tr';
-  if (script.length === 25 && script[0] === 0x76 && script[1] === 0xa9) return 'p2pkh';
-  if (script.length === 23 && script[0] === 0xa9) return 'p2sh';
-  return 'unknown';
+  return ESPLORA_SCRIPT_TYPES[scriptType(script)] ?? 'unknown';
 }
 
 function outputJson(output: { script: Uint8Array; value: bigint }): Record<string, unknown> {

@@ -9,14 +9,13 @@ import type { RunningSimulator } from '../../../src/simulator';
 import { startSimulator } from '../../../src/simulator';
 import { postJson, usdcOf, waitForSettledStatus } from '../../support/bridgeClient';
 import { pooledChains } from '../../support/pooledNodes';
+import { BTC_ADDRESS, BVM_CHAIN_ID } from '../../support/bvmClient';
 
 // covers: endpoint:POST /quote/v2, status:success
 
-const BVM = 8253038;
+const BVM = BVM_CHAIN_ID;
 const EVM = 8453;
-const BTC = 'bc1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqmql8k8';
 const network = bitcoin.networks.regtest;
-bitcoin.initEccLib(ecc);
 const ECPair = ECPairFactory(ecc);
 
 let sim: RunningSimulator;
@@ -34,7 +33,7 @@ afterAll(async () => {
 async function quoteBtcToBaseUsdc(user: string, amount: bigint): Promise<{ requestId: string; psbtHex: string; depositAddress: string }> {
   const usdc = await usdcOf(sim.baseUrl, EVM);
   const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
-    user, recipient: sim.accounts[5]!.address, originChainId: BVM, destinationChainId: EVM, originCurrency: BTC, destinationCurrency: usdc, amount: String(amount), tradeType: 'EXACT_INPUT',
+    user, recipient: sim.accounts[5]!.address, originChainId: BVM, destinationChainId: EVM, originCurrency: BTC_ADDRESS, destinationCurrency: usdc, amount: String(amount), tradeType: 'EXACT_INPUT',
   });
   expect(quote.status, JSON.stringify(quote.body)).toBe(200);
   const step = quote.body.steps[0];

@@ -36,7 +36,8 @@ describe('the Esplora REST API', () => {
   });
 
   it('POST /tx broadcasts; /tx/:txid, /status and /hex follow it from the mempool to a block; the address routes list it', async () => {
-    const [alice, bob] = node.fundedAccounts as [{ address: string; privateKey: string }, { address: string }];
+    const alice = node.fundedAccounts[0]!;
+    const bob = node.fundedAccounts[1]!;
     await rpc.command('createwallet', 'esplora');
     const wallet = new Client({ host: node.rpcUrl, wallet: 'esplora' });
     const mine = (await wallet.command('getnewaddress')) as string;
