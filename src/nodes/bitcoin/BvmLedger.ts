@@ -41,6 +41,8 @@ export type BvmLedgerChange =
   | { kind: 'admit'; hex: string; time: number }
   | { kind: 'evict'; txid: string }
   | { kind: 'nextBlockTime'; time: number }
+  | { kind: 'invalidateTip'; hash: string }
+  | { kind: 'reconsider'; hash: string }
   | { kind: 'block'; height: number; hash: string; time: number; coinbaseScript: Uint8Array; transactions: string[] };
 
 export interface BvmBlock {
@@ -113,7 +115,8 @@ function txidOf(hash: Uint8Array): string {
  * (`mine`); their coinbase pays the subsidy plus fees, commits to the witnesses (BIP141) and the
  * header meets regtest's proof of work. Times come from the virtual clock.
  *
- * LIMITATIONS: only p2wpkh inputs are verified (others are refused); no reorgs; no block size
+ * LIMITATIONS: only p2wpkh inputs are verified (others are refused); no reorgs (only the tip
+ * disconnected and connected again: `invalidateTip`, `reconsider`); no block size
  * or sigop limits; no locktime/sequence rules; no package relay or mempool eviction by size.
  */
 export class BvmLedger {
@@ -130,6 +133,8 @@ export class BvmLedger {
   private nextTimestamp: number | undefined;
   private recorder: ((change: BvmLedgerChange) => void) | undefined;
   private signaturesTrusted = false;
+  /** Blocks `invalidateTip` disconnected, with their records, the lowest last. */
+  private readonly invalidated: Array<{ block: BvmBlock; records: BvmTransactionRecord[] }> = [];
   /** Outpoints a wallet locked (`lockunspent`): no coin selection picks them; consensus ignores locks. */
   private readonly locked = new Set<string>();
 
@@ -370,10 +375,15 @@ export class BvmLedger {
       size: block.byteLength(false, true),
       weight: block.weight(),
     };
+    const coinbaseRecord: BvmTransactionRecord = { txid: coinbase.getId(), tx: coinbase, hex: coinbase.toHex(), fee: 0n, vsize: coinbase.virtualSize(), time: mined.time, prevouts: [] };
+    this.connect(mined, [coinbaseRecord, ...included].map((record, index) => ({ ...record, blockHash: mined.hash, height, index })));
+    return mined;
+  }
+
+  /** Puts a block on the tip: its transactions leave the mempool, their inputs are spent, their outputs unspent. */
+  private connect(mined: BvmBlock, records: BvmTransactionRecord[]): void {
     this.blocks.push(mined);
     this.blocksByHash.set(mined.hash, mined);
-    const coinbaseRecord: BvmTransactionRecord = { txid: coinbase.getId(), tx: coinbase, hex: coinbase.toHex(), fee: 0n, vsize: coinbase.virtualSize(), time: mined.time, prevouts: [] };
-    const records = [coinbaseRecord, ...included].map((record, index) => ({ ...record, blockHash: mined.hash, height, index }));
     for (const record of records) {
       this.mempool.delete(record.txid);
       for (const input of record.tx.ins) {
@@ -384,12 +394,78 @@ export class BvmLedger {
       }
       record.tx.outs.forEach((output, vout) => {
         if (output.script[0] === bitcoin.opcodes.OP_RETURN) return;
-        this.utxos.set(outpointKey(record.txid, vout), { txid: record.txid, vout, value: output.value, script: output.script, height, coinbase: record.index === 0 });
+        this.utxos.set(outpointKey(record.txid, vout), { txid: record.txid, vout, value: output.value, script: output.script, height: mined.height, coinbase: record.index === 0 });
       });
       this.confirmed.set(record.txid, record);
     }
     this.blockListeners.forEach((listener) => listener(mined, records));
-    return mined;
+  }
+
+  /**
+   * Disconnects the tip (`invalidateblock`), as Core does: the outputs its transactions spent are
+   * unspent again, its transactions go back to the mempool ahead of what waited there (the coinbase
+   * cannot), and mempool transactions spending its coinbase or a coinbase no longer mature leave.
+   */
+  invalidateTip(): BvmBlock {
+    const block = this.tip!;
+    if (block.height === 0) throw new BvmRpcError(BVM_RPC_ERRORS.misc, 'invalidating the genesis block is not simulated');
+    this.recorder?.({ kind: 'invalidateTip', hash: block.hash });
+    const records = block.txids.map((txid) => this.confirmed.get(txid)!);
+    for (const record of [...records].reverse()) {
+      this.confirmed.delete(record.txid);
+      record.tx.outs.forEach((_, vout) => this.utxos.delete(outpointKey(record.txid, vout)));
+      if (record.index === 0) continue;
+      record.tx.ins.forEach((input, i) => {
+        const previous = this.confirmed.get(txidOf(input.hash));
+        // an output of this same block is spent again in the mempool
+        if (!previous) return;
+        const prevout = record.prevouts[i]!;
+        this.utxos.set(outpointKey(previous.txid, input.index), { txid: previous.txid, vout: input.index, value: prevout.value, script: prevout.script, height: previous.height!, coinbase: previous.index === 0 });
+      });
+    }
+    this.blocks.pop();
+    this.blocksByHash.delete(block.hash);
+    const waiting = [...this.mempool.values()];
+    this.mempool.clear();
+    for (const { blockHash: _hash, height: _height, index: _index, ...record } of [...records.slice(1), ...waiting]) {
+      this.mempool.set(record.txid, record);
+      for (const input of record.tx.ins) this.mempoolSpends.set(outpointKey(txidOf(input.hash), input.index), record.txid);
+    }
+    for (const record of [...this.mempool.values()]) {
+      const spendsGoneCoinbase = record.tx.ins.some((input) => {
+        const txid = txidOf(input.hash);
+        const coin = this.utxos.get(outpointKey(txid, input.index));
+        if (coin) return coin.coinbase && this.height + 1 - coin.height! < BVM_PARAMS.coinbaseMaturity;
+        return !this.mempool.has(txid);
+      });
+      if (spendsGoneCoinbase && this.mempool.has(record.txid)) this.evictWithDescendants(record.txid);
+    }
+    this.invalidated.push({ block, records });
+    return block;
+  }
+
+  /**
+   * Connects again every block `invalidateTip` disconnected (`reconsiderblock` of one of them), when
+   * the tip is still their parent; mempool transactions conflicting with them leave. Returns what
+   * was connected (nothing for a hash it does not hold).
+   */
+  reconsider(hash: string): BvmBlock[] {
+    if (!this.invalidated.some((entry) => entry.block.hash === hash)) return [];
+    const lowest = this.invalidated[this.invalidated.length - 1]!;
+    if (lowest.block.previousHash !== this.tip!.hash) throw new BvmRpcError(BVM_RPC_ERRORS.misc, 'blocks were mined on the parent of the invalidated block since: switching back to the invalidated chain (a reorg) is not simulated');
+    this.recorder?.({ kind: 'reconsider', hash });
+    const connected: BvmBlock[] = [];
+    for (let entry = this.invalidated.pop(); entry; entry = this.invalidated.pop()) {
+      for (const record of entry.records.slice(1)) {
+        for (const input of record.tx.ins) {
+          const spender = this.mempoolSpends.get(outpointKey(txidOf(input.hash), input.index));
+          if (spender && spender !== record.txid) this.evictWithDescendants(spender);
+        }
+      }
+      this.connect(entry.block, entry.records);
+      connected.push(entry.block);
+    }
+    return connected;
   }
 }
 

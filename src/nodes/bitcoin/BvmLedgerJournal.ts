@@ -14,6 +14,9 @@ export type BvmJournalEntry =
   | { kind: 'evict'; txid: string }
   /** The next block's timestamp was pinned (a cheat call). */
   | { kind: 'nextBlockTime'; time: number }
+  /** The tip was disconnected (`invalidateblock`), or disconnected blocks connected again (`reconsiderblock`). */
+  | { kind: 'invalidateTip'; hash: string }
+  | { kind: 'reconsider'; hash: string }
   /** A mined block: its header time, coinbase output script, the raw transactions after the coinbase, and its hash; `timerDueAtMs` when the block timer mined it. */
   | { kind: 'block'; height: number; hash: string; time: number; coinbaseScript: string; transactions: string[]; timerDueAtMs?: number }
   /** The block timer was set: every `seconds` from `firstDueAtMs` (0: off); `startedWithSeconds` is `--bvm-block-time` of that run. */
@@ -111,6 +114,13 @@ export class BvmLedgerJournal {
           return;
         case 'nextBlockTime':
           ledger.setNextBlockTimestamp(entry.time);
+          return;
+        case 'invalidateTip':
+          if (ledger.tip!.hash !== entry.hash) throw new Error(`the tip is ${ledger.tip!.hash}, the journal invalidated ${entry.hash}`);
+          ledger.invalidateTip();
+          return;
+        case 'reconsider':
+          ledger.reconsider(entry.hash);
           return;
         case 'walletCreated':
         case 'walletLoaded':

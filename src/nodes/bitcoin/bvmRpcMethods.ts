@@ -209,6 +209,16 @@ export function bvmRpcMethods(ledger: BvmLedger): Record<string, Method> {
       if (blocks < 1 || blocks > 1008) throw new BvmRpcError(BVM_RPC_ERRORS.invalidParameter, 'Invalid conf_target, must be between 1 and 1008');
       return { feerate: btc(BVM_FEE_RATE_SAT_PER_KVB), blocks };
     },
+    invalidateblock: (params) => {
+      const block = blockByHash(hashParam(params, 0, 'blockhash'));
+      while (ledger.height >= block.height) ledger.invalidateTip();
+      return null;
+    },
+    reconsiderblock: (params) => {
+      const hash = hashParam(params, 0, 'blockhash');
+      if (!ledger.block(hash) && ledger.reconsider(hash).length === 0) throw new BvmRpcError(BVM_RPC_ERRORS.invalidAddressOrKey, 'Block not found');
+      return null;
+    },
     generatetoaddress: (params) => {
       const count = numberParam(params, 0);
       if (count < 0 || count > MAX_GENERATE_BLOCKS) throw new BvmRpcError(BVM_RPC_ERRORS.invalidParameter, `nblocks must be between 0 and ${MAX_GENERATE_BLOCKS}`);

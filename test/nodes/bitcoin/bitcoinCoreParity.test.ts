@@ -82,6 +82,23 @@ describe('Bitcoin Core parity of the node alone', () => {
     await expect(rpc.command('decodepsbt', 'not a psbt')).rejects.toMatchObject({ code: -22 });
   });
 
+  it("invalidateblock returns the tip's transactions to the mempool; reconsiderblock connects the same block again", async () => {
+    const txid = (await wallet.command('sendtoaddress', node.fundedAccounts[1]!.address, 0.2)) as string;
+    const [hash] = (await rpc.command('generatetoaddress', 1, node.fundedAccounts[0]!.address)) as string[];
+    const height = (await rpc.command('getblockcount')) as number;
+    const coinbase = ((await rpc.command('getblock', hash, 1)) as { tx: string[] }).tx[0]!;
+    expect(await rpc.command('invalidateblock', hash)).toBeNull();
+    expect(await rpc.command('getblockcount')).toBe(height - 1);
+    expect(await rpc.command('getrawmempool')).toEqual([txid]);
+    expect(await rpc.command('gettxout', coinbase, 0)).toBeNull();
+    expect(((await wallet.command('gettransaction', txid)) as { confirmations: number }).confirmations).toBe(0);
+    expect(await rpc.command('reconsiderblock', hash)).toBeNull();
+    expect(await rpc.command('getbestblockhash')).toBe(hash);
+    expect(await rpc.command('getrawmempool')).toEqual([]);
+    expect(((await rpc.command('getrawtransaction', txid, true)) as { blockhash: string }).blockhash).toBe(hash);
+    await expect(rpc.command('reconsiderblock', '0'.repeat(64))).rejects.toMatchObject({ code: -5, message: 'Block not found' });
+  });
+
   it('writes descriptor checksums as Core does (BIP380)', () => {
     expect(withDescriptorChecksum('raw(deadbeef)')).toBe('raw(deadbeef)#89f8spxm');
   });
