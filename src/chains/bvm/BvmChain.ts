@@ -36,6 +36,7 @@ import { BVM_DEPOSIT_CONFIRMATIONS, BvmDepositWatcher } from './BvmDepositWatche
 import { BvmSolverWallet } from './BvmSolverWallet';
 import { buildBvmDepositSteps } from './buildBvmDepositSteps';
 import { p2wpkhFee, selectCoins, signP2wpkhTransaction } from '../../nodes/bitcoin/bvmTransactions';
+import { spendableCoinsOf } from '../../nodes/bitcoin/bvmSpendableCoins';
 
 export interface BvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' | 'anvilSearchPath'> {
   metadata: ChainMetadata;
@@ -147,7 +148,7 @@ export class BvmChain implements ChainAdapter {
         { label: 'miner', address: accounts.miner.address, note: '(mined the genesis blocks)' },
       ],
       fundedAccounts: accounts.testAccounts.map((account) => ({ address: account.address, privateKey: account.wif })),
-      fundedAccountsNote: `${BVM_TEST_ACCOUNT_OUTPUTS.count} confirmed outputs of ${formatBtc(BVM_TEST_ACCOUNT_OUTPUTS.value)} BTC each; keys in WIF`,
+      fundedAccountsNote: `${BVM_TEST_ACCOUNT_OUTPUTS.count} confirmed outputs of ${formatBtc(BVM_TEST_ACCOUNT_OUTPUTS.value)} BTC each; keys in WIF; Esplora REST API ${this.node.esploraUrl}`,
       logFile: 'none (the ledger runs in-process)',
     };
   }
@@ -323,7 +324,7 @@ export class BvmChain implements ChainAdapter {
     const key = userKey(privateKey);
     const script = outputScriptOf(to);
     if (!script) throw new ChainError(`chain ${this.chainId} (BVM): ${to} is not a regtest address`);
-    const selected = selectCoins(this.ledger.coinsOf(key.script, true), amount);
+    const selected = selectCoins(spendableCoinsOf(this.ledger, key.script), amount);
     if (!selected) throw new ChainError(`chain ${this.chainId} (BVM): ${key.address} cannot pay ${amount} sats plus the fee`);
     const outputs = [{ script, value: amount }, ...(selected.change >= 546n ? [{ script: key.script, value: selected.change }] : [])];
     return this.broadcast(signP2wpkhTransaction(selected.coins.map((coin) => ({ coin, key })), outputs).toHex());

@@ -11,13 +11,14 @@ import { outputScriptOf } from '../../nodes/bitcoin/bvmCrypto';
 import { BvmRpcError } from '../../nodes/bitcoin/bvmRpcError';
 import { dustThreshold, type BvmCoin, type BvmLedger } from '../../nodes/bitcoin/BvmLedger';
 import { selectCoins, signP2wpkhTransaction } from '../../nodes/bitcoin/bvmTransactions';
+import { spendableCoinsOf } from '../../nodes/bitcoin/bvmSpendableCoins';
 
 /** A fill the BVM chain cannot make: it pays BTC by transfer only (no pools, wraps or contract calls). */
 export class BvmFillNotSupportedError extends ChainError {}
 
 /**
  * The solver's wallet on the BVM chain: a payment is a real transaction signed with the solver's
- * key, spending its coins (largest first, unconfirmed change included) into the recipient's
+ * key, spending its coins (largest first, unconfirmed change included; never an immature coinbase or a locked coin) into the recipient's
  * output and change back to the solver, at the wallets' fee rate. Coins it cannot cover are
  * SOLVER_BALANCE_TOO_LOW before anything is signed. Signed transactions are stored before they
  * are sent (the same request and kind is never signed twice). A sent payment waits in the
@@ -27,7 +28,7 @@ export class BvmSolverWallet {
   constructor(private readonly deps: { chainId: number; ledger: BvmLedger; solver: BvmKey; store: SolverTxStore; clock: VirtualClock }) {}
 
   /** The signed transaction of `payment` (hex), built from the solver's coins now. */
-  build(payment: SolverPayment, spendable: readonly BvmCoin[] = this.deps.ledger.coinsOf(this.deps.solver.script, true)): { txid: string; hex: string } {
+  build(payment: SolverPayment, spendable: readonly BvmCoin[] = spendableCoinsOf(this.deps.ledger, this.deps.solver.script)): { txid: string; hex: string } {
     const execution = payment.execution;
     if (!payment.currency.isNative || (execution && (execution.action.kind !== 'transfer' || execution.calls.length > 0 || execution.gasTopUp))) {
       throw new BvmFillNotSupportedError(`chain ${this.deps.chainId} (BVM) pays native BTC by transfer only`);

@@ -3,6 +3,7 @@ import { SimulatorError } from '../../errors/SimulatorError';
 import { BVM_NETWORK, bitcoin, isP2wpkhScript, outputScriptOf } from '../../nodes/bitcoin/bvmCrypto';
 import type { BvmLedger } from '../../nodes/bitcoin/BvmLedger';
 import { selectCoins } from '../../nodes/bitcoin/bvmTransactions';
+import { spendableCoinsOf } from '../../nodes/bitcoin/bvmSpendableCoins';
 
 /** The user's coins do not cover the deposit and its network fee: no transaction can be built for them to sign. */
 export class BvmInsufficientFundsError extends SimulatorError {
@@ -21,18 +22,18 @@ export interface BvmDepositStepParams {
 /**
  * The deposit step of a BVM-origin quote (SPEC §2.2, the service's Bitcoin guide): one item
  * whose `data.psbt` is an unsigned PSBT (hex) the user's wallet signs, as the official SDK's
- * Bitcoin adapter reads it (`Psbt.fromHex(item.data.psbt)`). It spends the user's p2wpkh coins
+ * Bitcoin adapter reads it (`Psbt.fromHex(item.data.psbt)`). It spends the user's spendable p2wpkh coins (`spendableCoinsOf`: never an immature coinbase)
  * (each input carries its `witnessUtxo`), pays `amount` satoshis to the request's deposit address
  * and the change back to the user; the network fee is on top of `amount`.
  */
 export function buildBvmDepositSteps(params: BvmDepositStepParams): QuoteStep[] {
   const userScript = outputScriptOf(params.user);
   if (!userScript || !isP2wpkhScript(userScript)) throw new BvmInsufficientFundsError(`user ${params.user} is not a p2wpkh (bcrt1q) address: its coins cannot be spent by this deposit`);
-  const coins = params.ledger.coinsOf(userScript, true);
+  const coins = spendableCoinsOf(params.ledger, userScript);
   const selected = selectCoins(coins, params.amount);
   if (!selected) {
     const balance = coins.reduce((sum, coin) => sum + coin.value, 0n);
-    throw new BvmInsufficientFundsError(`user ${params.user} holds ${balance} sats in ${coins.length} coins: not enough for a deposit of ${params.amount} sats plus its network fee`);
+    throw new BvmInsufficientFundsError(`user ${params.user} holds ${balance} sats in ${coins.length} spendable coins (immature coinbases do not count): not enough for a deposit of ${params.amount} sats plus its network fee`);
   }
   const psbt = new bitcoin.Psbt({ network: BVM_NETWORK });
   for (const coin of selected.coins) {

@@ -2,9 +2,12 @@ import type { ClockTimer, VirtualClock } from '../../clock/VirtualClock';
 import type { LedgerJournal } from '../LedgerJournal';
 import { deriveBvmAccounts, type BvmAccounts } from './bvmAccounts';
 import { BvmJsonRpcServer } from './BvmJsonRpcServer';
+import { BvmEsploraServer } from './BvmEsploraServer';
 import { BvmLedger } from './BvmLedger';
 import { BvmLedgerJournal } from './BvmLedgerJournal';
 import { writeBvmGenesis } from './writeBvmGenesis';
+import { BvmWallets } from './BvmWallets';
+import { mnemonicSeed } from '../../keys/mnemonicSeed';
 
 export interface BitcoinNodeOptions {
   chainId: number;
@@ -24,12 +27,15 @@ interface StartedParts {
   accounts: BvmAccounts;
   rpcUrl: string;
   server: BvmJsonRpcServer;
+  esplora: BvmEsploraServer;
+  esploraUrl: string;
   journal: BvmLedgerJournal | undefined;
 }
 
 /**
  * The embedded Bitcoin-style regtest node: the UTXO ledger and mempool (`BvmLedger`) behind Bitcoin
- * Core's JSON-RPC (`BvmJsonRpcServer`), genesis paying the accounts from matured coinbases, the
+ * Core's JSON-RPC (`BvmJsonRpcServer`, with descriptor wallets on `/wallet/<name>`: `BvmWallets`) and the Esplora REST API on a
+ * port of its own (`BvmEsploraServer`), genesis paying the accounts from matured coinbases, the
  * block timer (a block every N seconds of its clock), and with a journal every change journaled
  * first and applied again at start. The simulator's BVM adapter (`chains/bvm/`) runs one;
  * `startBitcoinNode` runs one alone.
@@ -46,13 +52,16 @@ export class BitcoinNode {
     const { chainId, clock, mnemonic, accountCount, host, port } = this.options;
     const accounts = deriveBvmAccounts(mnemonic, accountCount);
     const ledger = new BvmLedger({ clock });
+    const wallets = new BvmWallets(mnemonicSeed(mnemonic));
     // genesis at one time for all its blocks: the same on every start from the same journal
-    const journal = journalStore ? new BvmLedgerJournal({ chainId, store: journalStore, ledger }) : undefined;
+    const journal = journalStore ? new BvmLedgerJournal({ chainId, store: journalStore, ledger, wallets }) : undefined;
     if (journal) journal.open((time) => writeBvmGenesis(ledger, accounts, time), clock.nowSeconds());
     else writeBvmGenesis(ledger, accounts, clock.nowSeconds());
-    const server = new BvmJsonRpcServer(ledger, { host, ...(port !== undefined ? { port } : {}) });
+    const server = new BvmJsonRpcServer(ledger, wallets, { host, ...(port !== undefined ? { port } : {}) });
     const { rpcUrl } = await server.start();
-    this.parts = { ledger, accounts, rpcUrl, server, journal };
+    const esplora = new BvmEsploraServer(ledger, { host });
+    const { esploraUrl } = await esplora.start();
+    this.parts = { ledger, accounts, rpcUrl, server, esplora, esploraUrl, journal };
   }
 
   get ledger(): BvmLedger {
@@ -66,6 +75,11 @@ export class BitcoinNode {
 
   get rpcUrl(): string {
     return this.started().rpcUrl;
+  }
+
+  /** The Esplora REST API's base URL (a port of its own). */
+  get esploraUrl(): string {
+    return this.started().esploraUrl;
   }
 
   /**
@@ -86,6 +100,7 @@ export class BitcoinNode {
   async stop(): Promise<void> {
     this.blockTimer?.cancel();
     await this.parts?.server.stop();
+    await this.parts?.esplora.stop();
   }
 
   /** The block timer: a block every `seconds`, the first due at `firstDueAtMs` (journaled, so a restart carries on). */

@@ -1,106 +1,11 @@
 import type { VirtualClock } from '../../clock/VirtualClock';
 import { BVM_RPC_ERRORS, BvmRpcError, rejected } from './bvmRpcError';
-import { bitcoin, ecc, isP2wpkhScript, toHex } from './bvmCrypto';
+import { bitcoin, toHex } from './bvmCrypto';
+import { BVM_PARAMS, blockSubsidy, decodeTransaction, dustThreshold, feeAt, formatBtc, outpointKey, txidOf, verifyP2wpkhInput } from './bvmConsensus';
+import type { BvmBlock, BvmCoin, BvmLedgerChange, BvmTransactionRecord } from './bvmLedgerTypes';
 
-type Transaction = bitcoin.Transaction;
-
-/** An unspent output: confirmed at `height`, or `height: null` while its transaction waits in the mempool. */
-export interface BvmCoin {
-  txid: string;
-  vout: number;
-  value: bigint;
-  script: Uint8Array;
-  height: number | null;
-  coinbase: boolean;
-}
-
-/** A transaction the ledger knows: in the mempool (`blockHash` undefined) or mined. */
-export interface BvmTransactionRecord {
-  txid: string;
-  tx: Transaction;
-  hex: string;
-  /** Inputs minus outputs, in satoshis (0 for a coinbase). */
-  fee: bigint;
-  vsize: number;
-  /** Unix seconds: when the mempool accepted it (a coinbase: its block's time). */
-  time: number;
-  /** The value and script of each input's previous output (empty for a coinbase). */
-  prevouts: Array<{ value: bigint; script: Uint8Array }>;
-  blockHash?: string;
-  height?: number;
-  /** Its position in the block. */
-  index?: number;
-}
-
-/**
- * A change the ledger is about to make, told to its recorder (the journal, `BvmLedgerJournal`)
- * before the change is made and before any listener hears of it. Applying the same changes in the
- * same order to the same genesis gives back the same ledger (hashes, txids, times).
- */
-export type BvmLedgerChange =
-  | { kind: 'admit'; hex: string; time: number }
-  | { kind: 'evict'; txid: string }
-  | { kind: 'nextBlockTime'; time: number }
-  | { kind: 'block'; height: number; hash: string; time: number; coinbaseScript: Uint8Array; transactions: string[] };
-
-export interface BvmBlock {
-  hash: string;
-  height: number;
-  block: bitcoin.Block;
-  /** Unix seconds (the header's timestamp). */
-  time: number;
-  txids: string[];
-  previousHash: string | null;
-  size: number;
-  weight: number;
-}
-
-/** Regtest consensus and policy numbers (Bitcoin Core's chainparams and policy.h). */
-export const BVM_PARAMS = {
-  /** Satoshis per BTC. */
-  coin: 100_000_000n,
-  /** A coinbase output can be spent once its block has this many confirmations. */
-  coinbaseMaturity: 100,
-  /** Regtest halves the block subsidy every 150 blocks. */
-  halvingInterval: 150,
-  /** minrelaytxfee: 1000 sat per kvB (1 sat/vB). */
-  minRelayFeeSatPerKvB: 1000n,
-  /** dustrelayfee: 3000 sat per kvB. */
-  dustRelayFeeSatPerKvB: 3000n,
-  /** Regtest's proof-of-work limit, compact form: almost every nonce meets it. */
-  bits: 0x207fffff,
-  /** Block header version with BIP9 version bits set. */
-  blockVersion: 0x20000000,
-} as const;
-
-const SIGNATURE_FAILED = 'mandatory-script-verify-flag-failed (Signature must be zero for failed CHECK(MULTI)SIG operation)';
-
-export function blockSubsidy(height: number): bigint {
-  const halvings = Math.floor(height / BVM_PARAMS.halvingInterval);
-  return halvings >= 64 ? 0n : (50n * BVM_PARAMS.coin) >> BigInt(halvings);
-}
-
-/** The fee a transaction of `vsize` virtual bytes pays at `satPerKvB` (rounded up, as Core's CFeeRate). */
-export function feeAt(satPerKvB: bigint, vsize: number): bigint {
-  return (satPerKvB * BigInt(vsize) + 999n) / 1000n;
-}
-
-/** An output below this value costs more to spend than it is worth (Core's GetDustThreshold). */
-export function dustThreshold(script: Uint8Array): bigint {
-  if (script[0] === bitcoin.opcodes.OP_RETURN) return 0n;
-  const outputSize = 8 + 1 + script.length;
-  const isWitnessProgram = script.length >= 4 && script.length <= 42 && (script[0] === 0x00 || (script[0]! >= 0x51 && script[0]! <= 0x60)) && script[1] === script.length - 2;
-  const spendSize = isWitnessProgram ? 32 + 4 + 1 + 26 + 4 : 32 + 4 + 1 + 107 + 4; // witness bytes count a quarter
-  return feeAt(BVM_PARAMS.dustRelayFeeSatPerKvB, outputSize + spendSize);
-}
-
-function outpointKey(txid: string, vout: number): string {
-  return `${txid}:${vout}`;
-}
-
-function txidOf(hash: Uint8Array): string {
-  return toHex(Uint8Array.from(hash).reverse());
-}
+export type { BvmBlock, BvmCoin, BvmLedgerChange, BvmTransactionRecord } from './bvmLedgerTypes';
+export { BVM_PARAMS, blockSubsidy, decodeTransaction, dustThreshold, feeAt, formatBtc } from './bvmConsensus';
 
 /**
  * A Bitcoin ledger in-process (regtest rules): a UTXO set, a mempool and a chain of blocks with
@@ -113,7 +18,8 @@ function txidOf(hash: Uint8Array): string {
  * (`mine`); their coinbase pays the subsidy plus fees, commits to the witnesses (BIP141) and the
  * header meets regtest's proof of work. Times come from the virtual clock.
  *
- * LIMITATIONS: only p2wpkh inputs are verified (others are refused); no reorgs; no block size
+ * LIMITATIONS: only p2wpkh inputs are verified (others are refused); no reorgs (only the tip
+ * disconnected and connected again: `invalidateTip`, `reconsider`); no block size
  * or sigop limits; no locktime/sequence rules; no package relay or mempool eviction by size.
  */
 export class BvmLedger {
@@ -130,6 +36,10 @@ export class BvmLedger {
   private nextTimestamp: number | undefined;
   private recorder: ((change: BvmLedgerChange) => void) | undefined;
   private signaturesTrusted = false;
+  /** Blocks `invalidateTip` disconnected, with their records, the lowest last. */
+  private readonly invalidated: Array<{ block: BvmBlock; records: BvmTransactionRecord[] }> = [];
+  /** Outpoints a wallet locked (`lockunspent`): no coin selection picks them; consensus ignores locks. */
+  private readonly locked = new Set<string>();
 
   constructor(private readonly options: { clock: VirtualClock }) {}
 
@@ -157,6 +67,11 @@ export class BvmLedger {
     return record.height === undefined ? 0 : this.height - record.height + 1;
   }
 
+  /** Every transaction: mined ones in chain order, then the mempool's. */
+  allTransactions(): BvmTransactionRecord[] {
+    return [...this.confirmed.values(), ...this.mempool.values()];
+  }
+
   mempoolTransactions(): BvmTransactionRecord[] {
     return [...this.mempool.values()];
   }
@@ -182,6 +97,20 @@ export class BvmLedger {
       record.tx.outs.flatMap((output, vout) => (toHex(output.script) === wanted ? [{ txid: record.txid, vout, value: output.value, script: output.script, height: null, coinbase: false }] : [])),
     );
     return [...coins, ...unconfirmed].filter((coin) => !this.mempoolSpends.has(outpointKey(coin.txid, coin.vout)));
+  }
+
+  /** Locks (or unlocks) an outpoint against coin selection, as `lockunspent` does (in memory, as Core's default). */
+  setLocked(txid: string, vout: number, locked: boolean): void {
+    if (locked) this.locked.add(outpointKey(txid, vout));
+    else this.locked.delete(outpointKey(txid, vout));
+  }
+
+  isLocked(txid: string, vout: number): boolean {
+    return this.locked.has(outpointKey(txid, vout));
+  }
+
+  lockedOutpoints(): Array<{ txid: string; vout: number }> {
+    return [...this.locked].map((key) => ({ txid: key.slice(0, 64), vout: Number(key.slice(65)) }));
   }
 
   /**
@@ -349,10 +278,15 @@ export class BvmLedger {
       size: block.byteLength(false, true),
       weight: block.weight(),
     };
+    const coinbaseRecord: BvmTransactionRecord = { txid: coinbase.getId(), tx: coinbase, hex: coinbase.toHex(), fee: 0n, vsize: coinbase.virtualSize(), time: mined.time, prevouts: [] };
+    this.connect(mined, [coinbaseRecord, ...included].map((record, index) => ({ ...record, blockHash: mined.hash, height, index })));
+    return mined;
+  }
+
+  /** Puts a block on the tip: its transactions leave the mempool, their inputs are spent, their outputs unspent. */
+  private connect(mined: BvmBlock, records: BvmTransactionRecord[]): void {
     this.blocks.push(mined);
     this.blocksByHash.set(mined.hash, mined);
-    const coinbaseRecord: BvmTransactionRecord = { txid: coinbase.getId(), tx: coinbase, hex: coinbase.toHex(), fee: 0n, vsize: coinbase.virtualSize(), time: mined.time, prevouts: [] };
-    const records = [coinbaseRecord, ...included].map((record, index) => ({ ...record, blockHash: mined.hash, height, index }));
     for (const record of records) {
       this.mempool.delete(record.txid);
       for (const input of record.tx.ins) {
@@ -363,46 +297,77 @@ export class BvmLedger {
       }
       record.tx.outs.forEach((output, vout) => {
         if (output.script[0] === bitcoin.opcodes.OP_RETURN) return;
-        this.utxos.set(outpointKey(record.txid, vout), { txid: record.txid, vout, value: output.value, script: output.script, height, coinbase: record.index === 0 });
+        this.utxos.set(outpointKey(record.txid, vout), { txid: record.txid, vout, value: output.value, script: output.script, height: mined.height, coinbase: record.index === 0 });
       });
       this.confirmed.set(record.txid, record);
     }
     this.blockListeners.forEach((listener) => listener(mined, records));
-    return mined;
   }
-}
 
-export function decodeTransaction(hex: string): Transaction {
-  try {
-    if (!/^([0-9a-fA-F]{2})+$/.test(hex)) throw new Error('not hex');
-    return bitcoin.Transaction.fromHex(hex);
-  } catch {
-    throw new BvmRpcError(BVM_RPC_ERRORS.deserialization, 'TX decode failed. Make sure the tx has at least one input.');
+  /**
+   * Disconnects the tip (`invalidateblock`), as Core does: the outputs its transactions spent are
+   * unspent again, its transactions go back to the mempool ahead of what waited there (the coinbase
+   * cannot), and mempool transactions spending its coinbase or a coinbase no longer mature leave.
+   */
+  invalidateTip(): BvmBlock {
+    const block = this.tip!;
+    if (block.height === 0) throw new BvmRpcError(BVM_RPC_ERRORS.misc, 'invalidating the genesis block is not simulated');
+    this.recorder?.({ kind: 'invalidateTip', hash: block.hash });
+    const records = block.txids.map((txid) => this.confirmed.get(txid)!);
+    for (const record of [...records].reverse()) {
+      this.confirmed.delete(record.txid);
+      record.tx.outs.forEach((_, vout) => this.utxos.delete(outpointKey(record.txid, vout)));
+      if (record.index === 0) continue;
+      record.tx.ins.forEach((input, i) => {
+        const previous = this.confirmed.get(txidOf(input.hash));
+        // an output of this same block is spent again in the mempool
+        if (!previous) return;
+        const prevout = record.prevouts[i]!;
+        this.utxos.set(outpointKey(previous.txid, input.index), { txid: previous.txid, vout: input.index, value: prevout.value, script: prevout.script, height: previous.height!, coinbase: previous.index === 0 });
+      });
+    }
+    this.blocks.pop();
+    this.blocksByHash.delete(block.hash);
+    const waiting = [...this.mempool.values()];
+    this.mempool.clear();
+    for (const { blockHash: _hash, height: _height, index: _index, ...record } of [...records.slice(1), ...waiting]) {
+      this.mempool.set(record.txid, record);
+      for (const input of record.tx.ins) this.mempoolSpends.set(outpointKey(txidOf(input.hash), input.index), record.txid);
+    }
+    for (const record of [...this.mempool.values()]) {
+      const spendsGoneCoinbase = record.tx.ins.some((input) => {
+        const txid = txidOf(input.hash);
+        const coin = this.utxos.get(outpointKey(txid, input.index));
+        if (coin) return coin.coinbase && this.height + 1 - coin.height! < BVM_PARAMS.coinbaseMaturity;
+        return !this.mempool.has(txid);
+      });
+      if (spendsGoneCoinbase && this.mempool.has(record.txid)) this.evictWithDescendants(record.txid);
+    }
+    this.invalidated.push({ block, records });
+    return block;
   }
-}
 
-/** BIP143: a p2wpkh input's witness is `<signature> <pubkey>`, the key hashes to the program and the signature checks. */
-function verifyP2wpkhInput(tx: Transaction, index: number, prevout: { value: bigint; script: Uint8Array }): void {
-  if (!isP2wpkhScript(prevout.script)) throw rejected(`non-mandatory-script-verify-flag (input ${index} spends a script this ledger does not verify; only p2wpkh)`);
-  const input = tx.ins[index]!;
-  if (input.script.length > 0) throw rejected('mandatory-script-verify-flag-failed (Witness requires empty scriptSig)');
-  const [signature, publicKey] = input.witness;
-  if (input.witness.length !== 2 || !signature || !publicKey) throw rejected('mandatory-script-verify-flag-failed (Witness program hash mismatch)');
-  if (toHex(bitcoin.crypto.hash160(publicKey)) !== toHex(prevout.script.subarray(2))) throw rejected('mandatory-script-verify-flag-failed (Witness program hash mismatch)');
-  let decoded: { signature: Uint8Array; hashType: number };
-  try {
-    decoded = bitcoin.script.signature.decode(signature);
-  } catch {
-    throw rejected('mandatory-script-verify-flag-failed (Non-canonical DER signature)');
+  /**
+   * Connects again every block `invalidateTip` disconnected (`reconsiderblock` of one of them), when
+   * the tip is still their parent; mempool transactions conflicting with them leave. Returns what
+   * was connected (nothing for a hash it does not hold).
+   */
+  reconsider(hash: string): BvmBlock[] {
+    if (!this.invalidated.some((entry) => entry.block.hash === hash)) return [];
+    const lowest = this.invalidated[this.invalidated.length - 1]!;
+    if (lowest.block.previousHash !== this.tip!.hash) throw new BvmRpcError(BVM_RPC_ERRORS.misc, 'blocks were mined on the parent of the invalidated block since: switching back to the invalidated chain (a reorg) is not simulated');
+    this.recorder?.({ kind: 'reconsider', hash });
+    const connected: BvmBlock[] = [];
+    for (let entry = this.invalidated.pop(); entry; entry = this.invalidated.pop()) {
+      for (const record of entry.records.slice(1)) {
+        for (const input of record.tx.ins) {
+          const spender = this.mempoolSpends.get(outpointKey(txidOf(input.hash), input.index));
+          if (spender && spender !== record.txid) this.evictWithDescendants(spender);
+        }
+      }
+      this.connect(entry.block, entry.records);
+      connected.push(entry.block);
+    }
+    return connected;
   }
-  const scriptCode = bitcoin.payments.p2pkh({ pubkey: publicKey }).output!;
-  const hash = tx.hashForWitnessV0(index, scriptCode, prevout.value, decoded.hashType);
-  if (!ecc.isPoint(publicKey) || !ecc.verify(hash, publicKey, decoded.signature, true)) throw rejected(SIGNATURE_FAILED);
-}
-
-/** Satoshis as BTC with 8 decimals (a decimal string: no floating point). */
-export function formatBtc(sats: bigint): string {
-  const negative = sats < 0n;
-  const abs = negative ? -sats : sats;
-  return `${negative ? '-' : ''}${abs / BVM_PARAMS.coin}.${(abs % BVM_PARAMS.coin).toString().padStart(8, '0')}`;
 }

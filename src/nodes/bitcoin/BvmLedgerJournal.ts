@@ -2,6 +2,7 @@ import { ChainError } from '../../errors/IntentsimError';
 import type { LedgerJournal } from '../LedgerJournal';
 import type { BvmLedger, BvmLedgerChange } from './BvmLedger';
 import { toHex } from './bvmCrypto';
+import type { BvmWalletChange, BvmWallets } from './BvmWallets';
 
 /** One entry of the BVM chain's journal (`ledger_journal`), oldest first. */
 export type BvmJournalEntry =
@@ -13,10 +14,15 @@ export type BvmJournalEntry =
   | { kind: 'evict'; txid: string }
   /** The next block's timestamp was pinned (a cheat call). */
   | { kind: 'nextBlockTime'; time: number }
+  /** The tip was disconnected (`invalidateblock`), or disconnected blocks connected again (`reconsiderblock`). */
+  | { kind: 'invalidateTip'; hash: string }
+  | { kind: 'reconsider'; hash: string }
   /** A mined block: its header time, coinbase output script, the raw transactions after the coinbase, and its hash; `timerDueAtMs` when the block timer mined it. */
   | { kind: 'block'; height: number; hash: string; time: number; coinbaseScript: string; transactions: string[]; timerDueAtMs?: number }
   /** The block timer was set: every `seconds` from `firstDueAtMs` (0: off); `startedWithSeconds` is `--bvm-block-time` of that run. */
-  | { kind: 'blockTimer'; seconds: number; firstDueAtMs: number; startedWithSeconds: number };
+  | { kind: 'blockTimer'; seconds: number; firstDueAtMs: number; startedWithSeconds: number }
+  /** A wallet created, loaded or unloaded, or a key it handed out (`BvmWallets`). */
+  | BvmWalletChange;
 
 /** Where the block timer stood when the journal ended: its period and the next block it owes. */
 export interface BvmBlockTimerState {
@@ -28,7 +34,8 @@ export interface BvmBlockTimerState {
 /**
  * The BVM chain's durability (`--db`): every change its ledger makes is appended to the ledger
  * journal before it is made (`BvmLedger.recordChangesWith`: mempool admissions and drops, pinned
- * block times, mined blocks), with the block timer's settings. At start, genesis is written again
+ * block times, mined blocks), with the block timer's settings and the node's wallets (created,
+ * loaded, unloaded, each key handed out: their coins and history are read from the ledger). At start, genesis is written again
  * at the journaled time and the entries are applied in order through the ledger's own `submit`,
  * `evict`, `setNextBlockTimestamp` and `mine` — nothing listens yet, and input signatures, checked
  * when each transaction was first accepted, are not checked again — so blocks, txids and times
@@ -39,7 +46,7 @@ export class BvmLedgerJournal {
   private timer: BvmBlockTimerState | undefined;
   private timerBlockDueAtMs: number | undefined;
 
-  constructor(private readonly deps: { chainId: number; store: LedgerJournal; ledger: BvmLedger }) {}
+  constructor(private readonly deps: { chainId: number; store: LedgerJournal; ledger: BvmLedger; wallets?: BvmWallets }) {}
 
   /**
    * Writes genesis (at the journaled time, or `now` for a new journal) with `writeGenesis`, applies
@@ -62,6 +69,7 @@ export class BvmLedgerJournal {
       ledger.withSignaturesTrusted(() => rest.forEach((entry, index) => this.apply(entry, index + 1)));
     }
     ledger.recordChangesWith((change) => store.append<BvmJournalEntry>(chainId, this.entryOf(change)));
+    this.deps.wallets?.recordChangesWith((change) => store.append<BvmJournalEntry>(chainId, change));
     return { applied: rest.length };
   }
 
@@ -106,6 +114,19 @@ export class BvmLedgerJournal {
           return;
         case 'nextBlockTime':
           ledger.setNextBlockTimestamp(entry.time);
+          return;
+        case 'invalidateTip':
+          if (ledger.tip!.hash !== entry.hash) throw new Error(`the tip is ${ledger.tip!.hash}, the journal invalidated ${entry.hash}`);
+          ledger.invalidateTip();
+          return;
+        case 'reconsider':
+          ledger.reconsider(entry.hash);
+          return;
+        case 'walletCreated':
+        case 'walletLoaded':
+        case 'walletUnloaded':
+        case 'walletKey':
+          this.deps.wallets?.apply(entry);
           return;
         case 'blockTimer':
           this.timer = { seconds: entry.seconds, nextDueAtMs: entry.firstDueAtMs, startedWithSeconds: entry.startedWithSeconds };

@@ -3,49 +3,16 @@ import { outputScriptOf, toHex } from './bvmCrypto';
 import { BVM_PARAMS, feeAt, type BvmLedger, type BvmTransactionRecord } from './BvmLedger';
 import { blockHeaderJson, btc, medianTimePast, REGTEST_DIFFICULTY, satsOf, scriptPubKeyJson, transactionJson } from './bvmRpcEncoding';
 import { BVM_FEE_RATE_SAT_PER_KVB } from './bvmTransactions';
+import { bvmNodeInfoMethods } from './bvmNodeInfoMethods';
+import { bvmPsbtMethods } from './bvmPsbtMethods';
+import { bvmRawTransactionMethods } from './bvmRawTransactionMethods';
+import { boolParam, hashParam, numberParam, scriptOfAddress, stringParam, typeError } from './bvmRpcParams';
 
 type Method = (params: unknown[]) => unknown;
 
 /** sendrawtransaction's default `maxfeerate`: 0.10 BTC/kvB. */
 const DEFAULT_MAX_FEE_RATE_SATS_PER_KVB = 10_000_000n;
 const MAX_GENERATE_BLOCKS = 1000;
-
-function typeError(value: unknown, expected: string): BvmRpcError {
-  const actual = value === null ? 'null' : Array.isArray(value) ? 'array' : typeof value;
-  return new BvmRpcError(BVM_RPC_ERRORS.type, `JSON value of type ${actual} is not of expected type ${expected}`);
-}
-
-function stringParam(params: unknown[], index: number): string {
-  const value = params[index];
-  if (typeof value !== 'string') throw typeError(value, 'string');
-  return value;
-}
-
-function numberParam(params: unknown[], index: number, fallback?: number): number {
-  const value = params[index] ?? fallback;
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw typeError(value, 'number');
-  return value;
-}
-
-function boolParam(params: unknown[], index: number, fallback: boolean): boolean {
-  const value = params[index];
-  if (value === undefined || value === null) return fallback;
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'number') return value !== 0; // getrawtransaction's verbosity
-  throw typeError(value, 'bool');
-}
-
-function hashParam(params: unknown[], index: number, name: string): string {
-  const value = stringParam(params, index);
-  if (!/^[0-9a-fA-F]{64}$/.test(value)) throw new BvmRpcError(BVM_RPC_ERRORS.invalidParameter, `${name} must be of length 64 (not ${value.length}, for '${value}')`);
-  return value.toLowerCase();
-}
-
-function scriptOfAddress(address: string): Uint8Array {
-  const script = outputScriptOf(address);
-  if (!script) throw new BvmRpcError(BVM_RPC_ERRORS.invalidAddressOrKey, `Invalid Bitcoin address: ${address}`);
-  return script;
-}
 
 /** `addr(<address>)` descriptors (with or without a `#checksum`), as strings or `{ desc }` objects. */
 function descriptorAddress(entry: unknown): string {
@@ -86,6 +53,9 @@ export function bvmRpcMethods(ledger: BvmLedger): Record<string, Method> {
     return block;
   };
   return {
+    ...bvmNodeInfoMethods(ledger),
+    ...bvmRawTransactionMethods(ledger),
+    ...bvmPsbtMethods(ledger),
     getblockchaininfo: () => {
       const tip = ledger.tip!;
       return {
@@ -238,6 +208,16 @@ export function bvmRpcMethods(ledger: BvmLedger): Record<string, Method> {
       const blocks = numberParam(params, 0);
       if (blocks < 1 || blocks > 1008) throw new BvmRpcError(BVM_RPC_ERRORS.invalidParameter, 'Invalid conf_target, must be between 1 and 1008');
       return { feerate: btc(BVM_FEE_RATE_SAT_PER_KVB), blocks };
+    },
+    invalidateblock: (params) => {
+      const block = blockByHash(hashParam(params, 0, 'blockhash'));
+      while (ledger.height >= block.height) ledger.invalidateTip();
+      return null;
+    },
+    reconsiderblock: (params) => {
+      const hash = hashParam(params, 0, 'blockhash');
+      if (!ledger.block(hash) && ledger.reconsider(hash).length === 0) throw new BvmRpcError(BVM_RPC_ERRORS.invalidAddressOrKey, 'Block not found');
+      return null;
     },
     generatetoaddress: (params) => {
       const count = numberParam(params, 0);

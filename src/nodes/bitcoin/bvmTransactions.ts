@@ -18,20 +18,22 @@ export function p2wpkhFee(inputs: number, outputs: number): bigint {
 }
 
 /**
- * Picks coins, largest first, to pay `amount` plus the fee of the transaction they make (two
- * outputs: the payment and change); undefined when the coins do not reach it.
+ * Picks coins, largest first, to pay `amount` plus the fee of the transaction they make
+ * (`outputCount` outputs, payments and change: two by default), `preset` coins always spent first;
+ * undefined when the coins do not reach it.
  */
-export function selectCoins(coins: readonly BvmCoin[], amount: bigint): { coins: BvmCoin[]; fee: bigint; change: bigint } | undefined {
+export function selectCoins<C extends BvmCoin>(coins: readonly C[], amount: bigint, outputCount = 2, preset: readonly C[] = []): { coins: C[]; fee: bigint; change: bigint } | undefined {
   const sorted = [...coins].sort((a, b) => (a.value === b.value ? a.txid.localeCompare(b.txid) || a.vout - b.vout : a.value > b.value ? -1 : 1));
-  const chosen: BvmCoin[] = [];
-  let total = 0n;
-  for (const coin of sorted) {
+  const chosen: C[] = [...preset];
+  let total = preset.reduce((sum, coin) => sum + coin.value, 0n);
+  for (let next = 0; ; next++) {
+    const fee = p2wpkhFee(chosen.length, outputCount);
+    if (chosen.length > 0 && total >= amount + fee) return { coins: chosen, fee, change: total - amount - fee };
+    const coin = sorted[next];
+    if (!coin) return undefined;
     chosen.push(coin);
     total += coin.value;
-    const fee = p2wpkhFee(chosen.length, 2);
-    if (total >= amount + fee) return { coins: chosen, fee, change: total - amount - fee };
   }
-  return undefined;
 }
 
 /** A transaction spending `inputs` (each p2wpkh coin with the key that owns it) into `outputs`, signed (SIGHASH_ALL, BIP143). */
@@ -40,10 +42,13 @@ export function signP2wpkhTransaction(inputs: ReadonlyArray<{ coin: BvmCoin; key
   tx.version = 2;
   for (const { coin } of inputs) tx.addInput(Buffer.from(coin.txid, 'hex').reverse(), coin.vout, 0xfffffffd);
   for (const output of outputs) tx.addOutput(output.script, output.value);
-  inputs.forEach(({ coin, key }, index) => {
-    const scriptCode = bitcoin.payments.p2pkh({ pubkey: key.keyPair.publicKey }).output!;
-    const hash = tx.hashForWitnessV0(index, scriptCode, coin.value, bitcoin.Transaction.SIGHASH_ALL);
-    tx.setWitness(index, [bitcoin.script.signature.encode(key.keyPair.sign(hash), bitcoin.Transaction.SIGHASH_ALL), key.keyPair.publicKey]);
-  });
+  inputs.forEach(({ coin, key }, index) => signP2wpkhInput(tx, index, key, coin.value));
   return tx;
+}
+
+/** Sets input `index`'s witness: `key`'s SIGHASH_ALL signature over the p2wpkh output of `value` it spends (BIP143). */
+export function signP2wpkhInput(tx: bitcoin.Transaction, index: number, key: BvmKey, value: bigint): void {
+  const scriptCode = bitcoin.payments.p2pkh({ pubkey: key.keyPair.publicKey }).output!;
+  const hash = tx.hashForWitnessV0(index, scriptCode, value, bitcoin.Transaction.SIGHASH_ALL);
+  tx.setWitness(index, [bitcoin.script.signature.encode(key.keyPair.sign(hash), bitcoin.Transaction.SIGHASH_ALL), key.keyPair.publicKey]);
 }

@@ -17,13 +17,15 @@ export interface StartedBitcoinNode extends StartedNode {
   keys: BvmAccounts;
   /** The node's ledger (what a test or a cheat reads directly). */
   ledger: BvmLedger;
+  /** The Esplora REST API (what BDK, LDK and most wallets read), on a port of its own. */
+  esploraUrl: string;
   /** Mines a block every `seconds` of its clock (0: off). */
   setIntervalMining(seconds: number): void;
 }
 
 /**
  * Starts the embedded Bitcoin-style regtest node alone (no intent service): Bitcoin Core's
- * JSON-RPC on a port of its own, genesis as `intentsim start` writes it (the same p2wpkh accounts,
+ * JSON-RPC on a port of its own (and the Esplora REST API on another), genesis as `intentsim start` writes it (the same p2wpkh accounts,
  * BIP84 from the mnemonic, each with 10 confirmed outputs of 1 BTC), state in memory until `stop()`.
  */
 export async function startBitcoinNode(options: BitcoinNodeStartOptions = {}): Promise<StartedBitcoinNode> {
@@ -36,6 +38,7 @@ export async function startBitcoinNode(options: BitcoinNodeStartOptions = {}): P
     kind: 'bitcoin',
     chainId: resolved.chainId,
     rpcUrl: node.rpcUrl,
+    esploraUrl: node.esploraUrl,
     fundedAccounts: node.accounts.testAccounts.map((key) => ({ address: key.address, privateKey: key.wif, balance })),
     keys: node.accounts,
     ledger: node.ledger,

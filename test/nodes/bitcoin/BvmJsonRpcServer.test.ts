@@ -3,6 +3,7 @@ import * as bitcoin from 'bitcoinjs-lib';
 import { VirtualClock } from '../../../src/clock/VirtualClock';
 import { BvmLedger } from '../../../src/nodes/bitcoin/BvmLedger';
 import { BvmJsonRpcServer } from '../../../src/nodes/bitcoin/BvmJsonRpcServer';
+import { BvmWallets } from '../../../src/nodes/bitcoin/BvmWallets';
 import { deriveBvmAccounts } from '../../../src/nodes/bitcoin/bvmAccounts';
 import { writeBvmGenesis } from '../../../src/nodes/bitcoin/writeBvmGenesis';
 import { p2wpkhFee, signP2wpkhTransaction } from '../../../src/nodes/bitcoin/bvmTransactions';
@@ -17,7 +18,7 @@ let url: string;
 
 beforeAll(async () => {
   writeBvmGenesis(ledger, accounts);
-  server = new BvmJsonRpcServer(ledger, { host: '127.0.0.1' });
+  server = new BvmJsonRpcServer(ledger, new BvmWallets(new Uint8Array(64)), { host: '127.0.0.1' });
   url = (await server.start()).rpcUrl;
 });
 

@@ -78,6 +78,24 @@ describe('BvmLedgerJournal', () => {
     expect(stateOf(again.ledger, [alice, bob])).toEqual(stateOf(restarted.ledger, [alice, bob]));
   });
 
+  it('gives back a tip invalidated (its transactions in the mempool) and one invalidated then reconsidered', () => {
+    const store = new LedgerJournalStore(openDatabase(':memory:'));
+    const clock = new VirtualClock({ mode: 'manual', startMs: 1_800_000_000_000 });
+    const { ledger, alice, bob, accounts } = journaledLedger(store, clock);
+    const first = ledger.submit(pay(ledger, alice, bob, 10_000_000n));
+    const [kept] = ledger.mine(1, accounts.miner.script);
+    const second = ledger.submit(pay(ledger, bob, alice, 4_000_000n));
+    const [dropped] = ledger.mine(1, accounts.miner.script);
+    ledger.invalidateTip();
+    ledger.invalidateTip();
+    expect(ledger.mempoolTransactions().map((record) => record.txid)).toEqual([first.txid, second.txid]);
+    expect(ledger.reconsider(kept!.hash).map((block) => block.hash)).toEqual([kept!.hash, dropped!.hash]);
+    ledger.invalidateTip();
+    const before = stateOf(ledger, [alice, bob]);
+    expect(before.mempool.map((entry) => entry.txid)).toEqual([second.txid]);
+    expect(stateOf(journaledLedger(store, new VirtualClock({ mode: 'manual', startMs: 1_900_000_000_000 })).ledger, [alice, bob])).toEqual(before);
+  });
+
   it('a change the journal cannot write is not made', () => {
     const db = openDatabase(':memory:');
     const store = new LedgerJournalStore(db);
