@@ -27,11 +27,12 @@ const NODE_TITLES: Record<NodeKind, { title: string; keys: string }> = {
 };
 
 /** What `intentsim node <kind>` prints when the node is up. */
-export function formatNodeSummary(node: StartedNode & { wsUrl?: string; stablecoinMint?: string }): string {
+export function formatNodeSummary(node: StartedNode & { wsUrl?: string; stablecoinMint?: string; esploraUrl?: string }): string {
   const { title, keys } = NODE_TITLES[node.kind];
   const lines = [`intentsim ${title}, chain ${node.chainId}`, `RPC URL:   ${node.rpcUrl}`];
   if (node.wsUrl) lines.push(`Websocket: ${node.wsUrl}`);
   if (node.stablecoinMint) lines.push(`USDC mint: ${node.stablecoinMint}`);
+  if (node.esploraUrl) lines.push(`Esplora:   ${node.esploraUrl}`);
   lines.push('', `Funded accounts (${keys}):`);
   node.fundedAccounts.forEach((account, index) => {
     const owner = account.owner ? `  owner ${account.owner}` : '';
@@ -89,9 +90,9 @@ export function nodeCommand(): Command {
         process.stderr.write(`[intentsim] ${why}; stopping\n`);
         shutdown();
       });
-      const extra = node as StartedNode & { wsUrl?: string; stablecoinMint?: string };
+      const extra = node as StartedNode & { wsUrl?: string; stablecoinMint?: string; esploraUrl?: string };
       const printed = flags.json
-        ? `${JSON.stringify({ kind: node.kind, chainId: node.chainId, rpcUrl: node.rpcUrl, ...(extra.wsUrl ? { wsUrl: extra.wsUrl, stablecoinMint: extra.stablecoinMint } : {}), fundedAccounts: node.fundedAccounts })}\n`
+        ? `${JSON.stringify({ kind: node.kind, chainId: node.chainId, rpcUrl: node.rpcUrl, ...(extra.wsUrl ? { wsUrl: extra.wsUrl, stablecoinMint: extra.stablecoinMint } : {}), ...(extra.esploraUrl ? { esploraUrl: extra.esploraUrl } : {}), fundedAccounts: node.fundedAccounts })}\n`
         : formatNodeSummary(extra);
       process.stdout.write(printed);
     });

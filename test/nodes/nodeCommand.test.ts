@@ -12,6 +12,7 @@ interface NodeReady {
   chainId: number;
   rpcUrl: string;
   wsUrl?: string;
+  esploraUrl?: string;
   stablecoinMint?: string;
   fundedAccounts: Array<{ address: string; privateKey: string; balance: string; owner?: string }>;
 }
@@ -56,6 +57,8 @@ const CLIENT_CALLS: Record<string, (ready: NodeReady) => Promise<unknown>> = {
   svm: async (ready) => new Connection(ready.rpcUrl, 'confirmed').getBalance(new PublicKey(ready.fundedAccounts[0]!.address)),
   // Bitcoin Core's JSON-RPC 1.0 over plain fetch
   bitcoin: async (ready) => {
+    // the --json line names the node's Esplora REST API too, and it answers
+    expect(await (await fetch(`${ready.esploraUrl}/blocks/tip/height`)).text()).toMatch(/^\d+$/);
     const response = await fetch(ready.rpcUrl, { method: 'POST', body: JSON.stringify({ jsonrpc: '1.0', id: 1, method: 'scantxoutset', params: ['start', [`addr(${ready.fundedAccounts[0]!.address})`]] }) });
     return ((await response.json()) as { result: { total_amount: number } }).result.total_amount;
   },
