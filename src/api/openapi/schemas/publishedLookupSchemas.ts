@@ -71,7 +71,7 @@ export const SignatureV2Schema = z
   })
   .strict();
 /** The older status versions: the published fields (strict not: they also carry the v3 fields). */
-export const StatusV1Schema = z.object({
+export const StatusV1Schema = z.looseObject({
   status: z.enum(['failure', 'fallback', 'pending', 'received', 'success']),
   details: z.string().optional(),
   inTxHashes: z.array(z.string()),
@@ -80,7 +80,7 @@ export const StatusV1Schema = z.object({
   originChainId: z.number().int(),
   destinationChainId: z.number().int(),
 });
-export const StatusV2Schema = z.object({
+export const StatusV2Schema = z.looseObject({
   status: z.enum(['refund', 'waiting', 'depositing', 'failure', 'pending', 'success']),
   details: z.string().optional(),
   inTxHashes: z.array(z.string()),
