@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { AmountSchema, DecimalStringSchema, UsdPercentSchema, UsdSchema } from './amountSchemas';
+import { AmountSchema, DecimalStringSchema, IntegerStringSchema, UsdPercentSchema, UsdSchema } from './amountSchemas';
 
 /** SPEC §2.2 step item: `data` is a transaction (EVM, SVM, BVM or exchange shape) or a signature to make. */
 const StepItemSchema = z.looseObject({
   status: z.string(),
   data: z.record(z.string(), z.unknown()),
-  check: z.object({ endpoint: z.string(), method: z.literal('GET') }).optional(),
+  check: z.object({ endpoint: z.string(), method: z.string().meta({ description: 'GET' }) }).optional(),
 });
 
 /** SPEC §2.2 step. */
@@ -55,14 +55,36 @@ const QuoteDetailsSchema = PriceDetailsSchema.extend({
   route: z.looseObject({ origin: RouteSideSchema, destination: RouteSideSchema }),
 });
 
+/** SPEC §2.2 `protocol.v2.orderData` (chains named by their settlement-protocol chain names). */
+const OrderDataSchema = z.object({
+  version: z.string(),
+  solverChainId: z.string(),
+  solver: z.string(),
+  salt: z.string(),
+  inputs: z.array(
+    z.object({
+      payment: z.object({ chainId: z.string(), currency: z.string(), amount: IntegerStringSchema, weight: z.string() }),
+      refunds: z.array(z.object({ chainId: z.string(), recipient: z.string(), currency: z.string(), minimumAmount: IntegerStringSchema, deadline: z.number().int(), extraData: z.string() })),
+    }),
+  ),
+  output: z.object({
+    chainId: z.string(),
+    payments: z.array(z.object({ recipient: z.string(), currency: z.string(), minimumAmount: IntegerStringSchema, expectedAmount: IntegerStringSchema })),
+    calls: z.array(z.object({ to: z.string(), value: z.string(), data: z.string() })),
+    deadline: z.number().int(),
+    extraData: z.string(),
+  }),
+  fees: z.array(z.object({ recipient: z.string(), chainId: z.string(), currency: z.string(), amount: IntegerStringSchema })),
+});
+
 /** SPEC §2.2 `protocol.v2`: the settlement order (orderSignature only with `includeProtocolData`). */
-const ProtocolSchema = z.looseObject({
-  v2: z.looseObject({
+const ProtocolSchema = z.object({
+  v2: z.object({
     orderId: z.string(),
-    hubType: z.string(),
+    hubType: z.literal('onchain'),
     orderSignature: z.string().optional(),
-    orderData: z.record(z.string(), z.unknown()),
-    paymentDetails: z.record(z.string(), z.unknown()),
+    orderData: OrderDataSchema,
+    paymentDetails: z.object({ chainId: z.string(), depository: z.string(), currency: z.string(), amount: IntegerStringSchema }),
   }),
 });
 

@@ -33,7 +33,7 @@ const RecordDataSchema = z.looseObject({
   inTxs: z.array(TransactionEntrySchema),
   outTxs: z.array(TransactionEntrySchema),
   appFees: z.looseObject({ quoted: z.array(AppFeeSchema), actual: z.array(AppFeeSchema.extend({ amountUsd: z.string() })), currency: AmountSchema.shape.currency }).optional(),
-  feeSponsorship: z.looseObject({ quoted: z.record(z.string(), z.unknown()) }).optional(),
+  feeSponsorship: z.looseObject({ quoted: z.unknown().meta({ description: 'SPEC §2.3 feeSponsorship.quoted' }) }).optional(),
 });
 
 /** SPEC §2.3: one element of `requests` from `GET /requests/v3`. */

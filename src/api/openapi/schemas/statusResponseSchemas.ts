@@ -7,7 +7,7 @@ export const FailReasonSchema = z.enum(FAIL_REASONS).meta({ id: 'FailReason', de
 export const RefundFailReasonSchema = z.enum(REFUND_FAIL_REASONS).meta({ id: 'RefundFailReason', description: 'SPEC §7.4' });
 
 /** SPEC §2.4 `details`: the decoded revert of a failed fill, or null. */
-const StatusDetailsSchema = z.looseObject({ decodedRevert: z.looseObject({ kind: z.string(), label: z.string() }) }).nullable();
+const StatusDetailsSchema = z.object({ decodedRevert: z.looseObject({ kind: z.string(), label: z.string() }) }).nullable();
 
 /** SPEC §2.4: `GET /intents/status/v3`. */
 export const StatusResponseSchema = z
