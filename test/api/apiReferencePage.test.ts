@@ -1,8 +1,8 @@
-// covers: endpoint:GET /openapi.json
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { explorerPage } from '../../src/api/explorer/explorerPage';
 import { openapiRoutes } from '../../src/api/routes/openapiRoutes';
 
 // the API reference page in the explorer (docs/openapi.md): the bundled renderer, served by the simulator, no CDN
@@ -34,6 +34,8 @@ describe('the API reference page', () => {
     expect(script.status).toBe(200);
     expect(script.headers.get('content-type')).toMatch(/^text\/javascript/);
     expect((await script.text()).length).toBeGreaterThan(1_000_000);
+    // the explorer's navigation links to it as a page of its own (not a view of the explorer's script)
+    expect(explorerPage()).toContain('<a href="/explorer/api-reference" target="_self">API reference</a>');
   });
 
   it('serves both documents as JSON, the same text on every request (built once)', async () => {

@@ -1,4 +1,3 @@
-// covers: endpoint:GET /openapi.json
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';

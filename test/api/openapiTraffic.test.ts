@@ -1,4 +1,3 @@
-// covers: endpoint:GET /openapi.json
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zeroAddress } from 'viem';
 import { runConformance } from '../../conformance';
@@ -14,7 +13,7 @@ import { startTestSimulator } from '../support/startTestSimulator';
  * that drifts from its document fails here.
  */
 
-/** Routes whose success needs a flow of its own; each is proven by the e2e test named. */
+/** Routes whose success needs a flow of its own, run (through the official SDK) by the e2e test named; their errors are validated here. */
 const SUCCESS_PROVEN_ELSEWHERE: Record<string, string> = {
   'POST /execute/permits': 'test/e2e/gaslessPermit.test.ts (an EIP-3009 signature of a usePermit quote)',
   'POST /app-fees/{wallet}/claim': 'test/e2e/appFeeClaims.test.ts (a balance credited by real fills)',
