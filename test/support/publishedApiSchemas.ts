@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { paths } from '@relayprotocol/relay-sdk';
 import {
-  CurrencyV2EntrySchema,
   CurrenciesV2Schema,
   CurrenciesV1Schema,
   TokenPriceSchema,
@@ -29,25 +28,7 @@ import {
 type Json200<P extends keyof paths, M extends keyof paths[P]> = paths[P][M] extends { responses: { 200: { content: { 'application/json': infer B } } } } ? B : never;
 type AssignableTo<S, T> = [S] extends [T] ? true : false;
 
-export {
-  CurrencyV2EntrySchema,
-  CurrenciesV2Schema,
-  CurrenciesV1Schema,
-  TokenPriceSchema,
-  TokenPriceV2Schema,
-  SwapSourcesSchema,
-  ChainsLiquiditySchema,
-  ChainsHealthSchema,
-  ConfigSchema,
-  ConfigV2Schema,
-  ReindexSchema,
-  SignatureV2Schema,
-  StatusV1Schema,
-  StatusV2Schema,
-  AppFeeBalancesSchema,
-  AppFeeClaimStepsSchema,
-  AppFeeClaimsSchema,
-};
+export * from '../../src/api/openapi/schemas/publishedLookupSchemas';
 
 // compile-time: each schema's values are values of the published type
 export const PUBLISHED_TYPE_CHECKS: true[] = [

@@ -93,16 +93,7 @@ export const StatusV2Schema = z.looseObject({
 
 export const AmountObjectSchema = z
   .object({
-    currency: z
-      .object({
-        chainId: z.number().int(),
-        address: z.string(),
-        symbol: z.string(),
-        name: z.string(),
-        decimals: z.number().int(),
-        metadata: z.object({ logoURI: z.string(), verified: z.boolean(), isNative: z.boolean() }).strict(),
-      })
-      .strict(),
+    currency: CurrencyV2EntrySchema.omit({ vmType: true }),
     amount: integerString,
     amountFormatted: z.string(),
     amountUsd: z.string(),
