@@ -135,4 +135,14 @@ describe('live answers against GET /openapi.json', () => {
     }
     expect(missing).toEqual([]);
   });
+
+  it('every webhook the suite received is a request.status.updated payload of the document (SPEC §6.1)', async () => {
+    const publicDocument = (await (await fetch(`${sim.baseUrl}/openapi.json`)).json()) as OpenApiDocument;
+    const publicApi = new OpenApiAnswerValidator(publicDocument, 'openapi.json');
+    const { deliveries } = (await (await fetch(`${sim.baseUrl}/admin/webhook-deliveries?limit=1000`)).json()) as { deliveries: { payload: unknown }[] };
+    expect(deliveries.length).toBeGreaterThan(0);
+    const pointer = ['webhooks', 'request.status.updated', 'post', 'requestBody', 'content', 'application/json', 'schema'];
+    const problems = deliveries.flatMap((delivery) => publicApi.problemsAt(pointer, delivery.payload));
+    expect(problems, problems.join('\n')).toEqual([]);
+  });
 });

@@ -50,6 +50,18 @@ export class OpenApiAnswerValidator {
     return found ? `${method.toUpperCase()} ${found.template}` : undefined;
   }
 
+  /** The problems of `value` against the schema at `pointer` in the document (e.g. a webhook's request body). */
+  problemsAt(pointer: readonly string[], value: unknown, label = pointer.join(' ')): string[] {
+    const key = pointer.join(' ');
+    let validate = this.compiled.get(key);
+    if (!validate) {
+      validate = this.ajv.compile({ $ref: `${this.documentId}#/${pointer.map(escapePointer).join('/')}` });
+      this.compiled.set(key, validate);
+    }
+    if (validate(value)) return [];
+    return [...(validate.errors ?? []).slice(0, 8).map((error) => `${label}: ${error.instancePath || '(body)'} ${error.message} ${JSON.stringify(error.params)}`), `  body: ${JSON.stringify(value).slice(0, 600)}`];
+  }
+
   verdict(answer: RecordedAnswer): AnswerVerdict {
     const operation = this.operationOf(answer.method, answer.url);
     if (!operation) return { operation, status: answer.status, problems: [] };
@@ -57,16 +69,8 @@ export class OpenApiAnswerValidator {
     const response = this.document.paths[template]![method.toLowerCase()]!.responses[String(answer.status)];
     if (!response) return { operation, status: answer.status, problems: [`${operation}: status ${answer.status} is not in the document`] };
     if (!response.content) return { operation, status: answer.status, problems: answer.json === undefined ? [] : [`${operation} ${answer.status}: a body where the document has none`] };
-    const key = `${operation} ${answer.status}`;
-    let validate = this.compiled.get(key);
-    if (!validate) {
-      const pointer = ['paths', template, method.toLowerCase(), 'responses', String(answer.status), 'content', 'application/json', 'schema'].map(escapePointer).join('/');
-      validate = this.ajv.compile({ $ref: `${this.documentId}#/${pointer}` });
-      this.compiled.set(key, validate);
-    }
-    if (validate(answer.json)) return { operation, status: answer.status, problems: [] };
-    const problems = (validate.errors ?? []).slice(0, 8).map((error) => `${key}: ${error.instancePath || '(body)'} ${error.message} ${JSON.stringify(error.params)}`);
-    return { operation, status: answer.status, problems: [...problems, `  body: ${JSON.stringify(answer.json).slice(0, 600)}`] };
+    const pointer = ['paths', template, method.toLowerCase(), 'responses', String(answer.status), 'content', 'application/json', 'schema'];
+    return { operation, status: answer.status, problems: this.problemsAt(pointer, answer.json, `${operation} ${answer.status}`) };
   }
 }
 
