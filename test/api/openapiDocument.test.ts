@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
@@ -46,6 +48,21 @@ const SPEC_ROUTES = [
   'POST /transactions/deposit-address/reindex', 'POST /transactions/index', 'POST /transactions/single',
 ];
 
+/** Routes that serve pages, scripts or the documents themselves: not JSON operations. */
+const NOT_OPERATIONS = new Set(['GET /', 'GET /explorer', 'GET /explorer/*path', 'GET /explorer/assets/explorer.js', 'GET /explorer/assets/explorer.css', 'GET /openapi.json', 'GET /admin/openapi.json', 'GET /explorer/api-reference', 'GET /explorer/admin-api-reference', 'GET API_REFERENCE_SCRIPT_PATH']);
+
+/** Every `router.<method>(path | [paths], …)` of src/api/routes, as `METHOD /path/{param}`. */
+function registeredRoutes(): string[] {
+  const folder = join(import.meta.dirname, '../../src/api/routes');
+  return readdirSync(folder).flatMap((file) => {
+    const source = readFileSync(join(folder, file), 'utf8');
+    return [...source.matchAll(/router\.(get|post|put|delete|patch)\((\[[^\]]*\]|'[^']*'|[A-Z_]+)/g)].flatMap(([, method, target]) => {
+      const paths = target!.startsWith('[') ? [...target!.matchAll(/'([^']*)'/g)].map((match) => match[1]!) : target!.startsWith("'") ? [target!.slice(1, -1)] : [target!];
+      return paths.map((path) => `${method!.toUpperCase()} ${path.replace(/:([A-Za-z]+)/g, '{$1}')}`);
+    });
+  });
+}
+
 const operationsOf = (document: OpenApiDocument) => Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
 
 describe('GET /openapi.json', () => {
@@ -67,6 +84,13 @@ describe('GET /openapi.json', () => {
     expect(SPEC_ROUTES.filter((route) => !listed.includes(route))).toEqual([]);
     expect(listed.filter((route) => route.includes('/admin/'))).toEqual([]);
     expect(operationsOf(adminDocument).filter((route) => !route.includes(' /admin/'))).toEqual([]);
+  });
+
+  it('documents every route src/api/routes registers, in one of the two documents', () => {
+    const documented = new Set([...operationsOf(publicDocument), ...operationsOf(adminDocument)]);
+    const routes = registeredRoutes();
+    expect(routes.length).toBeGreaterThan(50);
+    expect(routes.filter((route) => !documented.has(route) && !NOT_OPERATIONS.has(route))).toEqual([]);
   });
 
   it('names the x-api-key scheme where SPEC §5 requires it, the error envelope, and the §6 webhook', () => {
