@@ -25,6 +25,7 @@ import { configRoutes } from './routes/configRoutes';
 import { currencyRoutes } from './routes/currencyRoutes';
 import { depositAddressRoutes } from './routes/depositAddressRoutes';
 import { explorerRoutes } from './routes/explorerRoutes';
+import { openapiRoutes } from './routes/openapiRoutes';
 import { fastFillRoutes } from './routes/fastFillRoutes';
 import { executeRoutes } from './routes/executeRoutes';
 import type { GaslessRelay } from '../execute/GaslessRelay';
@@ -93,6 +94,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(solverRuleRoutes(deps));
   app.use(webhookAdminRoutes(deps));
   app.use(fastFillRoutes(deps));
+  app.use(openapiRoutes());
   app.use(explorerRoutes(deps));
   app.use(appFeeRoutes(deps));
   app.use(authorizeRoutes(deps.authorize));

@@ -1,7 +1,8 @@
 /**
  * The explorer's one HTML page: every view (request list, request timeline, timeline files, a
  * chain's transaction, address and block pages) is drawn by its script from the URL's path.
- * No CDN: script and styles come from the simulator itself.
+ * No CDN: script and styles come from the simulator itself. The API reference is a page of its
+ * own (`target` keeps the client-side router off it).
  */
 export function explorerPage(): string {
   return `<!doctype html>
@@ -15,7 +16,7 @@ export function explorerPage(): string {
 <body>
 <header class="top">
   <a class="brand" href="/">intentsim explorer</a>
-  <nav><a href="/">Requests</a><a href="/explorer/timeline-file">Timeline file</a></nav>
+  <nav><a href="/">Requests</a><a href="/explorer/timeline-file">Timeline file</a><a href="/explorer/api-reference" target="_self">API reference</a></nav>
   <span id="connection" class="connection" data-testid="connection">offline</span>
 </header>
 <main id="app" data-testid="app">Loading…</main>

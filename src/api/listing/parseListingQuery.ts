@@ -56,7 +56,8 @@ const FILTER_PARAMS: Record<ListingDialect, Record<string, ListFilterField>> = {
 const SORT_KEYS: Record<ListingDialect, readonly ListSortKey[]> = { v3: LIST_SORT_KEYS, v2: ['createdAt', 'updatedAt'], v1: ['createdAt'] };
 
 const schemas = new Map<ListingDialect, z.ZodType<Record<string, string | undefined>>>();
-function querySchema(dialect: ListingDialect): z.ZodType<Record<string, string | undefined>> {
+/** The query parameters a listing version takes (all strings; their values are checked below). */
+export function listingQuerySchema(dialect: ListingDialect): z.ZodType<Record<string, string | undefined>> {
   let schema = schemas.get(dialect);
   if (!schema) {
     const keys = [...CONTROL_PARAMS[dialect], ...Object.keys(FILTER_PARAMS[dialect])];
@@ -115,7 +116,7 @@ function parseFiltersParam(text: string): FilterGroup[] | undefined {
 
 /** Validates a listing query of `GET /requests/v3` (or an older version): every problem is a 400 naming the parameter. */
 export function parseListingQuery(rawQuery: unknown, dialect: ListingDialect): ListingQuery {
-  const query = parseWithSchema(querySchema(dialect), rawQuery);
+  const query = parseWithSchema(listingQuerySchema(dialect), rawQuery);
   const sortBy = (query.sortBy ?? 'createdAt') as ListSortKey;
   if (!SORT_KEYS[dialect].includes(sortBy)) invalid(`sortBy: must be one of ${SORT_KEYS[dialect].join(', ')}`);
   const direction = (query.sortDirection ?? (sortBy === 'amountUsd' ? 'asc' : 'desc')) as SortDirection;

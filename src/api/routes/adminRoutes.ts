@@ -9,7 +9,7 @@ export interface AdminRouteDeps {
   clock: VirtualClock;
 }
 
-const CreateApiKeySchema = z.object({ name: z.string().min(1).max(100).optional() }).strict();
+export const CreateApiKeySchema = z.object({ name: z.string().min(1).max(100).optional() }).strict();
 
 /**
  * The simulator's admin interface (the service's dashboard stands here): API keys today;

@@ -6,20 +6,20 @@ import { uint256String } from '../../domain/money/uint256String';
 import { SignatureSchema, signatureOf } from './signatureParam';
 import { InvalidRequestBodyError } from '../../errors/requestErrors';
 
-const WalletPathSchema = z.object({ wallet: z.string().min(1).max(128) });
-const ClaimPathSchema = z.object({ wallet: z.string().min(1).max(128), claimId: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex claim id') });
+export const WalletPathSchema = z.object({ wallet: z.string().min(1).max(128) });
+export const ClaimPathSchema = z.object({ wallet: z.string().min(1).max(128), claimId: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex claim id') });
 
 /** The SDK's `claimAppFees` body (`{ chainId, currency, recipient, amount? }`); other keys are ignored. */
-const ClaimBodySchema = z.object({
+export const ClaimBodySchema = z.object({
   chainId: z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
   currency: z.string().min(1).max(128),
   recipient: z.string().min(1).max(128),
   amount: uint256String().optional(),
 });
 
-const ClaimSignatureBodySchema = z.object({ claimId: z.string().optional(), signature: SignatureSchema.optional() });
+export const ClaimSignatureBodySchema = z.object({ claimId: z.string().optional(), signature: SignatureSchema.optional() });
 
-const ClaimsQuerySchema = z
+export const ClaimsQuerySchema = z
   .object({
     limit: z.coerce.number().int().min(1).max(50).default(20),
     continuation: z.string().regex(/^[0-9]{1,15}$/, 'must be a continuation this endpoint answered').optional(),

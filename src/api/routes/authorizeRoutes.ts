@@ -9,7 +9,7 @@ import { InvalidAddressError } from '../../errors/quoteErrors';
 import { SignatureSchema, signatureOf } from './signatureParam';
 
 /** `POST /authorize` body; `nonce` a decimal string or a safe integer; other keys (the SDK's `referrer`) are ignored. */
-const AuthorizeBodySchema = z.object({
+export const AuthorizeBodySchema = z.object({
   requestId: RequestIdSchema,
   wallet: z.string().min(1).max(128),
   depositor: z.string().min(1).max(128).optional(),

@@ -8,8 +8,8 @@ import { probeChainHealth } from '../../lookups/probeChainHealth';
 import { readSolverLiquidity } from '../../lookups/readSolverLiquidity';
 import { QueryChainIdSchema } from './lookupQuery';
 
-const RequiredChainQuerySchema = z.object({ chainId: QueryChainIdSchema });
-const OptionalChainQuerySchema = z.object({ chainId: QueryChainIdSchema.optional() });
+export const RequiredChainQuerySchema = z.object({ chainId: QueryChainIdSchema });
+export const OptionalChainQuerySchema = z.object({ chainId: QueryChainIdSchema.optional() });
 
 /**
  * Chain look-ups of the service's published API, read from the running chains: `GET

@@ -8,7 +8,7 @@ import { currencyWithGroupId, readBridgeConfig } from '../../lookups/readBridgeC
 import { currencyGroupId } from '../../domain/chain/currencySearch';
 import { QueryChainIdSchema, QueryTextSchema } from './lookupQuery';
 
-const ConfigQuerySchema = z.object({
+export const ConfigQuerySchema = z.object({
   originChainId: QueryChainIdSchema,
   destinationChainId: QueryChainIdSchema,
   user: QueryTextSchema.optional(),

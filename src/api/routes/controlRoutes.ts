@@ -7,9 +7,10 @@ import { parseWithSchema } from '../../errors/parseWithSchema';
 import { CheatCallRefusedError, UnknownChainError } from '../../errors/adminErrors';
 import { BaseError } from 'viem';
 
-const ChainIdParam = z.object({ chainId: z.coerce.number().int().positive().max(2 ** 53 - 1) }).strict();
+export const ChainIdParam = z.object({ chainId: z.coerce.number().int().positive().max(2 ** 53 - 1) }).strict();
 const Seconds = z.number().positive().max(10 * 365 * 24 * 3600);
-const schemas = {
+/** The control plane's request bodies (also described in `GET /admin/openapi.json`). */
+export const controlBodySchemas = {
   advance: z.object({ seconds: Seconds }).strict(),
   mine: z.object({ blocks: z.number().int().positive().max(1000).default(1) }).strict(),
   automine: z.object({ enabled: z.boolean() }).strict(),
@@ -46,32 +47,32 @@ export function controlRoutes(deps: { clock: VirtualClock; chains: ReadonlyMap<n
     res.json(clockView());
   });
   router.post('/admin/clock/advance', async (req, res) => {
-    const { seconds } = parseWithSchema(schemas.advance, req.body);
+    const { seconds } = parseWithSchema(controlBodySchemas.advance, req.body);
     await advanceSimulationTime({ clock: deps.clock, chains: deps.chains.values() }, seconds);
     res.json(clockView());
   });
   router.post('/admin/chains/:chainId/mine', async (req, res) => {
     const chain = chainOf(req.params);
-    const { blocks } = parseWithSchema(schemas.mine, req.body);
+    const { blocks } = parseWithSchema(controlBodySchemas.mine, req.body);
     await chain.mine(blocks);
     await chain.syncNow();
     res.json({ chainId: chain.chainId, mined: blocks });
   });
   router.post('/admin/chains/:chainId/automine', async (req, res) => {
     const chain = chainOf(req.params);
-    const { enabled } = parseWithSchema(schemas.automine, req.body);
+    const { enabled } = parseWithSchema(controlBodySchemas.automine, req.body);
     await chain.setAutomine(enabled);
     res.json({ chainId: chain.chainId, automine: enabled });
   });
   router.post('/admin/chains/:chainId/interval-mining', async (req, res) => {
     const chain = chainOf(req.params);
-    const { seconds } = parseWithSchema(schemas.intervalMining, req.body);
+    const { seconds } = parseWithSchema(controlBodySchemas.intervalMining, req.body);
     await chain.setIntervalMining(seconds);
     res.json({ chainId: chain.chainId, intervalSeconds: seconds });
   });
   router.post('/admin/chains/:chainId/reorg', async (req, res) => {
     const chain = chainOf(req.params);
-    const { depth } = parseWithSchema(schemas.reorg, req.body);
+    const { depth } = parseWithSchema(controlBodySchemas.reorg, req.body);
     await cheat(chain, `a reorg of depth ${depth}`, () => chain.reorg(depth));
     await chain.syncNow();
     res.json({ chainId: chain.chainId, depth });
@@ -82,7 +83,7 @@ export function controlRoutes(deps: { clock: VirtualClock; chains: ReadonlyMap<n
   });
   router.post('/admin/chains/:chainId/revert', async (req, res) => {
     const chain = chainOf(req.params);
-    const { id } = parseWithSchema(schemas.revert, req.body);
+    const { id } = parseWithSchema(controlBodySchemas.revert, req.body);
     await cheat(chain, `a revert to ${id}`, () => chain.revert(id));
     await chain.syncNow();
     res.json({ chainId: chain.chainId, revertedTo: id });

@@ -16,7 +16,7 @@ import { listChainCurrencies } from '../../lookups/listChainCurrencies';
 import { readTokenPriceUsd } from '../../lookups/readTokenPriceUsd';
 import { QueryChainIdSchema, QueryTextSchema } from './lookupQuery';
 
-const TokenPriceQuerySchema = z.object({ address: QueryTextSchema, chainId: QueryChainIdSchema });
+export const TokenPriceQuerySchema = z.object({ address: QueryTextSchema, chainId: QueryChainIdSchema });
 
 /**
  * The currency look-ups of the service's published API: `POST /currencies/v1` (groups across

@@ -7,7 +7,7 @@ import type { DepositAddressStore } from '../../store/DepositAddressStore';
 
 const ChainIdSchema = z.number().int().positive().max(2 ** 53 - 1);
 
-const ReindexBodySchema = z.object({
+export const ReindexBodySchema = z.object({
   chainId: ChainIdSchema,
   depositAddress: z.string().min(1).max(200),
   /** Deprecated by the service; accepted and ignored. */

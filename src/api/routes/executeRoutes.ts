@@ -23,7 +23,7 @@ const AuthorizationSchema = z
 
 const CallSchema = z.object({ to: AddressSchema, value: uint256String(), data: HexSchema }).strict();
 
-const ExecuteSchema = z.object({
+export const ExecuteSchema = z.object({
   executionKind: z.literal('rawCalls'),
   data: z
     .object({
@@ -49,9 +49,9 @@ const ExecuteSchema = z.object({
   originGasOverhead: z.number().int().min(0).max(30_000_000).optional(),
 });
 
-const PermitQuerySchema = z.object({ signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, 'must be a 0x-prefixed 65-byte signature') });
+export const PermitQuerySchema = z.object({ signature: z.string().regex(/^0x[0-9a-fA-F]{130}$/, 'must be a 0x-prefixed 65-byte signature') });
 
-const PermitBodySchema = z.object({
+export const PermitBodySchema = z.object({
   kind: z.literal('eip3009'),
   requestId: RequestIdSchema,
   validAfter: uint256String(),
@@ -60,7 +60,7 @@ const PermitBodySchema = z.object({
   referrer: z.string().max(200).optional(),
 });
 
-const SponsorBalanceSchema = z.object({ balanceUsd: z.string().regex(/^[0-9]{1,15}(\.[0-9]{1,6})?$/, 'must be a decimal USD amount') }).strict();
+export const SponsorBalanceSchema = z.object({ balanceUsd: z.string().regex(/^[0-9]{1,15}(\.[0-9]{1,6})?$/, 'must be a decimal USD amount') }).strict();
 
 /**
  * SPEC §1.6 gasless execution (`POST /execute`; x-api-key names the sponsor, the default key when

@@ -10,7 +10,7 @@ import { requireApiKey } from '../requestApiKey';
 import { RequestIdSchema } from '../../domain/request/requestId';
 import { uint256String } from '../../domain/money/uint256String';
 
-const FastFillSchema = z
+export const FastFillSchema = z
   .object({
     requestId: RequestIdSchema,
     solverInputCurrencyAmount: uint256String().optional(),

@@ -5,8 +5,8 @@ import { RPC_FAULT_KINDS, type RpcFaultStore } from '../../chains/RpcFaultStore'
 import { InvalidRequestBodyError } from '../../errors/requestErrors';
 import { parseWithSchema } from '../../errors/parseWithSchema';
 
-const FaultSchema = z.object({ chainId: z.number().int().positive(), kind: z.enum(RPC_FAULT_KINDS) }).strict();
-const ClearSchema = z.object({ chainId: z.coerce.number().int().positive().optional() }).strict();
+export const FaultSchema = z.object({ chainId: z.number().int().positive(), kind: z.enum(RPC_FAULT_KINDS) }).strict();
+export const ClearSchema = z.object({ chainId: z.coerce.number().int().positive().optional() }).strict();
 
 /**
  * Admin faults (not part of the SPEC surface): `POST /admin/faults { chainId, kind }` makes the

@@ -14,7 +14,7 @@ export interface SignatureRouteDeps {
   solverAccount: LocalAccount;
 }
 
-const SignatureParamsSchema = z.object({ requestId: RequestIdSchema });
+export const SignatureParamsSchema = z.object({ requestId: RequestIdSchema });
 
 /**
  * SPEC §4.5 `GET /requests/{requestId}/signature` (and `/v2`, see `requestSignatureV2Digest`): the solver wallet signs, as an EVM personal

@@ -7,7 +7,7 @@ import type { RequestStore } from '../../store/RequestStore';
 import { parseWithSchema } from '../../errors/parseWithSchema';
 import { RequestIdSchema } from '../../domain/request/requestId';
 
-const StatusQuerySchema = z.object({ requestId: RequestIdSchema }).passthrough();
+export const StatusQuerySchema = z.object({ requestId: RequestIdSchema }).passthrough();
 
 /** The older versions type `details` as a string: the decoded revert's label, left out when there is none. */
 function legacyDetails(details: StatusDetails | null): { details?: string } {

@@ -4,7 +4,7 @@ import type { ChainAdapter } from '../../chains/ChainAdapter';
 import { UnsupportedChainError } from '../../errors/quoteErrors';
 import { parseWithSchema } from '../../errors/parseWithSchema';
 
-const IndexBodySchema = z
+export const IndexBodySchema = z
   .object({
     txHash: z.string().min(1),
     chainId: z.union([z.string().regex(/^[0-9]+$/), z.number().int().positive()]),
@@ -12,7 +12,7 @@ const IndexBodySchema = z
   })
   .passthrough();
 
-const SingleBodySchema = z
+export const SingleBodySchema = z
   .object({ requestId: z.string().min(1), chainId: z.union([z.string().regex(/^[0-9]+$/), z.number().int().positive()]), tx: z.string().min(1) })
   .passthrough();
 

@@ -14,7 +14,7 @@ export interface WebhookAdminRouteDeps {
   clock: VirtualClock;
 }
 
-const DeliveriesQuerySchema = z
+export const DeliveriesQuerySchema = z
   .object({
     requestId: RequestIdSchema.optional(),
     apiKey: z.string().min(1).optional(),
