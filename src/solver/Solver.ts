@@ -2,7 +2,7 @@ import type { ChainAdapter, ChainObservation } from '../chains/ChainAdapter';
 import type { RequestRecord } from '../domain/request/requestRecord';
 import type { SolverRule, SolverRuleInput } from '../domain/fill/solverRules';
 import { DepositAddressSweeper } from './DepositAddressSweeper';
-import type { SolverPolicy, SolverRuleStore } from './SolverRuleStore';
+import type { SolverPolicy } from './SolverRuleStore';
 import { SolverStateMachine, type FastFillOutcome, type SolverStateMachineDeps } from './SolverStateMachine';
 import { SolverWorkQueue, type AwaitedSolverTransaction } from './SolverWorkQueue';
 
