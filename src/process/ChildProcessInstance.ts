@@ -1,19 +1,20 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcessByStdio } from 'node:child_process';
 import { createWriteStream, mkdirSync } from 'node:fs';
-import type { WriteStream } from 'node:fs';
 import { dirname } from 'node:path';
 import { finished } from 'node:stream';
 import type { Readable } from 'node:stream';
-import { ProcessError } from '../errors/IntentsimError';
 import { reapWhenThisProcessDies, stopReaping } from './orphanReaper';
+import { ChildProcessStartError, type ChildProcessExit, type ChildProcessStartFailure, type OutputLine, type OutputStreamName } from './ChildProcessStartError';
+import { registerLiveChildProcess, unregisterLiveChildProcess, type LiveChildProcess } from './liveChildProcesses';
+import { splitIntoLines } from './splitIntoLines';
+
+export { ChildProcessStartError } from './ChildProcessStartError';
+export type { ChildProcessExit, ChildProcessStartFailure, OutputLine, OutputStreamName } from './ChildProcessStartError';
+export { stopAllChildProcesses } from './liveChildProcesses';
 
 /** idle → starting → started → stopping → stopped (and from stopped, start again). */
 export type ChildProcessStatus = 'idle' | 'starting' | 'started' | 'stopping' | 'stopped';
-
-export type OutputStreamName = 'stdout' | 'stderr';
-
-export type OutputLine = { stream: OutputStreamName; text: string };
 
 export type ReadyProbeContext = {
   /** Aborted when the start fails or is cancelled; pass it to fetch. */
@@ -55,11 +56,6 @@ export type ChildProcessInstanceOptions<TReady> = {
   signalOnParentExit?: 'SIGKILL' | 'SIGTERM';
 };
 
-export type ChildProcessExit = {
-  exitCode: number | null;
-  signal: NodeJS.Signals | null;
-};
-
 export type UnexpectedExit = ChildProcessExit & {
   name: string;
   pid: number | undefined;
@@ -68,43 +64,6 @@ export type UnexpectedExit = ChildProcessExit & {
 };
 
 export type UnexpectedExitListener = (exit: UnexpectedExit) => void;
-
-export type ChildProcessStartFailure = 'timeout' | 'exited' | 'spawn-failed' | 'ready-check-failed' | 'stopped';
-
-const linesShownInErrors = 20;
-
-export class ChildProcessStartError extends ProcessError {
-  override readonly name = 'ChildProcessStartError';
-  readonly instanceName: string;
-  readonly reason: ChildProcessStartFailure;
-  readonly exitCode: number | null;
-  readonly signal: NodeJS.Signals | null;
-  readonly lastOutputLines: readonly OutputLine[];
-  readonly logFile: string;
-
-  constructor(details: {
-    instanceName: string;
-    reason: ChildProcessStartFailure;
-    summary: string;
-    exit: ChildProcessExit;
-    lastOutputLines: readonly OutputLine[];
-    logFile: string;
-    cause?: unknown;
-  }) {
-    const shownLines = details.lastOutputLines.slice(-linesShownInErrors);
-    const outputSection =
-      shownLines.length === 0
-        ? 'No output.'
-        : [`Last ${shownLines.length} output lines:`, ...shownLines.map((line) => `  [${line.stream}] ${line.text}`)].join('\n');
-    super(`${details.summary}\n${outputSection}\nLog file: ${details.logFile}`, { cause: details.cause });
-    this.instanceName = details.instanceName;
-    this.reason = details.reason;
-    this.exitCode = details.exit.exitCode;
-    this.signal = details.exit.signal;
-    this.lastOutputLines = details.lastOutputLines;
-    this.logFile = details.logFile;
-  }
-}
 
 type StartAttempt = {
   /** Ends the attempt: kills the child with `signal`, waits for it to close, rejects `start()`. */
@@ -409,25 +368,6 @@ async function signalAndAwaitClose(
   return exit;
 }
 
-function splitIntoLines(onLine: (line: string) => void): { push: (chunk: string) => void; flush: () => void } {
-  let pending = '';
-  return {
-    push(chunk) {
-      pending += chunk;
-      let newline = pending.indexOf('\n');
-      while (newline !== -1) {
-        onLine(pending.slice(0, newline).replace(/\r$/, ''));
-        pending = pending.slice(newline + 1);
-        newline = pending.indexOf('\n');
-      }
-    },
-    flush() {
-      if (pending !== '') onLine(pending);
-      pending = '';
-    },
-  };
-}
-
 function describeExit(exit: ChildProcessExit): string {
   return exit.signal !== null ? `killed by ${exit.signal}` : `exit code ${String(exit.exitCode)}`;
 }
@@ -438,49 +378,4 @@ function describeError(error: unknown): string {
 
 function pause(ms: number): Promise<void> {
   return new Promise((resolvePause) => setTimeout(resolvePause, ms));
-}
-
-// ---------------------------------------------------------------------------------------------
-// Process-wide safety net: every spawned child is listed here until it closes, so that nothing is
-// left running when this Node process exits. Signal handling (SIGINT/SIGTERM) belongs to the CLI,
-// which calls stopAllChildProcesses().
-
-type LiveChildProcess = {
-  stop: () => Promise<void>;
-  signalOnParentExit: () => void;
-};
-
-const liveChildProcesses = new Set<LiveChildProcess>();
-let parentExitHandlerInstalled = false;
-
-function registerLiveChildProcess(child: LiveChildProcess): void {
-  if (!parentExitHandlerInstalled) {
-    process.on('exit', signalLiveChildProcessesOnExit);
-    parentExitHandlerInstalled = true;
-  }
-  liveChildProcesses.add(child);
-}
-
-function unregisterLiveChildProcess(child: LiveChildProcess): void {
-  liveChildProcesses.delete(child);
-}
-
-/** Runs synchronously inside `process.on('exit')`: no waiting is possible there, only signalling. */
-function signalLiveChildProcessesOnExit(): void {
-  for (const child of liveChildProcesses) {
-    try {
-      child.signalOnParentExit();
-    } catch {
-      // The child is already gone; nothing left to do while exiting.
-    }
-  }
-}
-
-/** Gracefully stops every child this process spawned and still runs; for the CLI's signal handlers. */
-export async function stopAllChildProcesses(): Promise<void> {
-  const results = await Promise.allSettled([...liveChildProcesses].map((child) => child.stop()));
-  const failures = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
-  if (failures.length > 0) {
-    throw new AggregateError(failures, `${failures.length} child process(es) failed to stop`);
-  }
 }

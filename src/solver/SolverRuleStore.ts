@@ -1,7 +1,18 @@
-import { SolverRuleInputSchema, ruleMatches, type SolverAction, type SolverRule, type SolverRuleInput, type SolverRuleSubject } from '../domain/fill/solverRules';
+import type { RequestRecord } from '../domain/request/requestRecord';
+import { SolverRuleInputSchema, defaultActionFor, isRelayAction, ruleMatches, type SolverAction, type SolverRule, type SolverRuleInput, type SolverRuleSubject } from '../domain/fill/solverRules';
 import type { SeededRng } from '../rng/SeededRng';
 
 const FILL: SolverAction = { kind: 'fill' };
+
+/**
+ * The older global switch, kept for config files and callers that use it: `hold` is a catch-all
+ * `never` rule, `fill` removes it.
+ */
+export type SolverPolicy = 'fill' | 'hold';
+
+function subjectOf(record: RequestRecord): SolverRuleSubject {
+  return { id: record.id, originChainId: record.quote.originChainId, destinationChainId: record.quote.destinationChainId, requestType: record.quote.requestType };
+}
 
 /**
  * The solver's behaviour as rule data (like the quote-time RPC faults), applied at one hook: the
@@ -11,6 +22,8 @@ const FILL: SolverAction = { kind: 'fill' };
 export class SolverRuleStore {
   private rules: SolverRule[] = [];
   private nextId = 1;
+  /** The id of the catch-all `never` rule that stands for the `hold` policy, while it is on. */
+  private holdRuleId: string | undefined;
 
   constructor(private readonly rng: SeededRng) {}
 
@@ -39,14 +52,57 @@ export class SolverRuleStore {
     return this.rules.length !== before;
   }
 
+  /** Removes every rule, the `hold` policy's with them. */
   clear(): void {
     this.rules = [];
+    this.holdRuleId = undefined;
   }
 
-  /** Forgets every rule and restarts the ids. */
+  /** Forgets every rule and the `hold` policy, and restarts the ids. */
   reset(): void {
     this.rules = [];
     this.nextId = 1;
+    this.holdRuleId = undefined;
+  }
+
+  getPolicy(): SolverPolicy {
+    return this.holdRuleId !== undefined && this.rules.some((rule) => rule.id === this.holdRuleId) ? 'hold' : 'fill';
+  }
+
+  /** `hold`: adds a catch-all `never` rule; `fill`: removes it. False when the policy was already on. */
+  setPolicy(policy: SolverPolicy): boolean {
+    if (policy === this.getPolicy()) return false;
+    if (policy === 'hold') {
+      this.holdRuleId = this.add({ action: { kind: 'never' } }).id;
+      return true;
+    }
+    if (this.holdRuleId !== undefined) this.remove(this.holdRuleId);
+    this.holdRuleId = undefined;
+    return true;
+  }
+
+  /**
+   * The relay fault the rules script for a request the gasless relayer is about to submit
+   * (`refuseRelay` / `dropRelay`); undefined when none matches. Other rule kinds are left alone.
+   */
+  relayFaultFor(record: RequestRecord): 'refuse' | 'drop' | undefined {
+    const action = this.decide(subjectOf(record), (candidate) => !isRelayAction(candidate));
+    if (action.kind === 'refuseRelay') return 'refuse';
+    if (action.kind === 'dropRelay') return 'drop';
+    return undefined;
+  }
+
+  /**
+   * What to do with a request whose deposit is indexed: scripted rules first (relay faults are
+   * left to the relayer, a `delay` already waited out is skipped); unmatched, the request's own
+   * default (the `debug-force-refund` referrer refunds).
+   */
+  pendingActionFor(record: RequestRecord, delayReleased: boolean): SolverAction {
+    return this.decide(
+      subjectOf(record),
+      (candidate) => isRelayAction(candidate) || (candidate.kind === 'delay' && delayReleased),
+      defaultActionFor(record.quote.referrer),
+    );
   }
 
   /** What to do with this request now: the newest rule that matches and applies, else `fallback` (fill). */

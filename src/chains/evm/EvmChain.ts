@@ -1,4 +1,4 @@
-import { createPublicClient, createTestClient, defineChain, getAddress, http, isAddress, zeroAddress, type Address, type Chain, type Hex, type PublicClient, type TestClient } from 'viem';
+import { createPublicClient, createTestClient, defineChain, getAddress, http, isAddress, type Chain, type Hex, type PublicClient, type TestClient } from 'viem';
 import { rmSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -26,7 +26,6 @@ import type {
   FailedTransactionFacts,
   FillSimulation,
   SentSolverTransaction,
-  SignedDepositParams,
   SolverSendOptions,
   GaslessRelayCapability,
 } from '../ChainAdapter';
@@ -46,7 +45,7 @@ import { EvmCallJournal } from './front/EvmCallJournal';
 import { startEvmRpcFront, type EvmRpcFront } from './front/EvmRpcFront';
 import type { ChainJournalStore } from '../../store/ChainJournalStore';
 import { startEvmChain, type StartedEvmChain } from './startEvmChain';
-import type { RelayedCall, RelayedCallReceipt, RelayedCallSimulation, RelaySendOptions } from '../../domain/execute/relayedCall';
+import { EvmGaslessRelay } from './EvmGaslessRelay';
 
 /** What the registry builds an EVM chain with: the shared context, and what is EVM's own. */
 export interface EvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' | 'anvilSearchPath' | 'chainJournal'> {
@@ -101,9 +100,11 @@ export class EvmChain implements ChainAdapter {
   private front: EvmRpcFront | undefined;
   /** What users sent that changes the chain, journaled by the front (a durable chain only). */
   private readonly callJournal: EvmCallJournal | undefined;
+  private readonly relay: EvmGaslessRelay;
 
   constructor(private readonly options: EvmChainOptions) {
     this.chainId = options.metadata.id;
+    this.relay = new EvmGaslessRelay({ parts: () => this.parts(), durable: this.durable(), syncNow: () => this.syncNow() });
     this.callJournal = this.durable() && options.ledgerJournal ? new EvmCallJournal({ chainId: this.chainId, journal: options.ledgerJournal }) : undefined;
     this.node = options.externalNode
       ? new ExternalEvmNode({ chainId: this.chainId, ...options.externalNode })
@@ -430,43 +431,9 @@ export class EvmChain implements ChainAdapter {
     return this.parts().facts.depositTransactionEntry(deposit, status);
   }
 
-  /** This chain is its own gasless relayer (the methods below). */
+  /** The chain's gasless relayer (SPEC §1.6), see `EvmGaslessRelay`. */
   get gaslessRelay(): GaslessRelayCapability {
-    return this;
-  }
-
-  simulateRelayedCall(call: RelayedCall): Promise<RelayedCallSimulation> {
-    return this.parts().relayer.simulate(call);
-  }
-
-  relayCall(call: RelayedCall, gasUnits: bigint, options: RelaySendOptions = {}): Promise<string> {
-    return this.parts().relayer.send(call, gasUnits, options);
-  }
-
-  async awaitRelayedCall(txHash: string): Promise<RelayedCallReceipt> {
-    const { receipt, transaction } = await this.parts().relayer.awaitReceipt(txHash as Hex);
-    const entry = await this.parts().facts.transactionEntry(receipt, 'call', {
-      from: transaction.from,
-      to: transaction.to ?? zeroAddress,
-      currency: this.nativeCurrency().address as Address,
-      amount: transaction.value,
-    });
-    // durable: the block is journaled before any record points at it
-    if (this.durable()) await this.syncNow();
-    return { txHash, status: entry.status, fee: entry.fee, entry };
-  }
-
-  /** The stablecoin takes EIP-3009 authorizations; the wrapped native and the native currency do not. */
-  canDepositBySignature(currency: Currency): boolean {
-    return !currency.isNative && currency.address.toLowerCase() === this.contractAddresses.stablecoin.toLowerCase();
-  }
-
-  buildSignedDepositSteps(params: DepositStepParams): Promise<QuoteStep[]> {
-    return this.parts().steps.buildSignedDepositSteps(params);
-  }
-
-  signedDepositCall(params: SignedDepositParams): RelayedCall {
-    return this.parts().steps.signedDepositCall(params);
+    return this.relay;
   }
 
   sendUserTransaction(privateKey: string, item: Record<string, unknown>, options: UserSendOptions = {}): Promise<UserTransaction> {

@@ -1,4 +1,4 @@
-import { keccak256, stringToHex, type Address, type Hex } from 'viem';
+import type { Address, Hex } from 'viem';
 import type { ChainMetadata } from '../../../fixtures/chains';
 import { contractsAllAt, type ChainDescription } from '../../domain/chain/chainDescription';
 import type { Currency } from '../../domain/chain/currency';
@@ -24,7 +24,7 @@ import type {
   UserTransaction,
 } from '../ChainAdapter';
 import { LvmDepositWatcher } from './LvmDepositWatcher';
-import { postLvmTransfer, type LvmTransferAction } from './postLvmTransfer';
+import { LVM_ACCOUNT_INDEX, LvmUserWallet } from './LvmUserWallet';
 import type { LvmLedger, LvmTransaction } from '../../nodes/exchange/LvmLedger';
 import { ExchangeNode } from '../../nodes/exchange/ExchangeNode';
 import { LvmFillNotSupportedError, LvmSolverWallet } from './LvmSolverWallet';
@@ -39,14 +39,13 @@ export interface LvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' |
   host: string;
 }
 
-const ACCOUNT_INDEX = /^(0|[1-9]\d{0,14})$/;
-
 /**
  * The perpetuals-exchange chain (SPEC §4.6, vmType `lvm`): an in-process ledger of exchange
  * accounts (`LvmLedger`) behind the exchange's own HTTP API (`LvmApiServer`), the simulator's
  * accounts at genesis, a deposit watcher reading the ledger's transfers, and the solver's account.
  * "Addresses" on this chain are account indexes (decimal strings); its one currency is USDC
- * collateral at address `0`. This class is the ChainAdapter façade.
+ * collateral at address `0`. This class is the ChainAdapter façade; a user's side (label accounts,
+ * transfers through the API) is `LvmUserWallet`.
  *
  * LIMITATIONS against the real exchange: no trading (no markets, positions or margin; collateral
  * only moves by transfer); API keys are bearer keys (no signed transactions); no L1 deposits or
@@ -63,12 +62,14 @@ export class LvmChain implements ChainAdapter {
   private watcher: LvmDepositWatcher | undefined;
   private wallet: LvmSolverWallet | undefined;
   private readonly currency: Currency;
+  private readonly users: LvmUserWallet;
 
   constructor(private readonly options: LvmChainOptions) {
     this.chainId = options.metadata.id;
     this.node = new ExchangeNode({ chainId: this.chainId, clock: options.clock, mnemonic: options.mnemonic, host: options.host });
     this.ledger_ = this.node.ledger;
     this.currency = lvmCollateralCurrency(this.chainId);
+    this.users = new LvmUserWallet({ chainId: this.chainId, apiUrl: () => this.rpcUrl, ledger: this.ledger_, apiKeyOf: (index) => this.node.apiKeyOf(index) });
   }
 
   /** The exchange API's base URL (after `startNode`). */
@@ -160,7 +161,7 @@ export class LvmChain implements ChainAdapter {
 
   /** SPEC §4.6: an address here is the index of an account the exchange has (a decimal string). */
   isValidAddress(value: string): boolean {
-    return ACCOUNT_INDEX.test(value) && this.ledger_.account(Number(value)) !== undefined;
+    return LVM_ACCOUNT_INDEX.test(value) && this.ledger_.account(Number(value)) !== undefined;
   }
 
   normalizeAddress(value: string): string {
@@ -225,7 +226,7 @@ export class LvmChain implements ChainAdapter {
   }
 
   async balanceOf(owner: string, currency: Currency): Promise<bigint> {
-    if (!ACCOUNT_INDEX.test(owner) || (currency.address as string) !== LVM_CURRENCY_ADDRESS) return 0n;
+    if (!LVM_ACCOUNT_INDEX.test(owner) || (currency.address as string) !== LVM_CURRENCY_ADDRESS) return 0n;
     return this.ledger_.balance(Number(owner), USDC_ASSET.index, ROUTE_PERP);
   }
 
@@ -279,31 +280,18 @@ export class LvmChain implements ChainAdapter {
   }
 
   /** Submits a step item's `data.action` (SPEC §4.6) to the exchange's API as the account whose API key `privateKey` is. */
-  async sendUserTransaction(privateKey: string, item: Record<string, unknown>): Promise<UserTransaction> {
-    const data = (item.data ?? item) as { action?: { type?: unknown; parameters?: Record<string, unknown> } };
-    const parameters = data.action?.parameters;
-    if (data.action?.type !== 'transfer' || !parameters) throw new ChainError(`chain ${this.chainId} (the exchange): a step item's data carries action { type: 'transfer', parameters }`);
-    return this.submit(privateKey, { type: 'transfer', parameters });
+  sendUserTransaction(privateKey: string, item: Record<string, unknown>): Promise<UserTransaction> {
+    return this.users.sendUserTransaction(privateKey, item);
   }
 
   /** A plain transfer of collateral to an account index, through the exchange's API. */
-  async transferFromUser(privateKey: string, to: string, currency: Currency, amount: bigint): Promise<UserTransaction> {
-    if ((currency.address as string) !== LVM_CURRENCY_ADDRESS) throw new ChainError(`chain ${this.chainId}: the exchange moves USDC (address 0) only`);
-    if (!ACCOUNT_INDEX.test(to)) throw new ChainError(`chain ${this.chainId}: ${to} is not an account index`);
-    if (amount > BigInt(Number.MAX_SAFE_INTEGER)) throw new ChainError(`chain ${this.chainId}: ${amount} is above what the exchange's API takes as a JSON integer`);
-    return this.submit(privateKey, {
-      type: 'transfer',
-      parameters: { toAccountIndex: Number(to), assetIndex: USDC_ASSET.index, fromRouteType: ROUTE_PERP, toRouteType: ROUTE_PERP, amount: Number(amount), usdcFee: Number(LVM_TRANSFER_FEE) },
-    });
+  transferFromUser(privateKey: string, to: string, currency: Currency, amount: bigint): Promise<UserTransaction> {
+    return this.users.transferFromUser(privateKey, to, currency, amount);
   }
 
-  /** A fresh account for `label`: a master account owned by an EVM address derived from it (made on first use). */
+  /** A fresh account for `label` (see `LvmUserWallet.addressForLabel`). */
   addressForLabel(label: string): string {
-    const owner = `0x${keccak256(stringToHex(`intentsim-lvm-label:${label}`)).slice(-40)}` as Address;
-    const existing = this.ledger_.accountsOf(owner)[0];
-    const account = existing ?? this.ledger_.createMasterAccount(owner);
-    if (!existing) this.ledger_.issueApiKey(account.index, this.node.apiKeyOf(account.index));
-    return String(account.index);
+    return this.users.addressForLabel(label);
   }
 
   async deployFixtureContract(): Promise<string> {
@@ -360,19 +348,6 @@ export class LvmChain implements ChainAdapter {
 
   /** Block times follow the virtual clock, which `advanceSimulationTime` moves right after this. */
   async increaseTime(): Promise<void> {}
-
-  private async submit(apiKey: string, action: LvmTransferAction): Promise<UserTransaction> {
-    const sent = await postLvmTransfer(this.rpcUrl, apiKey, this.accountOfKey(apiKey), action).catch((error: unknown) => {
-      throw new ChainError(`chain ${this.chainId}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
-    });
-    return { txHash: sent.txHash, status: 'success', blockNumber: sent.blockHeight };
-  }
-
-  private accountOfKey(apiKey: string): number {
-    const index = this.ledger_.accountOfApiKey(apiKey);
-    if (index === undefined) throw new ChainError(`chain ${this.chainId}: that is not an API key the exchange issued`);
-    return index;
-  }
 
   private entryOf(tx: LvmTransaction, type: TransactionEntry['type'], data: TransactionEntry['data']): TransactionEntry {
     return {

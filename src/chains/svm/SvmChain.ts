@@ -1,18 +1,15 @@
-import { address, createKeyPairSignerFromPrivateKeyBytes, getBase58Encoder, getBase58Decoder, isAddress, type Address } from '@solana/kit';
-import { createHash } from 'node:crypto';
+import { address, isAddress } from '@solana/kit';
 import type { Hex } from 'viem';
 import type { ChainMetadata } from '../../../fixtures/chains';
 import { contractsAllAt, type ChainDescription } from '../../domain/chain/chainDescription';
 import type { Currency } from '../../domain/chain/currency';
-import { indexedDepositEntry, type DepositAddressPayment, type IndexedDeposit } from '../../domain/chain/observedDeposit';
+import { indexedDepositEntry, type IndexedDeposit } from '../../domain/chain/observedDeposit';
 import type { SolverPayment } from '../../domain/fill/solverPayment';
 import type { ChainLiquidity, DestinationAction } from '../../domain/quote/planRoute';
 import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
-import { usdMicrosOf } from '../../domain/money/usdValue';
 import { ChainError } from '../../errors/IntentsimError';
 import { UnsupportedOnChainError } from '../../errors/chainErrors';
-import type { ChainAdapterContext } from '../chainAdapterContext';
 import type {
   ChainAdapter,
   ChainObservation,
@@ -23,38 +20,28 @@ import type {
   FillSimulation,
   SentSolverTransaction,
   SolverSendOptions,
-  UserSendOptions,
   UserTransaction,
 } from '../ChainAdapter';
-import { deriveSvmAccounts, type SvmAccounts } from '../../nodes/svm/svmAccounts';
-import { svmCurrencies, svmMarketCurrencies, type SvmCurrencies } from './svmCurrencies';
+import type { SvmAccounts } from '../../nodes/svm/svmAccounts';
+import { svmMarketCurrencies, type SvmCurrencies } from './svmCurrencies';
 import { SVM_AGGREGATOR_PROGRAM, SVM_AGGREGATOR_SOURCE, SVM_POOL_VENUES } from '../../nodes/svm/svmAggregatorMarket';
-import { failedSvmSimulation, svmErrorName, svmRevertOf } from './svmFillErrors';
-import { SvmTransactionRejectedError, type SvmLedger, type SvmTransactionRecord } from '../../nodes/svm/SvmLedger';
-import { InProcessSvmLedger, type SvmLedgerAccess } from './SvmLedgerAccess';
+import { failedSvmSimulation, failedSvmTransactionFacts } from './svmFillErrors';
+import { svmTransactionEntry } from './svmTransactionEntry';
+import type { SvmLedger, SvmTransactionRecord } from '../../nodes/svm/SvmLedger';
 import type { SvmRpcEndpoints } from '../../nodes/svm/SvmJsonRpcServer';
-import { runSvmNode, type RunningSvmNode } from '../../nodes/svm/SvmNode';
 import { associatedTokenAccount } from '../../nodes/svm/writeSvmGenesis';
 import { creditsTo, SvmDepositWatcher } from './SvmDepositWatcher';
 import { SvmSolverWallet } from './SvmSolverWallet';
 import { buildSvmDepositSteps } from './buildSvmDepositSteps';
-import { fromStepInstruction, transferInstructions, type SvmStepInstruction } from './svmInstructions';
 import { describeSvmTransactionError } from '../../nodes/svm/svmTransactionError';
 import { LAMPORTS_PER_SIGNATURE } from '../../nodes/svm/svmTransactionFee';
 import { readTokenAccount } from '../../nodes/svm/svmTokenBalances';
-import { TOKEN_ACCOUNT_SIZE } from '../../nodes/svm/svmProgramIds';
-import { RpcSvmLedger } from './RpcSvmLedger';
-import { startSolanaTestValidator } from '../../nodes/svm/SolanaTestValidatorProcess';
-import { writeSvmGenesisAccountFiles } from '../../nodes/svm/writeSvmGenesisAccountFiles';
 import type { ChildProcessInstance } from '../../process/ChildProcessInstance';
-import { join } from 'node:path';
+import { startSvmLedger, type StartedSvmLedger, type SvmLedgerStartOptions } from './startSvmLedger';
+import { SvmUserWallet } from './SvmUserWallet';
 
-export interface SvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' | 'anvilSearchPath'> {
+export interface SvmChainOptions extends SvmLedgerStartOptions {
   metadata: ChainMetadata;
-  /** Where the JSON-RPC listens (its websocket on the next port). */
-  host: string;
-  /** `--svm validator`: spawn this `solana-test-validator` and talk to it over RPC only (docs/chains/solana.md ("The SVM chain")). */
-  validator?: { binaryPath: string };
 }
 
 
@@ -74,19 +61,16 @@ export class SvmChain implements ChainAdapter {
   readonly vmType = 'svm' as const;
   readonly chainId: number;
   private readonly listeners = new Set<(observation: ChainObservation) => void>();
-  private ledger_: SvmLedger | undefined;
-  private access_: SvmLedgerAccess | undefined;
-  private tokenAccountRent_: bigint | undefined;
-  private node: RunningSvmNode | undefined;
-  private endpoints: SvmRpcEndpoints | undefined;
-  private accounts_: SvmAccounts | undefined;
-  private currencies_: SvmCurrencies | undefined;
+  private started: StartedSvmLedger | undefined;
+  private starting: Promise<void> | undefined;
+  private readonly users: SvmUserWallet;
   private watcher: SvmDepositWatcher | undefined;
   private wallet: SvmSolverWallet | undefined;
   private validator: ChildProcessInstance<SvmRpcEndpoints> | undefined;
 
   constructor(private readonly options: SvmChainOptions) {
     this.chainId = options.metadata.id;
+    this.users = new SvmUserWallet({ chainId: this.chainId, ledger: () => this.booted().access });
   }
 
   get rpcUrl(): string {
@@ -95,8 +79,9 @@ export class SvmChain implements ChainAdapter {
 
   /** The in-process ledger (tests read it). */
   get ledger(): SvmLedger {
-    if (!this.ledger_) throw new Error(`chain ${this.chainId}: its ledger is not started`);
-    return this.ledger_;
+    const ledger = this.started?.node?.ledger;
+    if (!ledger) throw new Error(`chain ${this.chainId}: its ledger is not started`);
+    return ledger;
   }
 
   /** The chain's keys: test accounts, solver, depository (after `startNode`). */
@@ -104,21 +89,19 @@ export class SvmChain implements ChainAdapter {
     return this.booted().accounts;
   }
 
-  async startNode(): Promise<void> {
-    if (this.access_) return;
-    const accounts = await deriveSvmAccounts(this.options.mnemonic, this.options.accountCount);
-    if (this.options.validator) return this.startValidator(accounts, this.options.validator.binaryPath);
-    // with --db: genesis at its first start's time, then every journaled slot again (SvmLedgerJournal)
-    const { clock, mnemonic, host, ledgerJournal } = this.options;
-    const node = await runSvmNode({ chainId: this.chainId, clock, mnemonic, accounts, host, journal: ledgerJournal });
-    const { ledger } = node;
-    this.endpoints = node.endpoints;
-    this.ledger_ = ledger;
-    this.access_ = new InProcessSvmLedger(ledger);
-    this.tokenAccountRent_ = await this.access_.minimumBalanceForRentExemption(BigInt(TOKEN_ACCOUNT_SIZE));
-    this.node = node;
-    this.accounts_ = accounts;
-    this.currencies_ = svmCurrencies(this.chainId, accounts.stablecoinMint.address);
+  /** Starts the chain's ledger (LiteSVM in-process, or `--svm validator`); a second call waits for the first. */
+  startNode(): Promise<void> {
+    const starting =
+      this.starting ??
+      startSvmLedger(this.chainId, this.options, (process) => (this.validator = process)).then(
+        (started) => void (this.started = started),
+        (error: unknown) => {
+          this.starting = undefined;
+          throw error;
+        },
+      );
+    this.starting = starting;
+    return starting;
   }
 
   async start(): Promise<void> {
@@ -138,40 +121,9 @@ export class SvmChain implements ChainAdapter {
 
   async stop(): Promise<void> {
     this.watcher?.stop();
-    await this.access_?.close();
-    await this.node?.stop();
+    await this.started?.access.close();
+    await this.started?.node?.stop();
     await this.validator?.stop();
-  }
-
-  /**
-   * `--svm validator`: the same genesis accounts as files, a supervised `solana-test-validator`
-   * loading them, and the adapter reading and writing it through its JSON-RPC and websocket only.
-   */
-  private async startValidator(accounts: SvmAccounts, binaryPath: string): Promise<void> {
-    const directory = join(this.options.dataDir, `svm-${this.chainId}`);
-    const files = await writeSvmGenesisAccountFiles({ directory: join(directory, 'genesis-accounts'), accounts, clock: this.options.clock, seed: `${this.options.mnemonic}:${this.chainId}` });
-    const logFile = join(this.options.dataDir, 'logs', `solana-test-validator-${this.chainId}.log`);
-    const { endpoints, process } = await startSolanaTestValidator({
-      chainId: this.chainId,
-      binaryPath,
-      ledgerDir: join(directory, 'validator-ledger'),
-      logFile,
-      host: this.options.host,
-      reset: !this.options.persistState,
-      accounts: files,
-    });
-    this.validator = process;
-    process.onUnexpectedExit((exit) =>
-      this.options.onFatalError(new Error(`solana-test-validator for chain ${this.chainId} exited unexpectedly (code ${exit.exitCode ?? exit.signal}); see ${logFile}`)),
-    );
-    // a failed poll is tried again at the next one; a validator that died is reported above
-    const access = new RpcSvmLedger({ ...endpoints, pollIntervalMs: this.options.pollIntervalMs, onError: () => undefined });
-    await access.start();
-    this.endpoints = endpoints;
-    this.access_ = access;
-    this.tokenAccountRent_ = await access.minimumBalanceForRentExemption(BigInt(TOKEN_ACCOUNT_SIZE));
-    this.accounts_ = accounts;
-    this.currencies_ = svmCurrencies(this.chainId, accounts.stablecoinMint.address);
   }
 
   describe(): ChainDescription {
@@ -277,14 +229,7 @@ export class SvmChain implements ChainAdapter {
   }
 
   async failedTransactionFacts(txHash: Hex): Promise<FailedTransactionFacts> {
-    const record = await this.record(txHash);
-    const message = record.err === null ? 'the transaction succeeded' : describeSvmTransactionError(record.err);
-    return {
-      callData: { from: record.accountKeys[0]! as string, to: record.accountKeys[record.decoded.message.instructions[0]?.programAddressIndex ?? 0]! as string, data: '0x', value: 0n },
-      errorName: svmErrorName(record.err),
-      message,
-      revert: svmRevertOf(record.err, message),
-    };
+    return failedSvmTransactionFacts(await this.record(txHash));
   }
 
   async balanceOf(owner: string, currency: Currency): Promise<bigint> {
@@ -341,7 +286,6 @@ export class SvmChain implements ChainAdapter {
     return indexedDepositEntry(deposit, this.chainId, this.keys.depository.address as Hex);
   }
 
-
   async depositTransactionEntry(deposit: IndexedDeposit, status: 'success' | 'failure'): Promise<TransactionEntry> {
     const indexed = { ...this.indexedDepositEntry(deposit), status };
     const record = await this.booted().access.transaction(deposit.txHash);
@@ -349,21 +293,17 @@ export class SvmChain implements ChainAdapter {
     return { ...(await this.entryOf(record, 'deposit', indexed.data)), status };
   }
 
-  async sendUserTransaction(privateKey: string, item: Record<string, unknown>): Promise<UserTransaction> {
-    const data = (item.data ?? item) as { instructions?: SvmStepInstruction[] };
-    if (!Array.isArray(data.instructions)) throw new ChainError(`chain ${this.chainId} (SVM): a step item's data carries instructions`);
-    const signer = await this.userSigner(privateKey);
-    return this.sendAs(signer, data.instructions.map(fromStepInstruction));
+  sendUserTransaction(privateKey: string, item: Record<string, unknown>): Promise<UserTransaction> {
+    return this.users.sendUserTransaction(privateKey, item);
   }
 
-  async transferFromUser(privateKey: string, to: string, currency: Currency, amount: bigint): Promise<UserTransaction> {
-    const signer = await this.userSigner(privateKey);
-    return this.sendAs(signer, await transferInstructions({ from: signer, to: address(to), payer: signer, currency, amount }));
+  transferFromUser(privateKey: string, to: string, currency: Currency, amount: bigint): Promise<UserTransaction> {
+    return this.users.transferFromUser(privateKey, to, currency, amount);
   }
 
-  /** A stable address for `label`: 32 bytes of its hash, in base58. */
+  /** A stable address for `label` (see `SvmUserWallet.addressForLabel`). */
   addressForLabel(label: string): string {
-    return getBase58Decoder().decode(createHash('sha256').update(`intentsim-svm-label:${label}`).digest());
+    return this.users.addressForLabel(label);
   }
 
   async deployFixtureContract(): Promise<string> {
@@ -421,38 +361,8 @@ export class SvmChain implements ChainAdapter {
   /** Slot times follow the virtual clock, which `advanceSimulationTime` moves right after this. */
   async increaseTime(): Promise<void> {}
 
-  private async sendAs(signer: Awaited<ReturnType<typeof createKeyPairSignerFromPrivateKeyBytes>>, instructions: Parameters<SvmLedgerAccess['signWire']>[1]): Promise<UserTransaction> {
-    const { access } = this.booted();
-    const wire = await access.signWire(signer, instructions);
-    try {
-      const record = await access.submit(wire, { preflight: false });
-      return { txHash: record.signature, status: record.err === null ? 'success' : 'failure', blockNumber: Number(record.slot) };
-    } catch (error) {
-      if (error instanceof SvmTransactionRejectedError) throw new ChainError(`chain ${this.chainId} refused the transaction: ${error.message}`, { cause: error });
-      throw error;
-    }
-  }
-
-  /** A base58 secret key (64 bytes, or the 32-byte seed) as a signer. */
-  private async userSigner(privateKey: string): Promise<Awaited<ReturnType<typeof createKeyPairSignerFromPrivateKeyBytes>>> {
-    const bytes = getBase58Encoder().encode(privateKey);
-    return createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(bytes.subarray(0, 32)));
-  }
-
-  private async entryOf(record: SvmTransactionRecord, type: TransactionEntry['type'], data: TransactionEntry['data']): Promise<TransactionEntry> {
-    const block = await this.booted().access.block(record.slot);
-    return {
-      txHash: record.signature as Hex,
-      chainId: this.chainId,
-      type,
-      fee: record.fee,
-      feeUsdMicros: usdMicrosOf(record.fee, this.nativeCurrency()),
-      block: Number(record.slot),
-      blockHash: (block?.blockhash ?? '') as Hex,
-      timestamp: record.blockTime,
-      status: record.err === null ? 'success' : 'failure',
-      data,
-    };
+  private entryOf(record: SvmTransactionRecord, type: TransactionEntry['type'], data: TransactionEntry['data']): Promise<TransactionEntry> {
+    return svmTransactionEntry(this.booted().access, { chainId: this.chainId, nativeCurrency: this.nativeCurrency() }, record, type, data);
   }
 
   private async record(txHash: string): Promise<SvmTransactionRecord> {
@@ -462,8 +372,7 @@ export class SvmChain implements ChainAdapter {
   }
 
   private tokenAccountRent(): bigint {
-    if (this.tokenAccountRent_ === undefined) throw new Error(`chain ${this.chainId}: its ledger is not started`);
-    return this.tokenAccountRent_;
+    return this.booted().tokenAccountRent;
   }
 
   private currencies(): SvmCurrencies {
@@ -475,8 +384,8 @@ export class SvmChain implements ChainAdapter {
     return this.wallet;
   }
 
-  private booted(): { access: SvmLedgerAccess; endpoints: SvmRpcEndpoints; accounts: SvmAccounts; currencies: SvmCurrencies } {
-    if (!this.access_ || !this.endpoints || !this.accounts_ || !this.currencies_) throw new Error(`chain ${this.chainId}: its ledger is not started`);
-    return { access: this.access_, endpoints: this.endpoints, accounts: this.accounts_, currencies: this.currencies_ };
+  private booted(): StartedSvmLedger {
+    if (!this.started) throw new Error(`chain ${this.chainId}: its ledger is not started`);
+    return this.started;
   }
 }

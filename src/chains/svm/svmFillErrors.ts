@@ -1,4 +1,5 @@
-import type { FillSimulation } from '../ChainAdapter';
+import type { FailedTransactionFacts, FillSimulation } from '../ChainAdapter';
+import { describeSvmTransactionError } from '../../nodes/svm/svmTransactionError';
 import type { DecodedRevert } from '../../domain/fill/decodedRevert';
 import type { SvmTransactionRecord } from '../../nodes/svm/SvmLedger';
 
@@ -38,4 +39,15 @@ export function svmRevertOf(err: SvmTransactionRecord['err'], message: string): 
 export function failedSvmSimulation(message: string, err: unknown): FillSimulation {
   const error = err as SvmTransactionRecord['err'];
   return { ok: false, errorName: svmErrorName(error), message, revert: svmRevertOf(error, message) };
+}
+
+/** Why a mined SVM transaction failed, as the solver records it (SPEC §2.4 failure details). */
+export function failedSvmTransactionFacts(record: SvmTransactionRecord): FailedTransactionFacts {
+  const message = record.err === null ? 'the transaction succeeded' : describeSvmTransactionError(record.err);
+  return {
+    callData: { from: record.accountKeys[0]! as string, to: record.accountKeys[record.decoded.message.instructions[0]?.programAddressIndex ?? 0]! as string, data: '0x', value: 0n },
+    errorName: svmErrorName(record.err),
+    message,
+    revert: svmRevertOf(record.err, message),
+  };
 }

@@ -1,0 +1,90 @@
+import type { Hex } from 'viem';
+import type { VirtualClock } from '../clock/VirtualClock';
+
+/** A solver transaction whose receipt a request's work waits for. */
+export interface AwaitedSolverTransaction {
+  chainId: number;
+  txHash: Hex;
+}
+
+/**
+ * The solver's per-request scheduling: work on one request runs one piece at a time, in the order
+ * it was scheduled (work on different requests runs side by side); timers run on the virtual
+ * clock and schedule their work only while the queue is open. `idle()` says when nothing is left.
+ */
+export class SolverWorkQueue {
+  private open = false;
+  private readonly inFlight = new Map<string, Promise<void>>();
+  /** Requests whose work waits for the receipt of one of the solver's transactions, by request id. */
+  private readonly awaitingReceipt = new Map<string, AwaitedSolverTransaction>();
+
+  constructor(private readonly deps: { clock: VirtualClock; log: (message: string, error?: unknown) => void }) {}
+
+  /** Work may be scheduled from timers from now on (all chains started). */
+  start(): void {
+    this.open = true;
+  }
+
+  /** Timers that fire from now on schedule nothing. */
+  stop(): void {
+    this.open = false;
+  }
+
+  get isOpen(): boolean {
+    return this.open;
+  }
+
+  /** Runs `work` after the work already scheduled for `requestId`; a failure is logged, never thrown. */
+  schedule(requestId: string, work: () => Promise<void>): void {
+    const key = requestId.toLowerCase();
+    const previous = this.inFlight.get(key) ?? Promise.resolve();
+    const next = previous
+      .then(work)
+      .catch((error: unknown) => this.deps.log(`solver: request ${key} failed to progress`, error))
+      .finally(() => {
+        if (this.inFlight.get(key) === next) this.inFlight.delete(key);
+      });
+    this.inFlight.set(key, next);
+  }
+
+  /** After `delayMs` on the virtual clock: `onDue`, then `work` is scheduled if the queue is still open. */
+  scheduleAfter(delayMs: number, requestId: string, work: () => Promise<void>, onDue: () => void = () => {}): void {
+    this.deps.clock.setTimeout(() => {
+      onDue();
+      if (this.open) this.schedule(requestId, work);
+    }, delayMs);
+  }
+
+  /** Waits for the receipt of a solver transaction, marked as such for `idle`. */
+  async whileAwaitingReceipt<T>(requestId: string, tx: AwaitedSolverTransaction, wait: () => Promise<T>): Promise<T> {
+    const key = requestId.toLowerCase();
+    this.awaitingReceipt.set(key, tx);
+    try {
+      return await wait();
+    } finally {
+      this.awaitingReceipt.delete(key);
+    }
+  }
+
+  /**
+   * Resolves when no request is being worked on. With `unlessHeld`, a request whose work waits
+   * for the receipt of a transaction `unlessHeld` says will not be mined until told (its chain's
+   * automine is off and it waits in the pool) counts as idle too: a fill held in the mempool.
+   */
+  async idle(options: { unlessHeld?: (tx: AwaitedSolverTransaction) => Promise<boolean> } = {}): Promise<void> {
+    const { unlessHeld } = options;
+    while (this.inFlight.size > 0) {
+      if (!unlessHeld) {
+        await Promise.allSettled([...this.inFlight.values()]);
+        continue;
+      }
+      const keys = [...this.inFlight.keys()];
+      const waiting = keys.map((key) => this.awaitingReceipt.get(key));
+      if (waiting.every((tx) => tx !== undefined)) {
+        const held = await Promise.all(waiting.map((tx) => unlessHeld(tx!)));
+        if (held.every(Boolean) && keys.every((key, index) => this.awaitingReceipt.get(key) === waiting[index])) return;
+      }
+      await Promise.race([Promise.allSettled([...this.inFlight.values()]), new Promise((resolve) => setTimeout(resolve, 5))]);
+    }
+  }
+}
