@@ -4,7 +4,7 @@ import { formatAmount } from './domain/money/formatAmount';
 /** The one summary printed after everything is ready: API, chains, contracts, accounts, logs. */
 export function formatStartSummary(sim: RunningSimulator): string {
   const lines: string[] = [];
-  lines.push('intentsim is ready', '', `API        ${sim.baseUrl}`, `Explorer   ${sim.baseUrl}/   (every request live, timelines, transaction pages; docs/explorer.md ("Explorer"))`, `API key    ${sim.apiKey}   (x-api-key for GET /requests/v3; HMAC key of webhooks)`, `Database   ${sim.dbPath}`, '', 'Chains');
+  lines.push('intentsim is ready', '', `API        ${sim.baseUrl}`, `Explorer   ${sim.baseUrl}/   (every request live, timelines, transaction pages)`, `API key    ${sim.apiKey}   (x-api-key for GET /requests/v3; HMAC key of webhooks)`, `Database   ${sim.dbPath}`, '', 'Chains');
   const idWidth = Math.max(8, ...sim.chains.map((chain) => String(chain.id).length));
   for (const chain of sim.chains) {
     const described = sim.control.chain(chain.id).describe();
