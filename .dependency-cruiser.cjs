@@ -31,6 +31,13 @@ module.exports = {
       to: { path: layer('api') },
     },
     {
+      name: 'routes-reach-chains-and-solver-through-services',
+      comment: 'api/ reaches chains and the solver only through the services the root hands it (ChainControl, the chains map, the solver, a fast-fill function): it may name their types, never import their code.',
+      severity: 'error',
+      from: { path: layer('api') },
+      to: { path: [layer('chains'), layer('solver')], dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'only-entry-points-run-scenarios',
       comment: 'scenario/ drives a whole simulator like a user (HTTP, a wallet, the control plane): only the CLI and the programmatic API import it.',
       severity: 'error',

@@ -10,7 +10,7 @@ import { createApp } from './api/createApp';
 import { answerClientErrorsAsJson } from './api/httpServerErrors';
 import type { ChainAdapter } from './chains/ChainAdapter';
 import { QuoteRpcScope } from './chains/QuoteRpcScope';
-import { advanceSimulationTime } from './chains/advanceSimulationTime';
+import { ChainControl, type ControlledChain } from './chains/ChainControl';
 import { RpcFaultStore } from './chains/RpcFaultStore';
 import { deriveSimulatorAccounts, type SimulatorAccounts } from './keys/simulatorAccounts';
 import { VirtualClock } from './clock/VirtualClock';
@@ -44,6 +44,7 @@ import { RequestStore } from './store/RequestStore';
 import { SolverTxStore } from './store/SolverTxStore';
 import { WebhookStore } from './store/WebhookStore';
 import { readSolverInventory } from './lookups/readSolverInventory';
+import { requestFastFill } from './solver/requestFastFill';
 
 export interface StartSimulatorOptions extends Partial<SimulatorConfigInput> {
   /** A YAML or JSON config file merged under these options. */
@@ -123,8 +124,8 @@ export interface SimulatorControl {
   };
   /** Moves every chain's block time and then the virtual clock forward (due timers fire); also `POST /admin/clock/advance`. */
   advanceTime(seconds: number): Promise<void>;
-  /** A chain's adapter: cheat calls (mine, snapshot/revert, reorg, time), RPC URL, description. */
-  chain(chainId: number): ChainAdapter;
+  /** A chain's adapter with its cheat calls (mine, snapshot/revert, reorg, time; UNSUPPORTED_ON_CHAIN where the chain lacks one), description. */
+  chain(chainId: number): ControlledChain;
   /** Chain RPC faults for quotes (also `POST /admin/faults`). */
   rpcFaults: RpcFaultStore;
   solverAddress: string;
@@ -216,6 +217,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   // each chain's node starts as soon as its adapter exists (Anvil boots while LiteSVM loads)
   const { adapters: chainList, nodeStarted } = await createChainAdaptersStartingNodes(resolveChains(config), chainContext);
   const chains: ReadonlyMap<number, ChainAdapter> = new Map(chainList.map((chain) => [chain.chainId, chain]));
+  const chainControl = new ChainControl({ clock, chains });
   const solver = new Solver({
     chains,
     lifecycle,
@@ -280,6 +282,8 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       host: config.host,
       quoteRpcScope,
       solver,
+      fastFill: (params) => requestFastFill({ requests, solver }, params),
+      chainControl,
       rpcFaults,
       chains,
       requests,
@@ -345,7 +349,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
         id: chain.chainId,
         name: described.name,
         vmType: chain.vmType,
-        rpcUrl: chain.rpcUrl,
+        rpcUrl: described.httpRpcUrl,
         ...(described.fundedAccounts ? { accounts: described.fundedAccounts } : {}),
         solverInventory: inventories[index]!,
       };
@@ -365,7 +369,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       solver,
       solverAddress: derived.solver.address,
       rpcFaults,
-      advanceTime: (seconds) => advanceSimulationTime({ clock, chains: chainList }, seconds),
+      advanceTime: (seconds) => chainControl.advanceTime(seconds),
       reset: () => {
         solver.reset();
         if (config.solverPolicy === 'hold') solver.setPolicy('hold');
@@ -373,7 +377,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
         rng.reset();
       },
       chain: (chainId) => {
-        const chain = chains.get(chainId);
+        const chain = chainControl.find(chainId);
         if (!chain) throw new Error(`no chain ${chainId} in this simulator (chains: ${[...chains.keys()].join(', ')})`);
         return chain;
       },

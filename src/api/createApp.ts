@@ -3,7 +3,9 @@ import type { LocalAccount } from 'viem';
 import type { ChainAdapter } from '../chains/ChainAdapter';
 import type { QuoteRpcScope } from '../chains/QuoteRpcScope';
 import type { RpcFaultStore } from '../chains/RpcFaultStore';
-import type { FastFillOutcome } from '../solver/Solver';
+import type { RequestFastFillParams } from '../solver/requestFastFill';
+import type { ChainControl } from '../chains/ChainControl';
+import type { RequestStatus } from '../domain/request/requestStatus';
 import type { VirtualClock } from '../clock/VirtualClock';
 import type { ApiKeyStore } from '../store/ApiKeyStore';
 import type { RequestListingStore } from '../store/RequestListingStore';
@@ -55,7 +57,11 @@ export interface AppDeps {
   log: (message: string, error?: unknown) => void;
   /** Quote routes run in this scope, where the chains apply the quote RPC timeout and faults. */
   quoteRpcScope: QuoteRpcScope;
-  solver: { fastFill(requestId: string, assumedInput: bigint): Promise<FastFillOutcome> } & SolverRuleRouteDeps['solver'];
+  solver: SolverRuleRouteDeps['solver'];
+  /** SPEC §1.6 `POST /fast-fill` (`requestFastFill` over the solver). */
+  fastFill: (params: RequestFastFillParams) => Promise<{ requestId: string; status: RequestStatus }>;
+  /** The control plane's time and chains (`/admin/clock`, `/admin/chains/…`). */
+  chainControl: ChainControl;
   rpcFaults: RpcFaultStore;
   /** SPEC §1.6 gasless execution and swaps (`/execute`, `/execute/permits`). */
   gaslessRelay: GaslessRelay;

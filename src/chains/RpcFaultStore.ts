@@ -1,12 +1,11 @@
+import type { RpcFaultKind } from '../domain/chain/rpcFaultKinds';
+
 /**
  * Chain RPC faults the admin layer switches on (rule data, applied at one hook: the EVM
  * adapter's transport, see `quoteScopedTransport`). They affect the RPC calls a quote makes
  * (`POST /quote/v2`, `/quote`, `/price`), never the solver's or the watchers' — so a fault
  * shows up as the §7.1 transient errors without breaking requests already under way.
  */
-export const RPC_FAULT_KINDS = ['rpc-timeout', 'rpc-error'] as const;
-export type RpcFaultKind = (typeof RPC_FAULT_KINDS)[number];
-
 export interface RpcFault {
   chainId: number;
   kind: RpcFaultKind;

@@ -1,4 +1,3 @@
-import { UnsupportedOnChainError } from './chainErrors';
 import { SimulatorError } from './SimulatorError';
 
 /**
@@ -44,12 +43,5 @@ export class ExecuteChainMismatchError extends SimulatorError {
 export class PermitNotQuotedError extends SimulatorError {
   constructor(requestId: string, why: string) {
     super('INVALID_INPUT_PARAMS', 400, `request ${requestId} cannot be deposited by signature: ${why}`, { extraBody: { requestId } });
-  }
-}
-
-/** `/execute` or `/execute/permits` for a chain without a gasless relayer (the non-EVM chains here). */
-export class NoGaslessRelayOnChainError extends UnsupportedOnChainError {
-  constructor(chainId: number) {
-    super(`chain ${chainId} has no gasless relayer (POST /execute and /execute/permits run on the EVM chains)`);
   }
 }

@@ -1,5 +1,7 @@
 import type { Hex } from 'viem';
-import type { ChainAdapter, GaslessRelayCapability } from '../chains/ChainAdapter';
+import type { ChainAdapter } from '../chains/ChainAdapter';
+import type { GaslessRelayCapability } from '../chains/capabilities/GaslessRelayCapability';
+import { requireCapability } from '../chains/capabilities/requireCapability';
 import { RelayBroadcastRefusedError } from '../chains/RelayBroadcastRefusedError';
 import type { VirtualClock } from '../clock/VirtualClock';
 import type { RelayedCall } from '../domain/execute/relayedCall';
@@ -8,7 +10,7 @@ import { failReasonOfRevert } from '../domain/fill/revertFailReasons';
 import { usdMicrosOf } from '../domain/money/usdValue';
 import type { RequestFeature, RequestRecord } from '../domain/request/requestRecord';
 import type { FailReason } from '../domain/request/requestStatus';
-import { ExecuteChainMismatchError, ExecuteSimulationFailedError, NoGaslessRelayOnChainError, PermitNotQuotedError, RequestNotWaitingError, SponsorBalanceTooLowError } from '../errors/executeErrors';
+import { ExecuteChainMismatchError, ExecuteSimulationFailedError, PermitNotQuotedError, RequestNotWaitingError, SponsorBalanceTooLowError } from '../errors/executeErrors';
 import { LookupChainNotSupportedError } from '../errors/lookupErrors';
 import { RequestNotFoundError } from '../errors/requestErrors';
 import { transitionRequest, type RequestFacts, type RequestLifecycle } from '../lifecycle/transitionRequest';
@@ -118,7 +120,7 @@ export class GaslessRelay {
     const deposited = named ?? this.requestDepositedBy(simulation.depositRequestIds);
     const record = deposited ?? openRelayedCallRequest(this.deps, chain, call, { apiKey: options.apiKey, referrer: options.referrer });
     const settlesOnReceipt = deposited === undefined;
-    const neededUsdMicros = usdMicrosOf(chain.gasCostOf(simulation.gasUnits).amount, chain.nativeCurrency());
+    const neededUsdMicros = usdMicrosOf(chain.gasCosts.ofGasUnits(simulation.gasUnits).amount, chain.nativeCurrency());
     const sponsor = options.subsidize && options.apiKey !== undefined ? options.apiKey : undefined;
     const sponsorBalance = sponsor === undefined ? 0n : this.deps.sponsorBalances.balanceOf(sponsor);
     const sponsorShort = sponsor !== undefined && sponsorBalance < neededUsdMicros;
@@ -218,7 +220,7 @@ export class GaslessRelay {
   private chainOf(chainId: number): RelayingChain {
     const chain = this.deps.chains.get(chainId);
     if (!chain) throw new LookupChainNotSupportedError(chainId, [...this.deps.chains.keys()]);
-    if (!chain.gaslessRelay) throw new NoGaslessRelayOnChainError(chainId);
+    requireCapability(chain, 'gaslessRelay', 'POST /execute and /execute/permits');
     return chain as RelayingChain;
   }
 

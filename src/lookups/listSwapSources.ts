@@ -9,5 +9,5 @@ export const SIMULATOR_POOL_SOURCE = 'intentsim-constant-product';
  */
 export function listSwapSources(chains: readonly ChainAdapter[]): string[] {
   const pools = chains.some((chain) => chain.liquidity().pools.length > 0) ? [SIMULATOR_POOL_SOURCE] : [];
-  return [...new Set([...pools, ...chains.flatMap((chain) => chain.originSwapSources?.() ?? [])])];
+  return [...new Set([...pools, ...chains.flatMap((chain) => chain.liquidity().originSwapSources ?? [])])];
 }

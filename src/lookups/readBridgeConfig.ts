@@ -45,13 +45,13 @@ export async function readBridgeConfig(params: BridgeConfigParams) {
 }
 
 function feeOfPlainFill(destination: ChainAdapter, currency: Currency): bigint {
-  const gas = destination.fillGasCost(currency, 'transfer');
+  const gas = destination.gasCosts.fill(currency, 'transfer');
   return convertAmount(gas.amount, gas.currency, currency, 'up');
 }
 
 async function userLimits(origin: ChainAdapter, user: string, currency: Currency, solverCapacity: bigint) {
   const balance = await origin.balanceOf(user, currency);
-  const spendable = currency.isNative ? balance - origin.depositGasCost(currency, false) : balance;
+  const spendable = currency.isNative ? balance - origin.gasCosts.deposit(currency, false) : balance;
   const most = spendable < solverCapacity ? spendable : solverCapacity;
   return { balance, maxBridgeAmount: most > 0n ? most : 0n };
 }

@@ -264,7 +264,7 @@ async function runQuotePipeline(
       facts,
       steps,
       // a deposit by signature costs the user no gas: the relayer pays it
-      depositGas: { amount: depositChoice.bySignature ? 0n : origin.depositGasCost(currencyIn, needsApproval), currency: origin.nativeCurrency() },
+      depositGas: { amount: depositChoice.bySignature ? 0n : origin.gasCosts.deposit(currencyIn, needsApproval), currency: origin.nativeCurrency() },
       userBalance,
       routers: { depository: facts.depository, serviceReceiver: destination.describe().contracts.serviceReceiver },
       protocol: { v2: { ...order, ...(orderSignature ? { orderSignature } : {}) } },

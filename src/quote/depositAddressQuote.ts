@@ -1,4 +1,5 @@
 import type { ChainAdapter, DepositStepParams } from '../chains/ChainAdapter';
+import { requireCapability } from '../chains/capabilities/requireCapability';
 import type { NewRequestInit, RequestFeature } from '../domain/request/requestRecord';
 import { InvalidAddressError } from '../errors/quoteErrors';
 import { InvalidRequestBodyError } from '../errors/requestErrors';
@@ -66,7 +67,7 @@ export async function depositStepsFor(
     const depositAddress = own ? { address: own, type: 'open' as const, depositor: null, depositTxHash: null, recoveryAddress: null } : undefined;
     return { steps, init: { refundTo: choice.refundTo, ...(depositAddress ? { depositAddress } : {}) } };
   }
-  const { address, steps } = await origin.openDepositAddress(params);
+  const { address, steps } = await requireCapability(origin, 'depositAddresses', 'useDepositAddress').open(params);
   return {
     steps,
     init: {

@@ -76,7 +76,7 @@ export async function planQuoteRoute(params: PlanQuoteRouteParams): Promise<Plan
   const quotedPool = await orientedReserves(destination, plan.action);
   const feeFree = FEE_FREE.has(requestType);
   const fillGasCost =
-    params.fillGasUnits === undefined ? destination.fillGasCost(plan.solverCurrency, plan.action.kind) : destination.gasCostOf(params.fillGasUnits);
+    params.fillGasUnits === undefined ? destination.gasCosts.fill(plan.solverCurrency, plan.action.kind) : destination.gasCosts.ofGasUnits(params.fillGasUnits);
   const result = computeQuoteWithOptions({
     tradeType: params.tradeType,
     amount: params.amount,

@@ -17,7 +17,7 @@ interface RegenerationDeps {
  * registry still names that request.
  */
 export function requestToRegenerate(deps: RegenerationDeps, origin: ChainAdapter, quote: RegeneratingQuote): RequestRecord | undefined {
-  if (!origin.regeneratesDepositAddresses) return undefined;
+  if (!origin.depositAddresses?.regeneratesDepositAddresses) return undefined;
   return deps.lifecycle.requests
     .waitingFromUser(origin.chainId, quote.user)
     .find((earlier) => regeneratesRequest(earlier, quote) && deps.depositAddresses.at(origin.chainId, earlier.depositAddress!.address)?.requestId.toLowerCase() === earlier.id.toLowerCase());

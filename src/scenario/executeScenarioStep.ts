@@ -1,4 +1,5 @@
 import type { ChainAdapter } from '../chains/ChainAdapter';
+import { requireCapability } from '../chains/capabilities/requireCapability';
 import type { Currency } from '../domain/chain/currency';
 import type { ExpectationMismatch } from './checkExpectation';
 import { checkBalance, checkExpectation } from './checkExpectation';
@@ -20,7 +21,7 @@ export async function executeScenarioStep(state: ScenarioRunState, step: Scenari
       const to = step.spec.to;
       const target = typeof to === 'string' && to.startsWith('depositAddress:') ? depositAddressOf(state, to.slice('depositAddress:'.length)) : resolveAddress(sim, chain, to, state.contracts);
       const currency = resolveCurrency(chain, step.spec.currency);
-      const sent = await chain.transferFromUser(privateKeyOf(sim, chain, step.spec.from), target, currency, BigInt(step.spec.amount), { wait: step.spec.wait });
+      const sent = await requireCapability(chain, 'userWallet', 'a transfer').transferFromUser(privateKeyOf(sim, chain, step.spec.from), target, currency, BigInt(step.spec.amount), { wait: step.spec.wait });
       return `${step.spec.amount} ${currency.symbol} on ${chain.chainId} to ${target}: tx ${sent.txHash} ${sent.status}`;
     }
     case 'solverRule': {
@@ -57,7 +58,7 @@ export async function executeScenarioStep(state: ScenarioRunState, step: Scenari
       const args = (await resolveCallValue(state, chain, spec.args, 'args')) as unknown[];
       let address: string;
       try {
-        address = await chain.deployFixtureContract(privateKeyOf(sim, chain, spec.from), spec.name, args);
+        address = await requireCapability(chain, 'fixtureContracts', `deploying ${spec.name}`).deploy(privateKeyOf(sim, chain, spec.from), spec.name, args);
       } catch (error) {
         throw new ScenarioStepError(`${spec.name} was not deployed: ${error instanceof Error ? error.message : String(error)}`);
       }
@@ -73,7 +74,8 @@ export async function executeScenarioStep(state: ScenarioRunState, step: Scenari
       const { target, data } = await encodeCall(state, chain, { contract: spec.contract, function: spec.function, args: spec.args, abi: spec.abi }, 'callContract');
       const from = resolveAddress(sim, chain, spec.from);
       const call = `${target.label}.${spec.function}(${spec.args.map(describeArg).join(', ')})${spec.value === '0' ? '' : ` paying ${spec.value}`} from ${from} on ${chainId}`;
-      const sent = await chain.sendUserTransaction(privateKeyOf(sim, chain, spec.from), { to: target.address, data, value: spec.value }, { wait: spec.wait, aheadOfPending: !spec.wait }).catch((error: unknown) => {
+      const wallet = requireCapability(chain, 'userWallet', 'a contract call');
+      const sent = await wallet.sendUserTransaction(privateKeyOf(sim, chain, spec.from), { to: target.address, data, value: spec.value }, { wait: spec.wait, aheadOfPending: !spec.wait }).catch((error: unknown) => {
         throw new ScenarioStepError(`${call}: ${error instanceof Error ? error.message : String(error)}`);
       });
       const text = `${call}: tx ${sent.txHash} ${sent.status}`;
@@ -85,7 +87,8 @@ export async function executeScenarioStep(state: ScenarioRunState, step: Scenari
       const chain = control.chain(spec.chainId);
       const currency = resolveCurrency(chain, spec.currency);
       const account = resolveAddress(sim, chain, spec.account, state.contracts);
-      const sent = await chain.setBlockedByIssuer(currency, account, spec.blocked, { wait: spec.wait, aheadOfPending: !spec.wait }).catch((error: unknown) => {
+      const issuer = requireCapability(chain, 'fixtureContracts', 'an issuer blocklist change');
+      const sent = await issuer.setBlockedByIssuer(currency, account, spec.blocked, { wait: spec.wait, aheadOfPending: !spec.wait }).catch((error: unknown) => {
         throw new ScenarioStepError(error instanceof Error ? error.message : String(error));
       });
       if (sent.status === 'failure') throw new ScenarioStepError(`the blocklist change ${sent.txHash} reverted`);
@@ -180,20 +183,21 @@ async function depositStep(state: ScenarioRunState, spec: Extract<ScenarioStep, 
   const amount = depositAmount(spec.amount, quote.amountIn);
   const from = spec.from ?? quote.user;
   const privateKey = privateKeyOf(sim, chain, from);
+  const wallet = requireCapability(chain, 'userWallet', 'a deposit');
   const payer = resolveAddress(sim, chain, from);
   const requestId = (spec.requestId ?? quote.requestId).toLowerCase();
   const plain = amount === quote.amountIn && chain.chainId === quote.originChainId && currency.address === quote.originCurrency.address && requestId === quote.requestId;
   const hashes: string[] = [];
   let depositTxHash = '';
   if (quote.depositAddress && spec.requestId === undefined && !(plain && quote.steps.some((step) => step.items.length > 0))) {
-    const sent = await chain.transferFromUser(privateKey, quote.depositAddress, currency, amount, { wait: spec.wait });
+    const sent = await wallet.transferFromUser(privateKey, quote.depositAddress, currency, amount, { wait: spec.wait });
     hashes.push(`${sent.txHash} ${sent.status}`);
     depositTxHash = sent.txHash;
   } else {
     const steps = plain ? quote.steps : await chain.buildDepositSteps({ requestId: requestId as `0x${string}`, user: payer, currency, amount });
     for (const step of steps) {
       for (const item of step.items) {
-        const sent = await chain.sendUserTransaction(privateKey, item.data, { wait: spec.wait });
+        const sent = await wallet.sendUserTransaction(privateKey, item.data, { wait: spec.wait });
         hashes.push(`${step.id} ${sent.txHash} ${sent.status}`);
         depositTxHash = sent.txHash;
         if (sent.status === 'failure') throw new ScenarioStepError(`the ${step.id} transaction ${sent.txHash} reverted`);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import type { ChainAdapter, ContractAbiRef } from '../chains/ChainAdapter';
+import type { ChainAdapter } from '../chains/ChainAdapter';
+import type { ContractAbiRef } from '../chains/capabilities/FixtureContractsCapability';
+import { requireCapability } from '../chains/capabilities/requireCapability';
 import type { CallTxSchema } from './scenarioSchema';
 import { chainContracts, contractAddressOf, privateKeyOf, resolveAddress, resolveCurrency, ScenarioStepError, type ScenarioRunState } from './scenarioRunState';
 
@@ -93,7 +95,7 @@ export async function encodeCall(state: ScenarioRunState, chain: ChainAdapter, c
   const target = resolveContract(state, chain, call.contract, call.abi);
   const args = (await resolveCallValue(state, chain, call.args, `${where}.args`)) as unknown[];
   try {
-    return { target, data: chain.encodeContractCall(abiOf(target), call.function, args), args };
+    return { target, data: requireCapability(chain, 'fixtureContracts', `encoding ${call.function}`).encodeContractCall(abiOf(target), call.function, args), args };
   } catch (error) {
     throw new ScenarioStepError(`${where}: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -105,7 +107,7 @@ async function sign(state: ScenarioRunState, chain: ChainAdapter, form: z.output
   const message = (await resolveCallValue(state, chain, form.sign.message, `${where}.sign.message`)) as Record<string, unknown>;
   let signed;
   try {
-    signed = await chain.signContractMessage(privateKeyOf(state.sim, chain, form.sign.signer), { fixture: target.fixture, address: target.address }, form.sign.type, message);
+    signed = await requireCapability(chain, 'fixtureContracts', `signing a ${form.sign.type}`).signContractMessage(privateKeyOf(state.sim, chain, form.sign.signer), { fixture: target.fixture, address: target.address }, form.sign.type, message);
   } catch (error) {
     throw new ScenarioStepError(`${where}.sign: ${error instanceof Error ? error.message : String(error)}`);
   }

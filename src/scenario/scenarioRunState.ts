@@ -1,4 +1,5 @@
 import type { ChainAdapter } from '../chains/ChainAdapter';
+import { requireCapability } from '../chains/capabilities/requireCapability';
 import type { Currency } from '../domain/chain/currency';
 import { IntentsimError } from '../errors/IntentsimError';
 import type { CommittedStatusChange } from '../events/RequestEventBus';
@@ -91,7 +92,7 @@ export async function requestNamed(state: ScenarioRunState, alias: string): Prom
 export function resolveAddress(sim: RunningSimulator, chain: ChainAdapter, ref: number | string, contracts?: ReadonlyMap<string, NamedContract>): string {
   const account = typeof ref === 'number' ? ref : /^account:(\d+)$/.exec(ref)?.[1];
   if (account !== undefined) return testAccountOf(sim, chain, Number(account)).address;
-  if (typeof ref === 'string' && ref.startsWith('fresh:')) return chain.addressForLabel(ref.slice('fresh:'.length));
+  if (typeof ref === 'string' && ref.startsWith('fresh:')) return requireCapability(chain, 'userWallet', `the address of ${ref}`).addressForLabel(ref.slice('fresh:'.length));
   if (typeof ref === 'string' && ref.startsWith('contract:')) return contractAddressOf(chain, ref.slice('contract:'.length), contracts);
   if (typeof ref === 'string' && ref.startsWith('currency:')) return resolveCurrency(chain, ref.slice('currency:'.length)).address;
   return String(ref);

@@ -1,5 +1,6 @@
 import type { Hex } from 'viem';
 import type { ChainAdapter } from '../chains/ChainAdapter';
+import { requireSweep } from '../chains/capabilities/requireCapability';
 import { countDeposit, refundRecipientOf } from '../domain/fill/depositAddressOutcome';
 import type { RequestRecord, TransactionEntry } from '../domain/request/requestRecord';
 import { recordRequestFacts, type RequestLifecycle } from '../lifecycle/transitionRequest';
@@ -37,7 +38,7 @@ export class DepositAddressSweeper {
       });
     }
     if (record.status !== 'waiting') return;
-    const swept = await chain.sweepDepositAddress(record.id, payment);
+    const swept = await requireSweep(chain, `the sweep of the deposit address of ${record.id}`)(record.id, payment);
     if (swept.status !== 'success') this.deps.log(`solver: sweep ${swept.txHash} of the deposit address of ${record.id} reverted`);
   }
 

@@ -244,7 +244,7 @@ export class SolverStateMachine {
 
   /** The fault "broadcast but dropped": `submitted` with a signed fill the chain never sees. */
   private async fillWithoutSending(record: RequestRecord, payment: SolverPayment, feeBumps: number): Promise<void> {
-    const signed = await this.chainFor(record.quote.destinationChainId).signSolverPaymentWithoutSending('fill', payment, { feeBumps });
+    const signed = await this.chainFor(record.quote.destinationChainId).sendSolverPayment('fill', payment, { feeBumps, withoutSending: true });
     this.markSubmitted(record.id, payment, signed);
     this.watchInclusion(record.id);
   }

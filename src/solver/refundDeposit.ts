@@ -44,7 +44,7 @@ export async function refundDeposit(deps: RefundDepositDeps, record: RequestReco
     deps.log(`solver: cannot refund ${record.id}: unknown currency ${deposit.currency}`);
     return;
   }
-  const refundFailReason = refundFailReasonBeforeSending({ amount: deposit.amount, currency }, origin.refundGasCost(currency));
+  const refundFailReason = refundFailReasonBeforeSending({ amount: deposit.amount, currency }, origin.gasCosts.refund(currency));
   if (refundFailReason) {
     settleAsFailure(deps.lifecycle, record.id, (r) => {
       recordReason(r);

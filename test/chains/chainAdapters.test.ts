@@ -13,6 +13,7 @@ import { startSimulator } from '../../src/simulator';
 import { publicClientFor } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
 import { sendFrom } from '../support/swapClient';
+import { evmChainOf } from '../support/evmChainOf';
 
 describe('chains are picked by VM kind', () => {
   it('every VM kind has an adapter; a VM without one is refused by name before anything starts', async () => {
@@ -40,7 +41,7 @@ describe('chain cheat calls (control.chain)', () => {
   it('names an unknown chain id clearly', () => {
     expect(() => sim.control.chain(999)).toThrow(/no chain 999 in this simulator \(chains: 1, 8453, 42161\)/);
     expect(sim.control.chain(CHAIN)).toMatchObject({ chainId: CHAIN, vmType: 'evm' });
-    expect(sim.control.chain(CHAIN).rpcUrl).toBe(sim.chains.find((c) => c.id === CHAIN)!.rpcUrl);
+    expect(sim.control.chain(CHAIN).describe().httpRpcUrl).toBe(sim.chains.find((c) => c.id === CHAIN)!.rpcUrl);
   });
 
   it('mine(n) adds n blocks', async () => {
@@ -65,7 +66,7 @@ describe('chain cheat calls (control.chain)', () => {
     const chain = sim.control.chain(CHAIN);
     await chain.setAutomine(false);
     try {
-      const wallet = createWalletClient({ account: privateKeyToAccount(sim.accounts[2]!.privateKey as Hex), transport: http(chain.rpcUrl) });
+      const wallet = createWalletClient({ account: privateKeyToAccount(sim.accounts[2]!.privateKey as Hex), transport: http(chain.describe().httpRpcUrl) });
       const hash = await wallet.sendTransaction({ chain: null, to: '0x00000000000000000000000000000000000c0a02', value: 1n });
       await expect(client().getTransactionReceipt({ hash })).rejects.toThrow();
       expect(await chain.isPending(hash)).toBe(true);
@@ -87,9 +88,9 @@ describe('chain cheat calls (control.chain)', () => {
     const blocked = '0x00000000000000000000000000000000000c0a05';
     await chain.setAutomine(false);
     try {
-      const wallet = createWalletClient({ account: privateKeyToAccount(sim.accounts[2]!.privateKey as Hex), transport: http(chain.rpcUrl) });
+      const wallet = createWalletClient({ account: privateKeyToAccount(sim.accounts[2]!.privateKey as Hex), transport: http(chain.describe().httpRpcUrl) });
       const plain = await wallet.sendTransaction({ chain: null, to: '0x00000000000000000000000000000000000c0a06', value: 1n });
-      const ahead = await chain.setBlockedByIssuer(usdc, blocked, true, { wait: false, aheadOfPending: true });
+      const ahead = await evmChainOf(sim, CHAIN).fixtureContracts.setBlockedByIssuer(usdc, blocked, true, { wait: false, aheadOfPending: true });
       expect(ahead.status).toBe('sent');
       await chain.mine();
       const block = await client().getBlock({ blockTag: 'latest' });
@@ -100,7 +101,7 @@ describe('chain cheat calls (control.chain)', () => {
     const isBlocked = await client().readContract({ address: usdc.address, abi: [{ type: 'function', name: 'isBlocked', stateMutability: 'view', inputs: [{ name: 'a', type: 'address' }], outputs: [{ name: '', type: 'bool' }] }], functionName: 'isBlocked', args: [blocked] });
     expect(isBlocked).toBe(true);
     const weth = chain.describe().erc20Currencies.find((currency) => currency.symbol === 'WETH')!;
-    await expect(chain.setBlockedByIssuer(weth, blocked, true)).rejects.toThrow(/WETH on 8453 has no issuer blocklist/);
+    await expect(evmChainOf(sim, CHAIN).fixtureContracts.setBlockedByIssuer(weth, blocked, true)).rejects.toThrow(/WETH on 8453 has no issuer blocklist/);
   });
 
   it('reorg(depth) replaces the last blocks: same height, new hashes, their transactions gone', async () => {

@@ -195,9 +195,9 @@ describe('app fee balances and claims (SPEC §1.6, §4.7) against real chains', 
     const balances = () => getJson(`${sim.baseUrl}/app-fees/${app.address}/balances`).then((response) => response.body.balances.map((b: { amount: string }) => b.amount));
     expect(await balances()).toEqual(['100000']); // 100 bps of 10 USDC
     const blocked = getAddress('0x0000000000000000000000000000000000b10c3d');
-    const chain = sim.control.chain(1);
+    const chain = evmChainOf(sim, 1);
     const stablecoin = chain.findCurrency(usdc(1))!;
-    await chain.setBlockedByIssuer(stablecoin, blocked, true);
+    await chain.fixtureContracts.setBlockedByIssuer(stablecoin, blocked, true);
     try {
       const started = await postJson(`${sim.baseUrl}/app-fees/${app.address}/claim`, { chainId: 1, currency: usdc(1), recipient: blocked });
       const { sign, post } = started.body.steps[0].items[0].data;
@@ -211,7 +211,7 @@ describe('app fee balances and claims (SPEC §1.6, §4.7) against real chains', 
       const listed = (await getJson(`${sim.baseUrl}/app-fees/${app.address}/claims?limit=1`)).body.claims[0];
       expect(listed).toMatchObject({ status: 'failure', txHash: failed.body.txHash, recipient: blocked });
     } finally {
-      await chain.setBlockedByIssuer(stablecoin, blocked, false);
+      await chain.fixtureContracts.setBlockedByIssuer(stablecoin, blocked, false);
     }
   });
 

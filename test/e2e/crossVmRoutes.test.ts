@@ -7,7 +7,8 @@ import { ECPairFactory } from 'ecpair';
 import { zeroAddress, type Address, type Hex } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
 import { startSimulator } from '../../src/simulator';
-import type { LvmChain } from '../../src/chains/lvm/LvmChain';
+import { LvmChain } from '../../src/chains/lvm/LvmChain';
+import { chainAdapterOf } from '../support/chainAdapterOf';
 import { executeQuoteSteps, getJson, postJson, publicClientFor, requestJson, waitForSettledStatus } from '../support/bridgeClient';
 import { pooledChains } from '../support/pooledNodes';
 import { airdroppedKeypair, sendSvmStepItem, SOL, SVM_CHAIN_ID as SVM, type SvmStepItemData } from '../support/svmClient';
@@ -183,7 +184,7 @@ describe('inventory that runs short answers as on EVM (Solana: 100,000 SOL at st
     const answer = await postJson(`${sim.baseUrl}/quote/v2`, { user: user.address, recipient: account.address, originChainId: EVM, destinationChainId: LVM, originCurrency: zeroAddress, destinationCurrency: '0', amount: String(10n ** 18n), tradeType: 'EXACT_INPUT' });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     // after the quote, the solver's collateral goes to the exchange's own account but 100 USDC
-    const ledger = (sim.control.chain(LVM) as LvmChain).ledger;
+    const ledger = chainAdapterOf(sim, LVM, LvmChain).ledger;
     const solverIndex = Number((await getJson(`${sim.baseUrl}/chains`)).body.chains.find((chain: { id: number }) => chain.id === LVM).protocol.v2.depository);
     const held = ledger.balance(solverIndex, 3, 0);
     ledger.transfer({ fromAccountIndex: solverIndex, toAccountIndex: 0, assetIndex: 3, fromRouteType: 0, toRouteType: 0, amount: held - 100_000_000n, usdcFee: 10_000n });

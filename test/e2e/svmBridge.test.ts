@@ -68,7 +68,9 @@ describe('SVM ↔ EVM through the simulator', () => {
       amount: '100000000', tradeType: 'EXACT_INPUT', user: svmUser, recipient: sim.accounts[0]!.address, useDepositAddress: true,
     });
     expect(quote.status, JSON.stringify(quote.body)).toBe(400);
-    expect(quote.body.errorCode).toBe('UNSUPPORTED_ON_CHAIN');
+    expect(quote.body).toMatchObject({ errorCode: 'UNSUPPORTED_ON_CHAIN', message: `useDepositAddress: Solana (${SVM}) has no deposit addresses` });
+    // what a chain lacks is answered in one place, in one shape, through the control plane too
+    await expect(sim.control.chain(SVM).setCode(svmUser, '0x00')).rejects.toMatchObject({ errorCode: 'UNSUPPORTED_ON_CHAIN', httpStatus: 400, message: `replacing the code at ${svmUser}: Solana (${SVM}) has no code to replace` });
     for (const [path, body] of [['reorg', { depth: 1 }], ['automine', { enabled: false }], ['interval-mining', { seconds: 2 }]] as const) {
       const answer = await postJson(`${sim.baseUrl}/admin/chains/${SVM}/${path}`, body);
       expect(answer.status, `${path}: ${JSON.stringify(answer.body)}`).toBe(400);
@@ -83,7 +85,7 @@ describe('SVM ↔ EVM through the simulator', () => {
       executionOptions: { referrer: 'intentsim-test', subsidizeFees: false },
     });
     expect(relayed.status, JSON.stringify(relayed.body)).toBe(400);
-    expect(relayed.body.errorCode).toBe('UNSUPPORTED_ON_CHAIN');
+    expect(relayed.body).toMatchObject({ errorCode: 'UNSUPPORTED_ON_CHAIN', message: `POST /execute and /execute/permits: Solana (${SVM}) has no gasless relayer (it runs on the EVM chains)` });
     const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
       originChainId: SVM, destinationChainId: EVM, originCurrency: SOL, destinationCurrency: '0x0000000000000000000000000000000000000000',
       amount: '100000000', tradeType: 'EXACT_INPUT', user: Keypair.generate().publicKey.toBase58(), recipient: sim.accounts[0]!.address, usePermit: true,

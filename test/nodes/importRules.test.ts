@@ -5,7 +5,8 @@ import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 
-// The import rules of .dependency-cruiser.cjs that keep the embedded nodes apart, run by the
+// The import rules of .dependency-cruiser.cjs that keep the embedded nodes apart (and the routes
+// off the code of chains/ and solver/), run by the
 // project's own depcruise on a small tree of files: a wrong-way import must fail the check
 // (`npm run check-imports`, part of `npm test`), the right way must pass.
 
@@ -60,5 +61,28 @@ describe('the import rules around src/nodes/', () => {
     expect(result.ok).toBe(false);
     expect(result.output).toContain('one-node-never-reaches-into-another');
     expect(result.output).toContain('only-adapters-and-entry-points-start-nodes');
+  }, 60_000);
+});
+
+describe('the import rule between the routes and the chains and solver', () => {
+  const CHAIN_CONTROL = "export class ChainControl { advanceTime(seconds: number): number { return seconds; } }\n";
+
+  it('fails when a route imports code of chains/ or solver/, and passes for a type-only import of the service the root hands it', async () => {
+    const wrongWay = await checkImports({
+      'src/chains/ChainControl.ts': CHAIN_CONTROL,
+      'src/solver/requestFastFill.ts': 'export function requestFastFill(): number { return 1; }\n',
+      'src/api/routes/controlRoutes.ts': "import { ChainControl } from '../../chains/ChainControl';\nexport const control = new ChainControl();\n",
+      'src/api/routes/fastFillRoutes.ts': "import { requestFastFill } from '../../solver/requestFastFill';\nexport const filled = requestFastFill();\n",
+    });
+    expect(wrongWay.ok).toBe(false);
+    expect(wrongWay.output).toContain('routes-reach-chains-and-solver-through-services');
+    expect(wrongWay.output).toContain('src/api/routes/controlRoutes.ts → src/chains/ChainControl.ts');
+    expect(wrongWay.output).toContain('src/api/routes/fastFillRoutes.ts → src/solver/requestFastFill.ts');
+
+    const rightWay = await checkImports({
+      'src/chains/ChainControl.ts': CHAIN_CONTROL,
+      'src/api/routes/controlRoutes.ts': "import type { ChainControl } from '../../chains/ChainControl';\nexport const advance = (control: ChainControl) => control.advanceTime(1);\n",
+    });
+    expect(rightWay).toMatchObject({ ok: true });
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { ChainAdapter } from '../../chains/ChainAdapter';
-import { explorerLinksFor } from '../../chains/explorerLinks';
+import { explorerLinksFor } from '../../domain/chain/explorerLinks';
 import { buildChainView } from '../../domain/chain/chainView';
 import { publicBaseUrl } from '../explorer/publicBaseUrl';
 

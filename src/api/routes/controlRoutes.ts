@@ -1,10 +1,10 @@
 import { Router } from 'express';
 import { z } from 'zod';
-import { advanceSimulationTime } from '../../chains/advanceSimulationTime';
-import type { ChainAdapter } from '../../chains/ChainAdapter';
+import type { ChainControl, ControlledChain } from '../../chains/ChainControl';
 import type { VirtualClock } from '../../clock/VirtualClock';
 import { parseWithSchema } from '../../errors/parseWithSchema';
 import { CheatCallRefusedError, UnknownChainError } from '../../errors/adminErrors';
+import { SimulatorError } from '../../errors/SimulatorError';
 import { BaseError } from 'viem';
 
 export const ChainIdParam = z.object({ chainId: z.coerce.number().int().positive().max(2 ** 53 - 1) }).strict();
@@ -23,20 +23,25 @@ export const controlBodySchemas = {
  * The control plane over HTTP (not part of the SPEC surface; docs/control-plane.md ("Control plane")), the same
  * functions as `sim.control` and the scenario steps: the virtual clock, and each chain's cheat calls.
  * After a cheat call the chain is indexed at once, so a reorged deposit is noticed by the answer.
+ * A cheat call the chain lacks is answered by `ChainControl` (UNSUPPORTED_ON_CHAIN).
  */
-export function controlRoutes(deps: { clock: VirtualClock; chains: ReadonlyMap<number, ChainAdapter> }): Router {
+export function controlRoutes(deps: { clock: VirtualClock; chainControl: ChainControl }): Router {
   const router = Router();
-  const chainOf = (params: unknown): ChainAdapter => {
+  const chainOf = (params: unknown): ControlledChain => {
     const { chainId } = parseWithSchema(ChainIdParam, params, 'path');
-    const chain = deps.chains.get(chainId);
-    if (!chain) throw new UnknownChainError(chainId, [...deps.chains.keys()]);
+    const chain = deps.chainControl.find(chainId);
+    if (!chain) throw new UnknownChainError(chainId, deps.chainControl.chainIds());
     return chain;
   };
-  /** A cheat call the node refuses is the caller's mistake (400), not the simulator's. */
-  const cheat = async (chain: ChainAdapter, call: string, run: () => Promise<unknown>) => {
+  /**
+   * A cheat call the node refuses is the caller's mistake (400), not the simulator's; one the chain
+   * lacks is already an answer (UNSUPPORTED_ON_CHAIN, from `ChainControl`).
+   */
+  const cheat = async (chain: ControlledChain, call: string, run: () => Promise<unknown>) => {
     try {
       await run();
     } catch (error) {
+      if (error instanceof SimulatorError) throw error;
       const reason = error instanceof BaseError ? (error.details || error.shortMessage) : error instanceof Error ? error.message : String(error);
       throw new CheatCallRefusedError(chain.chainId, call, reason);
     }
@@ -48,7 +53,7 @@ export function controlRoutes(deps: { clock: VirtualClock; chains: ReadonlyMap<n
   });
   router.post('/admin/clock/advance', async (req, res) => {
     const { seconds } = parseWithSchema(controlBodySchemas.advance, req.body);
-    await advanceSimulationTime({ clock: deps.clock, chains: deps.chains.values() }, seconds);
+    await deps.chainControl.advanceTime(seconds);
     res.json(clockView());
   });
   router.post('/admin/chains/:chainId/mine', async (req, res) => {

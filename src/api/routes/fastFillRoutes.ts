@@ -1,10 +1,9 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import { parseUnits } from 'viem';
-import { requestFastFill } from '../../solver/requestFastFill';
-import type { FastFillOutcome } from '../../solver/Solver';
+import type { RequestFastFillParams } from '../../solver/requestFastFill';
+import type { RequestStatus } from '../../domain/request/requestStatus';
 import type { ApiKeyStore } from '../../store/ApiKeyStore';
-import type { RequestStore } from '../../store/RequestStore';
 import { parseWithSchema } from '../../errors/parseWithSchema';
 import { requireApiKey } from '../requestApiKey';
 import { RequestIdSchema } from '../../domain/request/requestId';
@@ -26,14 +25,14 @@ export const FastFillSchema = z
  */
 export function fastFillRoutes(deps: {
   apiKeys: ApiKeyStore;
-  requests: RequestStore;
-  solver: { fastFill(requestId: string, assumedInput: bigint): Promise<FastFillOutcome> };
+  /** `requestFastFill` over the solver, handed in by the root. */
+  fastFill: (params: RequestFastFillParams) => Promise<{ requestId: string; status: RequestStatus }>;
 }): Router {
   const router = Router();
   router.post('/fast-fill', async (req, res) => {
     requireApiKey(req, deps.apiKeys);
     const body = parseWithSchema(FastFillSchema, req.body);
-    const filled = await requestFastFill(deps, {
+    const filled = await deps.fastFill({
       requestId: body.requestId,
       ...(body.solverInputCurrencyAmount === undefined ? {} : { solverInputCurrencyAmount: BigInt(body.solverInputCurrencyAmount) }),
       ...(body.maxFillAmountUsd === undefined ? {} : { maxFillAmountUsdMicros: parseUnits(body.maxFillAmountUsd, 6) }),

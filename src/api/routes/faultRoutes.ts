@@ -1,7 +1,8 @@
 import { Router } from 'express';
 import { z } from 'zod';
 import type { ChainAdapter } from '../../chains/ChainAdapter';
-import { RPC_FAULT_KINDS, type RpcFaultStore } from '../../chains/RpcFaultStore';
+import type { RpcFaultStore } from '../../chains/RpcFaultStore';
+import { RPC_FAULT_KINDS } from '../../domain/chain/rpcFaultKinds';
 import { InvalidRequestBodyError } from '../../errors/requestErrors';
 import { parseWithSchema } from '../../errors/parseWithSchema';
 

@@ -1,42 +1,30 @@
-import { createHash } from 'node:crypto';
 import type { Hex } from 'viem';
 import type { ChainMetadata } from '../../../fixtures/chains';
 import { contractsAllAt, type ChainDescription } from '../../domain/chain/chainDescription';
 import type { Currency } from '../../domain/chain/currency';
 import { indexedDepositEntry, type IndexedDeposit } from '../../domain/chain/observedDeposit';
 import type { SolverPayment } from '../../domain/fill/solverPayment';
-import type { ChainLiquidity, DestinationAction } from '../../domain/quote/planRoute';
+import type { ChainLiquidity } from '../../domain/quote/planRoute';
 import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import { usdMicrosOf } from '../../domain/money/usdValue';
 import { ChainError } from '../../errors/IntentsimError';
-import { UnsupportedOnChainError } from '../../errors/chainErrors';
 import type { ChainAdapterContext } from '../chainAdapterContext';
-import type {
-  ChainAdapter,
-  ChainObservation,
-  ContractAbiRef,
-  ContractSignature,
-  DepositStepParams,
-  FailedTransactionFacts,
-  FillSimulation,
-  SentSolverTransaction,
-  SolverSendOptions,
-  UserTransaction,
-} from '../ChainAdapter';
+import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams, FailedTransactionFacts, FillSimulation, SentSolverTransaction, SolverSendOptions } from '../ChainAdapter';
+import type { DepositAddressCapability } from '../capabilities/DepositAddressCapability';
+import { BvmChainCheats } from './BvmChainCheats';
+import { BvmUserWallet } from './BvmUserWallet';
 import { SolverBalanceTooLowError } from '../SolverBalanceTooLowError';
-import { bvmKeyFromWif, depositKeyFor, type BvmAccounts, type BvmKey } from '../../nodes/bitcoin/bvmAccounts';
-import { addressOfScript, BVM_NETWORK, bitcoin, outputScriptOf } from '../../nodes/bitcoin/bvmCrypto';
+import { depositKeyFor, type BvmAccounts } from '../../nodes/bitcoin/bvmAccounts';
+import { addressOfScript, outputScriptOf } from '../../nodes/bitcoin/bvmCrypto';
 import { BTC_CURRENCY_ADDRESS, bvmNativeCurrency } from './bvmCurrencies';
 import { formatBtc, type BvmLedger, type BvmTransactionRecord } from '../../nodes/bitcoin/BvmLedger';
 import { BitcoinNode } from '../../nodes/bitcoin/BitcoinNode';
-import { BvmRpcError } from '../../nodes/bitcoin/bvmRpcError';
 import { BVM_TEST_ACCOUNT_OUTPUTS } from '../../nodes/bitcoin/writeBvmGenesis';
 import { BVM_DEPOSIT_CONFIRMATIONS, BvmDepositWatcher } from './BvmDepositWatcher';
 import { BvmSolverWallet } from './BvmSolverWallet';
 import { buildBvmDepositSteps } from './buildBvmDepositSteps';
-import { p2wpkhFee, selectCoins, signP2wpkhTransaction } from '../../nodes/bitcoin/bvmTransactions';
-import { spendableCoinsOf } from '../../nodes/bitcoin/bvmSpendableCoins';
+import { p2wpkhFee } from '../../nodes/bitcoin/bvmTransactions';
 
 export interface BvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' | 'anvilSearchPath'> {
   metadata: ChainMetadata;
@@ -66,9 +54,22 @@ const TYPICAL_FEE = p2wpkhFee(2, 2);
  */
 export class BvmChain implements ChainAdapter {
   readonly vmType = 'bvm' as const;
-  /** A new quote for the same user and route as an earlier unpaid request reuses its deposit address (SPEC §2.3 `supersededByRequestId`). */
-  readonly regeneratesDepositAddresses = true;
   readonly chainId: number;
+  /**
+   * Every deposit pays the request's own address, a key the solver holds (nothing to sweep); a new
+   * quote for the same user and route as an earlier unpaid request reuses its deposit address
+   * (SPEC §2.3 `supersededByRequestId`).
+   */
+  readonly depositAddresses: DepositAddressCapability = { open: (params) => this.openDepositAddress(params), regeneratesDepositAddresses: true };
+  /** A Bitcoin transaction has no gas: its fee is its size at the fee rate (a typical payment's, here). */
+  readonly gasCosts: ChainGasCosts = {
+    fill: () => ({ amount: TYPICAL_FEE, currency: this.native }),
+    ofGasUnits: () => ({ amount: TYPICAL_FEE, currency: this.native }),
+    refund: () => ({ amount: TYPICAL_FEE, currency: this.native }),
+    deposit: () => TYPICAL_FEE,
+  };
+  readonly userWallet: BvmUserWallet;
+  readonly cheats: BvmChainCheats;
   private readonly listeners = new Set<(observation: ChainObservation) => void>();
   private readonly node: BitcoinNode;
   private watcher: BvmDepositWatcher | undefined;
@@ -81,10 +82,8 @@ export class BvmChain implements ChainAdapter {
     this.native = bvmNativeCurrency(this.chainId);
     const { clock, mnemonic, accountCount, host, blockTimeSeconds } = options;
     this.node = new BitcoinNode({ chainId: this.chainId, clock, mnemonic, accountCount, host, blockTimeSeconds });
-  }
-
-  get rpcUrl(): string {
-    return this.booted().rpcUrl;
+    this.userWallet = new BvmUserWallet({ chainId: this.chainId, ledger: () => this.ledger });
+    this.cheats = new BvmChainCheats({ chainId: this.chainId, node: this.node });
   }
 
   /** The ledger (tests and cheat calls read it). */
@@ -172,7 +171,7 @@ export class BvmChain implements ChainAdapter {
   }
 
   async buildDepositSteps(params: DepositStepParams): Promise<QuoteStep[]> {
-    return (await this.openDepositAddress(params)).steps;
+    return (await this.depositAddresses.open(params)).steps;
   }
 
   /**
@@ -180,7 +179,7 @@ export class BvmChain implements ChainAdapter {
    * request id), registered and watched from now on; the step's PSBT pays it from the user's coins.
    * A regenerated request (`reuseDepositAddress`) pays the earlier request's address instead.
    */
-  async openDepositAddress(params: DepositStepParams): Promise<{ address: string; steps: QuoteStep[] }> {
+  private async openDepositAddress(params: DepositStepParams): Promise<{ address: string; steps: QuoteStep[] }> {
     if (params.reuseDepositAddress) {
       // a regenerated request: the earlier request's address, handed over when the quote is recorded
       const address = params.reuseDepositAddress;
@@ -194,28 +193,6 @@ export class BvmChain implements ChainAdapter {
       store.open({ chainId: this.chainId, address: address as Hex, requestId: params.requestId, createdAt: this.options.clock.now() });
     }
     return { address, steps: buildBvmDepositSteps({ user: params.user, amount: params.amount, depositAddress: address, ledger: this.ledger }) };
-  }
-
-  /** The request's deposit address is the solver's own key: the payment into it is the deposit, there is nothing to sweep. */
-  async sweepDepositAddress(): Promise<{ txHash: Hex; status: 'success' | 'failure' }> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (BVM): a deposit address is the solver's own key; there is nothing to sweep`);
-  }
-
-  fillGasCost(_currency: Currency, _action?: DestinationAction['kind']): { amount: bigint; currency: Currency } {
-    return { amount: TYPICAL_FEE, currency: this.native };
-  }
-
-  /** A Bitcoin transaction has no gas: its fee is its size at the fee rate. */
-  gasCostOf(_units: bigint): { amount: bigint; currency: Currency } {
-    return { amount: TYPICAL_FEE, currency: this.native };
-  }
-
-  refundGasCost(currency: Currency): { amount: bigint; currency: Currency } {
-    return this.fillGasCost(currency);
-  }
-
-  depositGasCost(): bigint {
-    return TYPICAL_FEE;
   }
 
   /** No pools and no wrapped BTC: the solver pays BTC from its own coins whatever the origin asset. */
@@ -264,11 +241,8 @@ export class BvmChain implements ChainAdapter {
   async syncNow(): Promise<void> {}
 
   async sendSolverPayment(kind: 'fill' | 'refund', payment: SolverPayment, options: SolverSendOptions = {}): Promise<SentSolverTransaction> {
-    return { txHash: this.solverWallet().send(kind, payment, options), chainId: this.chainId };
-  }
-
-  async signSolverPaymentWithoutSending(kind: 'fill' | 'refund', payment: SolverPayment): Promise<SentSolverTransaction> {
-    return { txHash: this.solverWallet().sign(kind, payment).txHash, chainId: this.chainId };
+    const wallet = this.solverWallet();
+    return { txHash: options.withoutSending ? wallet.sign(kind, payment).txHash : wallet.send(kind, payment, options), chainId: this.chainId };
   }
 
   async hasTransaction(txHash: Hex): Promise<boolean> {
@@ -308,103 +282,9 @@ export class BvmChain implements ChainAdapter {
     return { ...this.entryOf(record, 'deposit', indexed.data), status };
   }
 
-  /** Signs the step item's PSBT with the account's key (WIF) as the SDK's Bitcoin adapter has a wallet do, and broadcasts it. */
-  async sendUserTransaction(privateKey: string, item: Record<string, unknown>): Promise<UserTransaction> {
-    const data = (item.data ?? item) as { psbt?: unknown };
-    if (typeof data.psbt !== 'string') throw new ChainError(`chain ${this.chainId} (BVM): a step item's data carries a psbt`);
-    const key = userKey(privateKey);
-    const psbt = bitcoin.Psbt.fromHex(data.psbt, { network: BVM_NETWORK });
-    psbt.signAllInputs(key.keyPair);
-    psbt.finalizeAllInputs();
-    return this.broadcast(psbt.extractTransaction().toHex());
-  }
-
-  async transferFromUser(privateKey: string, to: string, currency: Currency, amount: bigint): Promise<UserTransaction> {
-    if (!currency.isNative) throw new ChainError(`chain ${this.chainId} (BVM) has only BTC`);
-    const key = userKey(privateKey);
-    const script = outputScriptOf(to);
-    if (!script) throw new ChainError(`chain ${this.chainId} (BVM): ${to} is not a regtest address`);
-    const selected = selectCoins(spendableCoinsOf(this.ledger, key.script), amount);
-    if (!selected) throw new ChainError(`chain ${this.chainId} (BVM): ${key.address} cannot pay ${amount} sats plus the fee`);
-    const outputs = [{ script, value: amount }, ...(selected.change >= 546n ? [{ script: key.script, value: selected.change }] : [])];
-    return this.broadcast(signP2wpkhTransaction(selected.coins.map((coin) => ({ coin, key })), outputs).toHex());
-  }
-
-  /** A stable p2wpkh address for `label` (its key hash: the first 20 bytes of a hash of the label). */
-  addressForLabel(label: string): string {
-    const hash = createHash('sha256').update(`intentsim-bvm-label:${label}`).digest().subarray(0, 20);
-    return bitcoin.payments.p2wpkh({ hash, network: BVM_NETWORK }).address!;
-  }
-
-  async deployFixtureContract(): Promise<string> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (BVM) has no contracts`);
-  }
-
-  encodeContractCall(_contract: ContractAbiRef): string {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (BVM) has no contract calls to encode`);
-  }
-
-  async signContractMessage(): Promise<ContractSignature> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (BVM) has no contracts to sign for`);
-  }
-
-  async setBlockedByIssuer(): Promise<UserTransaction> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (BVM) has no stablecoin`);
-  }
-
-  async mine(blocks = 1): Promise<void> {
-    this.ledger.mine(blocks, this.keys.miner.script);
-  }
-
-  async isPending(txHash: string): Promise<boolean> {
-    return this.ledger.confirmations(txHash) === 0;
-  }
-
-  async setCode(): Promise<void> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (BVM) has no code to replace`);
-  }
-
-  /** Transactions wait in the mempool until a block is mined: automine is always off. */
-  async setAutomine(enabled: boolean): Promise<void> {
-    if (enabled) throw new UnsupportedOnChainError(`chain ${this.chainId} (BVM) mines on generatetoaddress or every --bvm-block-time seconds, never per transaction`);
-  }
-
-  /** Mines a block every `seconds` of the virtual clock (0: off), the first `seconds` from now. */
-  async setIntervalMining(seconds: number): Promise<void> {
-    this.node.setIntervalMining(seconds);
-  }
-
-  async snapshot(): Promise<string> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (BVM): snapshot/revert is not simulated`);
-  }
-
-  async revert(snapshotId: string): Promise<void> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (BVM): no snapshot ${snapshotId}`);
-  }
-
-  async reorg(): Promise<void> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (BVM): reorgs are not simulated`);
-  }
-
-  async setNextBlockTimestamp(unixSeconds: number): Promise<void> {
-    this.ledger.setNextBlockTimestamp(unixSeconds);
-  }
-
-  /** Block times follow the virtual clock, which `advanceSimulationTime` moves right after this. */
-  async increaseTime(): Promise<void> {}
-
   /** The address of a request's deposit key. */
   depositAddressFor(requestId: string): string {
     return depositKeyFor(this.keys, requestId).address;
-  }
-
-  private broadcast(hex: string): UserTransaction {
-    try {
-      return { txHash: this.ledger.submit(hex).txid, status: 'sent' };
-    } catch (error) {
-      if (error instanceof BvmRpcError) throw new ChainError(`chain ${this.chainId} refused the transaction: ${error.message} (code ${error.code})`, { cause: error });
-      throw error;
-    }
   }
 
   /**
@@ -464,13 +344,5 @@ export class BvmChain implements ChainAdapter {
 
   private booted(): { ledger: BvmLedger; rpcUrl: string; accounts: BvmAccounts } {
     return { ledger: this.node.ledger, rpcUrl: this.node.rpcUrl, accounts: this.node.accounts };
-  }
-}
-
-function userKey(privateKey: string): BvmKey {
-  try {
-    return bvmKeyFromWif(privateKey);
-  } catch (error) {
-    throw new ChainError('a BVM account key is a WIF-encoded private key (chains[].accounts[].privateKey)', { cause: error });
   }
 }

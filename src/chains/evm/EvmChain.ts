@@ -1,51 +1,40 @@
 import { createPublicClient, createTestClient, defineChain, getAddress, http, isAddress, type Chain, type Hex, type PublicClient, type TestClient } from 'viem';
 import { rmSync } from 'node:fs';
 import { Agent } from 'node:http';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { constantProductPoolArtifact, stablecoinArtifact } from '../../../fixtures/contracts/artifacts.generated';
 import { POOL_FEE_BPS } from '../../../fixtures/pools';
 import type { ChainMetadata } from '../../../fixtures/chains';
 import type { ChainDescription } from '../../domain/chain/chainDescription';
 import type { Currency } from '../../domain/chain/currency';
-import type { DepositAddressPayment, IndexedDeposit } from '../../domain/chain/observedDeposit';
+import type { IndexedDeposit } from '../../domain/chain/observedDeposit';
 import type { SolverPayment } from '../../domain/fill/solverPayment';
-import type { ChainLiquidity, DestinationAction } from '../../domain/quote/planRoute';
+import type { ChainLiquidity } from '../../domain/quote/planRoute';
 import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import type { ChainAdapterContext } from '../chainAdapterContext';
-import { evmAddressForLabel, EvmUserWallet } from './EvmUserWallet';
-import type {
-  ChainAdapter,
-  ChainObservation,
-  ContractAbiRef,
-  ContractSignature,
-  UserSendOptions,
-  UserTransaction,
-  DepositStepParams,
-  FailedTransactionFacts,
-  FillSimulation,
-  SentSolverTransaction,
-  SolverSendOptions,
-  GaslessRelayCapability,
-} from '../ChainAdapter';
-import { deployFixtureContract, FIXTURE_CONTRACT_NAMES, FixtureDeploymentError, type FixtureContractName } from './deployFixtureContract';
-import { ContractCallError, encodeFixtureCall, fixtureConstructorArgs, signContractMessage } from './fixtureContractCalls';
+import { EvmUserWallet } from './EvmUserWallet';
+import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams, FailedTransactionFacts, FillSimulation, SentSolverTransaction, SolverSendOptions } from '../ChainAdapter';
+import type { GaslessRelayCapability } from '../capabilities/GaslessRelayCapability';
+import { EvmCheatCalls } from './EvmCheatCalls';
+import { EvmFixtureContracts } from './EvmFixtureContracts';
+import { EvmDepositAddressCapability } from './EvmDepositAddressCapability';
+import { evmGasCosts } from './evmGasCosts';
 import { createAnvilInstance, type AnvilEndpoints, type AnvilInstance } from './AnvilInstance';
-import { fillGasUnits } from './calibrateGas';
 import type { SimulatorContracts } from './deploySimulatorContracts';
 import { ExternalEvmNode } from './ExternalEvmNode';
 import { ipcTransport, type IpcTransport } from './ipcTransport';
+import { ipcPathFor } from './ipcPathFor';
 import { nodeHttpFetch } from './nodeHttpFetch';
 import { quoteScopedTransport, stateChangeTransport } from './quoteScopedTransport';
 import { SameStateReadCache } from './SameStateReadCache';
-import { readDeliveries } from './readDeliveries';
 import { EvmChainJournal } from './EvmChainJournal';
 import { EvmCallJournal } from './front/EvmCallJournal';
 import { startEvmRpcFront, type EvmRpcFront } from './front/EvmRpcFront';
 import type { ChainJournalStore } from '../../store/ChainJournalStore';
 import { startEvmChain, type StartedEvmChain } from './startEvmChain';
 import { EvmGaslessRelay } from './EvmGaslessRelay';
+import { describeEvmChain } from './describeEvmChain';
 
 /** What the registry builds an EVM chain with: the shared context, and what is EVM's own. */
 export interface EvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' | 'anvilSearchPath' | 'chainJournal'> {
@@ -71,16 +60,6 @@ interface BootedNode {
 
 /** How long a spawned node's IPC socket may take to answer its first call before HTTP is used instead. */
 const IPC_PROBE_TIMEOUT_MS = 2000;
-/** Unix socket paths are limited to 107 bytes; longer ones go to the temp directory. */
-const MAX_IPC_PATH_BYTES = 100;
-let ipcPathsInTmp = 0;
-
-/** Where a spawned node serves IPC: in the data directory, or in the temp directory when that path is too long. */
-function ipcPathFor(dataDir: string, chainId: number): string {
-  const inDataDir = join(dataDir, `anvil-${chainId}.ipc`);
-  if (Buffer.byteLength(inDataDir) <= MAX_IPC_PATH_BYTES) return inDataDir;
-  return join(tmpdir(), `intentsim-${process.pid}-${++ipcPathsInTmp}-${chainId}.ipc`);
-}
 
 /**
  * An EVM chain: one real Anvil process (or an attached node) and, once started, the parts that
@@ -101,10 +80,36 @@ export class EvmChain implements ChainAdapter {
   /** What users sent that changes the chain, journaled by the front (a durable chain only). */
   private readonly callJournal: EvmCallJournal | undefined;
   private readonly relay: EvmGaslessRelay;
+  /** A user's wallet (capability `userWallet`): a user's transactions go through the front, as any user's do. */
+  readonly userWallet: EvmUserWallet;
+  /** Anvil's cheat calls, every optional one included. */
+  readonly cheats: EvmCheatCalls;
+  readonly fixtureContracts: EvmFixtureContracts;
+  readonly depositAddresses: EvmDepositAddressCapability;
+  readonly gasCosts: ChainGasCosts;
 
   constructor(private readonly options: EvmChainOptions) {
     this.chainId = options.metadata.id;
-    this.relay = new EvmGaslessRelay({ parts: () => this.parts(), durable: this.durable(), syncNow: () => this.syncNow() });
+    const parts = () => this.parts();
+    this.relay = new EvmGaslessRelay({ parts, durable: this.durable(), syncNow: () => this.syncNow() });
+    this.userWallet = new EvmUserWallet(() => ({ client: this.node_().client, chain: this.viemChain(), rpcUrl: this.rpcUrl }));
+    this.cheats = new EvmCheatCalls({ testClient: () => this.node_().testClient, afterChange: () => this.syncNow() });
+    this.fixtureContracts = new EvmFixtureContracts({
+      chainId: this.chainId,
+      rpcUrl: () => this.rpcUrl,
+      client: () => this.publicClient,
+      contracts: () => this.contractAddresses,
+      userWallet: this.userWallet,
+      deployer: () => options.accounts().deployer,
+    });
+    this.depositAddresses = new EvmDepositAddressCapability({
+      parts,
+      store: options.depositAddresses,
+      solver: () => options.accounts().solver.address,
+      markMined: (requestId, kind, status) => this.markMined(requestId, kind, status),
+      syncNow: () => this.syncNow(),
+    });
+    this.gasCosts = evmGasCosts(parts);
     this.callJournal = this.durable() && options.ledgerJournal ? new EvmCallJournal({ chainId: this.chainId, journal: options.ledgerJournal }) : undefined;
     this.node = options.externalNode
       ? new ExternalEvmNode({ chainId: this.chainId, ...options.externalNode })
@@ -270,73 +275,19 @@ export class EvmChain implements ChainAdapter {
   }
 
   describe(): ChainDescription {
-    const { contracts } = this.parts();
-    const endpoints = this.userEndpoints();
-    const { metadata } = this.options;
-    return {
-      id: this.chainId,
-      name: metadata.name,
-      displayName: metadata.displayName,
-      vmType: 'evm',
-      httpRpcUrl: endpoints.rpcUrl,
-      wsRpcUrl: endpoints.wsUrl,
+    return describeEvmChain({
+      metadata: this.options.metadata,
+      contracts: this.parts().contracts,
+      endpoints: this.userEndpoints(),
       nativeCurrency: this.nativeCurrency(),
       erc20Currencies: this.erc20Currencies(),
-      contracts: {
-        multicall3: contracts.multicall3,
-        multicaller: contracts.multicall3,
-        onlyOwnerMulticaller: contracts.multicall3,
-        serviceReceiver: contracts.serviceReceiver,
-        erc20Router: contracts.depository,
-        approvalProxy: contracts.depository,
-        v3: { erc20Router: contracts.depository, approvalProxy: contracts.depository },
-      },
-      depository: contracts.depository,
       solverAddress: this.options.accounts().solver.address,
-      summaryContracts: [
-        { label: 'depository', address: contracts.depository },
-        { label: 'service receiver', address: contracts.serviceReceiver },
-        { label: 'USDC (6 dec.)', address: contracts.stablecoin },
-        { label: 'wrapped native', address: contracts.wrappedNative },
-        { label: 'multicall3', address: contracts.multicall3 },
-        { label: 'deposit addresses', address: contracts.depositAddressFactory, note: '(factory)' },
-        { label: 'pool', address: contracts.pool, note: '(wrapped native / USDC, x·y=k, 0.3% fee)' },
-      ],
       logFile: this.node.logFile,
-    };
+    });
   }
 
   buildDepositSteps(params: DepositStepParams): Promise<QuoteStep[]> {
     return this.parts().steps.buildDepositSteps(params);
-  }
-
-  async openDepositAddress(params: DepositStepParams): Promise<{ address: string; steps: QuoteStep[] }> {
-    return this.parts().steps.openDepositAddress(params);
-  }
-
-  async sweepDepositAddress(requestId: Hex, payment: DepositAddressPayment): Promise<{ txHash: Hex; status: 'success' | 'failure' }> {
-    const { wallet, depositAddresses } = this.parts();
-    const solver = this.options.accounts().solver.address;
-    const txHash = await wallet.sendCall(requestId, 'sweep', () => depositAddresses.sweepCall(requestId, payment, solver));
-    const receipt = await wallet.waitForReceipt(txHash);
-    this.markMined(requestId, 'sweep', receipt.status);
-    if (receipt.status !== 'success') return { txHash, status: 'failure' };
-    this.options.depositAddresses.markSwept(requestId);
-    await this.syncNow(); // index the sweep's Deposit now rather than at the next head
-    return { txHash, status: 'success' };
-  }
-
-  fillGasCost(currency: Currency, action: DestinationAction['kind'] = 'transfer'): { amount: bigint; currency: Currency } {
-    return this.gasCostOf(fillGasUnits(this.parts().gas, currency, action));
-  }
-
-  refundGasCost(currency: Currency): { amount: bigint; currency: Currency } {
-    const { gas } = this.parts();
-    return this.gasCostOf(currency.isNative ? gas.refundNative : gas.refundErc20);
-  }
-
-  gasCostOf(gasUnits: bigint): { amount: bigint; currency: Currency } {
-    return { amount: gasUnits * this.parts().effectiveGasPrice(), currency: this.nativeCurrency() };
   }
 
   liquidity(): ChainLiquidity {
@@ -356,12 +307,6 @@ export class EvmChain implements ChainAdapter {
 
   failedTransactionFacts(txHash: Hex): Promise<FailedTransactionFacts> {
     return this.parts().facts.failedTransactionFacts(txHash);
-  }
-
-  depositGasCost(currency: Currency, needsApproval: boolean): bigint {
-    const { gas } = this.parts();
-    const units = (currency.isNative ? gas.depositNative : gas.depositErc20) + (needsApproval ? gas.approve : 0n);
-    return units * this.parts().effectiveGasPrice();
   }
 
   async balanceOf(owner: string, currency: Currency): Promise<bigint> {
@@ -389,11 +334,9 @@ export class EvmChain implements ChainAdapter {
   }
 
   async sendSolverPayment(kind: 'fill' | 'refund', payment: SolverPayment, options: SolverSendOptions = {}): Promise<SentSolverTransaction> {
-    return { txHash: await this.parts().wallet.send(kind, payment, options), chainId: this.chainId };
-  }
-
-  async signSolverPaymentWithoutSending(kind: 'fill' | 'refund', payment: SolverPayment, options: SolverSendOptions = {}): Promise<SentSolverTransaction> {
-    return { txHash: await this.parts().wallet.signWithoutSending(kind, payment, options), chainId: this.chainId };
+    const { wallet } = this.parts();
+    const txHash = options.withoutSending ? await wallet.signWithoutSending(kind, payment, options) : await wallet.send(kind, payment, options);
+    return { txHash, chainId: this.chainId };
   }
 
   hasTransaction(txHash: Hex): Promise<boolean> {
@@ -406,21 +349,8 @@ export class EvmChain implements ChainAdapter {
     // durable: the block is journaled before any record points at it
     if (this.durable()) await this.syncNow();
     this.markMined(payment.requestId, kind, receipt.status);
-    // who received what, as the chain shows it (a Call's value goes to its target; a top-up to the recipient)
-    const { client, contracts } = this.parts();
-    const internal = new Set([...Object.values(contracts), this.options.accounts().solver.address].map((address) => String(address).toLowerCase()));
-    const deliveries = await readDeliveries(client, receipt, internal);
-    const recipient = getAddress(payment.recipient);
-    // a transaction the node can no longer trace (mined before a reload): what it was sent to pay
-    if (deliveries === undefined) return facts.transactionEntry(receipt, kind, { from: receipt.from, to: recipient, currency: payment.currency.address, amount: payment.amount });
-    const toRecipient = deliveries.find((d) => d.to === recipient && d.currency.toLowerCase() === payment.currency.address.toLowerCase());
-    return facts.transactionEntry(receipt, kind, {
-      from: receipt.from,
-      to: recipient,
-      currency: payment.currency.address,
-      amount: receipt.status === 'success' ? (toRecipient?.amount ?? 0n) : payment.amount,
-      deliveries,
-    });
+    const internal = new Set([...Object.values(this.parts().contracts), this.options.accounts().solver.address].map((address) => String(address).toLowerCase()));
+    return facts.solverPaymentEntry(receipt, kind, payment, internal);
   }
 
   indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry {
@@ -434,96 +364,6 @@ export class EvmChain implements ChainAdapter {
   /** The chain's gasless relayer (SPEC §1.6), see `EvmGaslessRelay`. */
   get gaslessRelay(): GaslessRelayCapability {
     return this.relay;
-  }
-
-  sendUserTransaction(privateKey: string, item: Record<string, unknown>, options: UserSendOptions = {}): Promise<UserTransaction> {
-    return this.userWallet().sendStepItem(privateKey, item, options);
-  }
-
-  transferFromUser(privateKey: string, to: string, currency: Currency, amount: bigint, options: UserSendOptions = {}): Promise<UserTransaction> {
-    return this.userWallet().transfer(privateKey, to, currency, amount, options);
-  }
-
-  addressForLabel(label: string): string {
-    return evmAddressForLabel(label);
-  }
-
-  async deployFixtureContract(privateKey: string, name: string, args: readonly unknown[]): Promise<string> {
-    if (!(FIXTURE_CONTRACT_NAMES as readonly string[]).includes(name)) throw new FixtureDeploymentError(`no fixture contract ${name} (one of ${FIXTURE_CONTRACT_NAMES.join(', ')})`);
-    // the arguments are checked against the constructor's ABI here, then encoded by deployFixtureContract
-    return deployFixtureContract(this.rpcUrl, privateKey as Hex, name as FixtureContractName, fixtureConstructorArgs(name, args) as never);
-  }
-
-  encodeContractCall(contract: ContractAbiRef, functionName: string, args: readonly unknown[]): string {
-    return encodeFixtureCall(this.abiNameOf(contract), functionName, args);
-  }
-
-  /** The contract whose ABI a call uses: the fixture named, or the simulator's own token contract of a currency. */
-  private abiNameOf(contract: ContractAbiRef): string {
-    if ('fixture' in contract) return contract.fixture;
-    const address = contract.currency.address.toLowerCase();
-    const { stablecoin, wrappedNative } = this.contractAddresses;
-    if (address === stablecoin.toLowerCase()) return 'Stablecoin';
-    if (address === wrappedNative.toLowerCase()) return 'WrappedNative';
-    throw new ContractCallError(`${contract.currency.symbol} on ${this.chainId} has no contract to call`);
-  }
-
-  signContractMessage(privateKey: string, contract: { fixture: string; address: string }, type: string, message: Record<string, unknown>): Promise<ContractSignature> {
-    return signContractMessage({ client: this.publicClient, chainId: this.chainId }, privateKey, contract, type, message);
-  }
-
-  /** The stablecoin's owner is the simulator's deployer: it signs the blocklist change. */
-  async setBlockedByIssuer(currency: Currency, account: string, blocked: boolean, options: UserSendOptions = {}): Promise<UserTransaction> {
-    if (currency.address.toLowerCase() !== this.contractAddresses.stablecoin.toLowerCase()) {
-      throw new ContractCallError(`${currency.symbol} on ${this.chainId} has no issuer blocklist (only the stablecoin has one)`);
-    }
-    const data = encodeFixtureCall('Stablecoin', 'setBlocked', [account, blocked]);
-    return this.userWallet().send(this.options.accounts().deployer, { to: getAddress(currency.address), data, value: 0n }, options);
-  }
-
-  private userWallet(): EvmUserWallet {
-    // a user's transactions go through the front, as any user's do
-    return new EvmUserWallet({ client: this.node_().client, chain: this.viemChain(), rpcUrl: this.rpcUrl });
-  }
-
-  mine(blocks = 1): Promise<void> {
-    return this.parts().cheats.mine(blocks);
-  }
-
-  setAutomine(enabled: boolean): Promise<void> {
-    return this.parts().cheats.setAutomine(enabled);
-  }
-
-  isPending(txHash: string): Promise<boolean> {
-    return this.parts().cheats.isPending(txHash as Hex);
-  }
-
-  setCode(address: string, code: string): Promise<void> {
-    return this.parts().cheats.setCode(getAddress(address), code as Hex);
-  }
-
-  setIntervalMining(seconds: number): Promise<void> {
-    return this.parts().cheats.setIntervalMining(seconds);
-  }
-
-  snapshot(): Promise<string> {
-    return this.parts().cheats.snapshot();
-  }
-
-  revert(snapshotId: string): Promise<void> {
-    return this.parts().cheats.revert(snapshotId);
-  }
-
-  reorg(depth: number): Promise<void> {
-    return this.parts().cheats.reorg(depth);
-  }
-
-  setNextBlockTimestamp(unixSeconds: number): Promise<void> {
-    return this.parts().cheats.setNextBlockTimestamp(unixSeconds);
-  }
-
-  increaseTime(seconds: number): Promise<void> {
-    return this.parts().cheats.increaseTime(seconds);
   }
 
   private viemChainAt(endpoints: { rpcUrl: string; wsUrl: string } | undefined): Chain {

@@ -1,46 +1,59 @@
+import { getAddress, type Hex, type TestClient } from 'viem';
 import { ChainError } from '../../errors/IntentsimError';
-import type { Hex, TestClient } from 'viem';
+import type { ChainCheats } from '../capabilities/ChainCheats';
 
 /**
  * The cheat calls scenarios and tests use on an EVM chain (Anvil's `anvil_*` / `evm_*` methods
- * through viem's test client): mining, snapshots, reorgs and block time.
+ * through viem's test client): mining, snapshots, reorgs and block time — the chain's `cheats`
+ * capability, every optional one included.
  */
-export class EvmCheatCalls {
-  constructor(private readonly deps: { testClient: TestClient; afterChange: () => Promise<void> }) {}
+export class EvmCheatCalls implements ChainCheats {
+  constructor(
+    private readonly deps: {
+      /** The node's test client (after `startNode`). */
+      testClient: () => TestClient;
+      /** Indexes the chain after a change (the deposit watcher's catch-up). */
+      afterChange: () => Promise<void>;
+    },
+  ) {}
 
-  async mine(blocks: number): Promise<void> {
-    await this.deps.testClient.mine({ blocks });
+  private get testClient(): TestClient {
+    return this.deps.testClient();
+  }
+
+  async mine(blocks = 1): Promise<void> {
+    await this.testClient.mine({ blocks });
     await this.deps.afterChange();
   }
 
   /** Whether the node holds the transaction in its pool, not yet mined. */
-  async isPending(txHash: Hex): Promise<boolean> {
-    const tx = await this.deps.testClient.request({ method: 'eth_getTransactionByHash', params: [txHash] } as never).catch(() => null);
+  async isPending(txHash: string): Promise<boolean> {
+    const tx = await this.testClient.request({ method: 'eth_getTransactionByHash', params: [txHash] } as never).catch(() => null);
     return tx !== null && (tx as { blockNumber: string | null }).blockNumber === null;
   }
 
   /** Replaces the code at `address` (`anvil_setCode`). */
-  async setCode(address: Hex, code: Hex): Promise<void> {
-    await this.deps.testClient.setCode({ address, bytecode: code });
+  async setCode(address: string, code: string): Promise<void> {
+    await this.testClient.setCode({ address: getAddress(address), bytecode: code as Hex });
   }
 
   async setAutomine(enabled: boolean): Promise<void> {
-    await this.deps.testClient.setAutomine(enabled);
+    await this.testClient.setAutomine(enabled);
   }
 
   /** Mines a block every `seconds` (0: only on demand / automine). */
   async setIntervalMining(seconds: number): Promise<void> {
-    await this.deps.testClient.setIntervalMining({ interval: seconds });
+    await this.testClient.setIntervalMining({ interval: seconds });
   }
 
   async snapshot(): Promise<string> {
-    return this.deps.testClient.snapshot();
+    return this.testClient.snapshot();
   }
 
   /** Back to a snapshot (which is then used up, as Anvil does). */
   async revert(snapshotId: string): Promise<void> {
     // evm_revert answers false for an id it does not know (viem's revert drops the answer)
-    const reverted: unknown = await this.deps.testClient.request({ method: 'evm_revert', params: [snapshotId as Hex] });
+    const reverted: unknown = await this.testClient.request({ method: 'evm_revert', params: [snapshotId as Hex] });
     if (reverted === false) throw new ChainError(`no snapshot ${snapshotId} on this chain (a snapshot can be reverted to once)`);
     await this.deps.afterChange();
   }
@@ -51,16 +64,16 @@ export class EvmCheatCalls {
    * comparing block hashes (Anvil emits no `removed` logs).
    */
   async reorg(depth: number): Promise<void> {
-    await this.deps.testClient.request({ method: 'anvil_reorg', params: [depth, []] } as never);
+    await this.testClient.request({ method: 'anvil_reorg', params: [depth, []] } as never);
     await this.deps.afterChange();
   }
 
   /** The next block's timestamp, unix seconds. */
   async setNextBlockTimestamp(unixSeconds: number): Promise<void> {
-    await this.deps.testClient.setNextBlockTimestamp({ timestamp: BigInt(unixSeconds) });
+    await this.testClient.setNextBlockTimestamp({ timestamp: BigInt(unixSeconds) });
   }
 
   async increaseTime(seconds: number): Promise<void> {
-    await this.deps.testClient.increaseTime({ seconds });
+    await this.testClient.increaseTime({ seconds });
   }
 }

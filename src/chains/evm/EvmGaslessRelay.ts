@@ -2,7 +2,8 @@ import { zeroAddress, type Address, type Hex } from 'viem';
 import type { Currency } from '../../domain/chain/currency';
 import type { RelayedCall, RelayedCallReceipt, RelayedCallSimulation, RelaySendOptions } from '../../domain/execute/relayedCall';
 import type { QuoteStep } from '../../domain/quote/quoteStep';
-import type { DepositStepParams, GaslessRelayCapability, SignedDepositParams } from '../ChainAdapter';
+import type { DepositStepParams } from '../ChainAdapter';
+import type { GaslessRelayCapability, SignedDepositParams } from '../capabilities/GaslessRelayCapability';
 import type { StartedEvmChain } from './startEvmChain';
 
 /**

@@ -1,10 +1,12 @@
-import { zeroAddress, type Address, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
+import { getAddress, zeroAddress, type Address, type Hex, type PublicClient, type TransactionReceipt } from 'viem';
 import type { Currency } from '../../domain/chain/currency';
 import { indexedDepositEntry, type IndexedDeposit } from '../../domain/chain/observedDeposit';
 import { usdMicrosOf } from '../../domain/money/usdValue';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import type { FailedTransactionFacts } from '../ChainAdapter';
+import type { SolverPayment } from '../../domain/fill/solverPayment';
 import { decodeRevertData } from './decodeRevert';
+import { readDeliveries } from './readDeliveries';
 
 /** Turns what the node shows about a transaction (receipt, block, trace) into request-record entries (SPEC §2.3). */
 export class EvmTransactionFacts {
@@ -23,6 +25,25 @@ export class EvmTransactionFacts {
     if (!receipt) return indexed;
     const entry = await this.transactionEntry(receipt, 'deposit', indexed.data);
     return { ...entry, status };
+  }
+
+  /**
+   * A mined solver payment's entry: who received what, as the chain shows it (a Call's value goes to
+   * its target; a top-up to the recipient), leaving out the simulator's own `internal` addresses.
+   */
+  async solverPaymentEntry(receipt: TransactionReceipt, kind: 'fill' | 'refund', payment: SolverPayment, internal: ReadonlySet<string>): Promise<TransactionEntry> {
+    const deliveries = await readDeliveries(this.deps.client, receipt, internal);
+    const recipient = getAddress(payment.recipient);
+    // a transaction the node can no longer trace (mined before a reload): what it was sent to pay
+    if (deliveries === undefined) return this.transactionEntry(receipt, kind, { from: receipt.from, to: recipient, currency: payment.currency.address, amount: payment.amount });
+    const toRecipient = deliveries.find((d) => d.to === recipient && d.currency.toLowerCase() === payment.currency.address.toLowerCase());
+    return this.transactionEntry(receipt, kind, {
+      from: receipt.from,
+      to: recipient,
+      currency: payment.currency.address,
+      amount: receipt.status === 'success' ? (toRecipient?.amount ?? 0n) : payment.amount,
+      deliveries,
+    });
   }
 
   async transactionEntry(receipt: TransactionReceipt, type: TransactionEntry['type'], data: TransactionEntry['data']): Promise<TransactionEntry> {

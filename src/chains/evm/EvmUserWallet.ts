@@ -1,7 +1,7 @@
 import { createWalletClient, encodeFunctionData, erc20Abi, getAddress, http, keccak256, stringToBytes, zeroAddress, type Address, type Chain, type Hex, type PublicClient } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { Currency } from '../../domain/chain/currency';
-import type { UserSendOptions, UserTransaction } from '../ChainAdapter';
+import type { UserSendOptions, UserTransaction, UserWallet } from '../capabilities/UserWallet';
 import { ChainError } from '../../errors/IntentsimError';
 import { decodeRevert } from './decodeRevert';
 import { waitForReceipt } from './waitForReceipt';
@@ -25,18 +25,19 @@ const AHEAD_OF_PENDING = { gas: 1_000_000n, maxPriorityFeePerGas: 500n * 10n ** 
 /**
  * A user's wallet on an EVM chain, for scenarios and conformance runs: it does what an
  * integrator's app does with a step item (SPEC §2.2: send `to`, `data`, `value` from the user),
- * and plain transfers (deposit-address payments, stray deposits).
+ * and plain transfers (deposit-address payments, stray deposits). The chain's `userWallet`.
  */
-export class EvmUserWallet {
-  constructor(private readonly deps: EvmUserWalletDeps) {}
+export class EvmUserWallet implements UserWallet {
+  /** `deps`: the node's client and the URL users send to (the front), read when a transaction is sent. */
+  constructor(private readonly deps: () => EvmUserWalletDeps) {}
 
   /** Sends one transaction step item's `data` from the account; waits for its receipt when `wait`. */
-  sendStepItem(privateKey: string, item: Record<string, unknown>, options: UserSendOptions): Promise<UserTransaction> {
+  sendUserTransaction(privateKey: string, item: Record<string, unknown>, options: UserSendOptions = {}): Promise<UserTransaction> {
     return this.send(privateKeyToAccount(privateKey as Hex), { to: getAddress(String(item.to)), data: (item.data as Hex | undefined) ?? '0x', value: BigInt(String(item.value ?? '0')) }, options);
   }
 
   /** Transfers native currency or a token from the account to `to`. */
-  transfer(privateKey: string, to: string, currency: Currency, amount: bigint, options: UserSendOptions): Promise<UserTransaction> {
+  transferFromUser(privateKey: string, to: string, currency: Currency, amount: bigint, options: UserSendOptions = {}): Promise<UserTransaction> {
     const recipient = getAddress(to);
     const account = privateKeyToAccount(privateKey as Hex);
     if (currency.address.toLowerCase() === zeroAddress) return this.send(account, { to: recipient, data: '0x', value: amount }, options);
@@ -46,7 +47,8 @@ export class EvmUserWallet {
 
   /** Sends a transaction from `account` (a test account's, or the simulator's own deployer acting as a token's issuer). */
   async send(account: PrivateKeyAccount, tx: { to: Address; data: Hex; value: bigint }, options: UserSendOptions): Promise<UserTransaction> {
-    const wallet = createWalletClient({ account, chain: this.deps.chain, transport: http(this.deps.rpcUrl) });
+    const { client, chain, rpcUrl } = this.deps();
+    const wallet = createWalletClient({ account, chain, transport: http(rpcUrl) });
     const txHash = await wallet.sendTransaction({ ...tx, ...(options.aheadOfPending ? AHEAD_OF_PENDING : {}) }).catch((error: unknown) => {
       // a revert in the gas estimate: what it decodes to (a fixture contract's error, a reason string)
       const reverted = decodeRevert(error);
@@ -55,8 +57,12 @@ export class EvmUserWallet {
       throw new UserTransactionRefusedError(`the node refused the transaction: ${reason.replace(/\s+/g, ' ').trim()}`);
     });
     if (!(options.wait ?? true)) return { txHash, status: 'sent' };
-    const receipt = await waitForReceipt(this.deps.client, txHash);
+    const receipt = await waitForReceipt(client, txHash);
     return { txHash, status: receipt.status === 'success' ? 'success' : 'failure', blockNumber: Number(receipt.blockNumber) };
+  }
+
+  addressForLabel(label: string): string {
+    return evmAddressForLabel(label);
   }
 }
 

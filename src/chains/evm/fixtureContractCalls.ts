@@ -2,7 +2,7 @@ import { encodeFunctionData, getAddress, parseSignature, type Abi, type AbiFunct
 import { privateKeyToAccount } from 'viem/accounts';
 import { contractArtifacts, type ContractName } from '../../../fixtures/contracts/artifacts.generated';
 import { ChainError } from '../../errors/IntentsimError';
-import type { ContractSignature } from '../ChainAdapter';
+import type { ContractSignature } from '../capabilities/FixtureContractsCapability';
 
 /**
  * Calls and signatures for the contracts scenarios drive on an EVM chain (the fixture contracts

@@ -10,7 +10,6 @@ import type { SimulatorAccounts } from '../../keys/simulatorAccounts';
 import type { AnvilEndpoints } from './AnvilInstance';
 import { calibrateGas, type GasCalibration } from './calibrateGas';
 import { deploySimulatorContracts, fundDeployerAndSolver, type SimulatorContracts } from './deploySimulatorContracts';
-import { EvmCheatCalls } from './EvmCheatCalls';
 import { evmErc20Currencies, evmNativeCurrency } from './evmCurrencies';
 import { EvmDepositAddresses } from './EvmDepositAddresses';
 import { EvmDepositSteps } from './EvmDepositSteps';
@@ -37,7 +36,6 @@ export interface StartedEvmChain {
   depositAddresses: EvmDepositAddresses;
   steps: EvmDepositSteps;
   facts: EvmTransactionFacts;
-  cheats: EvmCheatCalls;
   /** Base fee of the latest block plus the node's priority fee. */
   effectiveGasPrice(): bigint;
   fees(): { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
@@ -134,7 +132,6 @@ export async function startEvmChain(params: StartEvmChainParams): Promise<Starte
     depositAddresses,
     steps: new EvmDepositSteps({ chainId, client, contracts, gas, fees, depositAddresses }),
     facts: new EvmTransactionFacts({ chainId, client, depository: contracts.depository, nativeCurrency }),
-    cheats: new EvmCheatCalls({ testClient, afterChange: () => watcher!.catchUp() }),
     effectiveGasPrice,
     fees,
   };

@@ -4,25 +4,15 @@ import { contractsAllAt, type ChainDescription } from '../../domain/chain/chainD
 import type { Currency } from '../../domain/chain/currency';
 import { indexedDepositEntry, type IndexedDeposit } from '../../domain/chain/observedDeposit';
 import type { SolverPayment } from '../../domain/fill/solverPayment';
-import type { ChainLiquidity, DestinationAction } from '../../domain/quote/planRoute';
+import type { ChainLiquidity } from '../../domain/quote/planRoute';
 import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import { usdMicrosOf } from '../../domain/money/usdValue';
 import { ChainError } from '../../errors/IntentsimError';
 import { UnsupportedOnChainError } from '../../errors/chainErrors';
 import type { ChainAdapterContext } from '../chainAdapterContext';
-import type {
-  ChainAdapter,
-  ChainObservation,
-  ContractAbiRef,
-  ContractSignature,
-  DepositStepParams,
-  FailedTransactionFacts,
-  FillSimulation,
-  SentSolverTransaction,
-  SolverSendOptions,
-  UserTransaction,
-} from '../ChainAdapter';
+import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams, FailedTransactionFacts, FillSimulation, SentSolverTransaction, SolverSendOptions } from '../ChainAdapter';
+import { LvmChainCheats } from './LvmChainCheats';
 import { LvmDepositWatcher } from './LvmDepositWatcher';
 import { LVM_ACCOUNT_INDEX, LvmUserWallet } from './LvmUserWallet';
 import type { LvmLedger, LvmTransaction } from '../../nodes/exchange/LvmLedger';
@@ -62,14 +52,24 @@ export class LvmChain implements ChainAdapter {
   private watcher: LvmDepositWatcher | undefined;
   private wallet: LvmSolverWallet | undefined;
   private readonly currency: Currency;
-  private readonly users: LvmUserWallet;
+  /** A user's side (see `LvmUserWallet`). */
+  readonly userWallet: LvmUserWallet;
+  readonly cheats: LvmChainCheats;
+  /** A fill, refund or deposit is one transfer: the exchange's fee, in USDC. */
+  readonly gasCosts: ChainGasCosts = {
+    fill: () => ({ amount: LVM_TRANSFER_FEE, currency: this.currency }),
+    ofGasUnits: () => ({ amount: LVM_TRANSFER_FEE, currency: this.currency }),
+    refund: () => ({ amount: LVM_TRANSFER_FEE, currency: this.currency }),
+    deposit: () => LVM_TRANSFER_FEE,
+  };
 
   constructor(private readonly options: LvmChainOptions) {
     this.chainId = options.metadata.id;
     this.node = new ExchangeNode({ chainId: this.chainId, clock: options.clock, mnemonic: options.mnemonic, host: options.host });
     this.ledger_ = this.node.ledger;
     this.currency = lvmCollateralCurrency(this.chainId);
-    this.users = new LvmUserWallet({ chainId: this.chainId, apiUrl: () => this.rpcUrl, ledger: this.ledger_, apiKeyOf: (index) => this.node.apiKeyOf(index) });
+    this.cheats = new LvmChainCheats({ chainId: this.chainId, ledger: this.ledger_ });
+    this.userWallet = new LvmUserWallet({ chainId: this.chainId, apiUrl: () => this.rpcUrl, ledger: this.ledger_, apiKeyOf: (index) => this.node.apiKeyOf(index) });
   }
 
   /** The exchange API's base URL (after `startNode`). */
@@ -170,34 +170,10 @@ export class LvmChain implements ChainAdapter {
 
   async buildDepositSteps(params: DepositStepParams): Promise<QuoteStep[]> {
     if (params.amount > BigInt(Number.MAX_SAFE_INTEGER)) {
+      // a refusal of one argument value (an amount above a JSON integer), not of deposits
       throw new UnsupportedOnChainError(`the exchange's transfer carries amounts as JSON integers, up to ${Number.MAX_SAFE_INTEGER}; ${params.amount} is more`);
     }
     return buildLvmWithdrawalSteps({ ...params, depositoryIndex: this.genesis.solver.index });
-  }
-
-  async openDepositAddress(): Promise<{ address: string; steps: QuoteStep[] }> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (the exchange) has no deposit addresses (useDepositAddress)`);
-  }
-
-  async sweepDepositAddress(): Promise<{ txHash: Hex; status: 'success' | 'failure' }> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (the exchange) has no deposit addresses to sweep`);
-  }
-
-  /** A fill or refund is one transfer: the exchange's fee, in USDC. */
-  fillGasCost(_currency: Currency, _action?: DestinationAction['kind']): { amount: bigint; currency: Currency } {
-    return { amount: LVM_TRANSFER_FEE, currency: this.currency };
-  }
-
-  gasCostOf(_units: bigint): { amount: bigint; currency: Currency } {
-    return { amount: LVM_TRANSFER_FEE, currency: this.currency };
-  }
-
-  refundGasCost(_currency: Currency): { amount: bigint; currency: Currency } {
-    return { amount: LVM_TRANSFER_FEE, currency: this.currency };
-  }
-
-  depositGasCost(): bigint {
-    return LVM_TRANSFER_FEE;
   }
 
   liquidity(): ChainLiquidity {
@@ -244,11 +220,8 @@ export class LvmChain implements ChainAdapter {
   async syncNow(): Promise<void> {}
 
   async sendSolverPayment(kind: 'fill' | 'refund', payment: SolverPayment, options: SolverSendOptions = {}): Promise<SentSolverTransaction> {
-    return { txHash: this.solverWallet().send(kind, payment, options), chainId: this.chainId };
-  }
-
-  async signSolverPaymentWithoutSending(kind: 'fill' | 'refund', payment: SolverPayment): Promise<SentSolverTransaction> {
-    return { txHash: this.solverWallet().sign(kind, payment).txHash, chainId: this.chainId };
+    const wallet = this.solverWallet();
+    return { txHash: options.withoutSending ? wallet.sign(kind, payment).txHash : wallet.send(kind, payment, options), chainId: this.chainId };
   }
 
   async hasTransaction(txHash: Hex): Promise<boolean> {
@@ -278,76 +251,6 @@ export class LvmChain implements ChainAdapter {
     const tx = this.ledger_.transaction(deposit.txHash);
     return tx ? { ...this.entryOf(tx, 'deposit', indexed.data), status } : indexed;
   }
-
-  /** Submits a step item's `data.action` (SPEC §4.6) to the exchange's API as the account whose API key `privateKey` is. */
-  sendUserTransaction(privateKey: string, item: Record<string, unknown>): Promise<UserTransaction> {
-    return this.users.sendUserTransaction(privateKey, item);
-  }
-
-  /** A plain transfer of collateral to an account index, through the exchange's API. */
-  transferFromUser(privateKey: string, to: string, currency: Currency, amount: bigint): Promise<UserTransaction> {
-    return this.users.transferFromUser(privateKey, to, currency, amount);
-  }
-
-  /** A fresh account for `label` (see `LvmUserWallet.addressForLabel`). */
-  addressForLabel(label: string): string {
-    return this.users.addressForLabel(label);
-  }
-
-  async deployFixtureContract(): Promise<string> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (the exchange) deploys no contracts`);
-  }
-
-  encodeContractCall(_contract: ContractAbiRef): string {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (the exchange) has no contract calls to encode`);
-  }
-
-  async signContractMessage(): Promise<ContractSignature> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (the exchange) has no contracts to sign for`);
-  }
-
-  async setBlockedByIssuer(): Promise<UserTransaction> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (the exchange): the stablecoin's issuer blocklist is simulated on EVM chains only`);
-  }
-
-  async mine(blocks = 1): Promise<void> {
-    this.ledger_.mine(blocks);
-  }
-
-  async isPending(): Promise<boolean> {
-    return false; // no mempool: a transfer executes as it arrives
-  }
-
-  async setCode(): Promise<void> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (the exchange) has no code to replace`);
-  }
-
-  async setAutomine(enabled: boolean): Promise<void> {
-    if (!enabled) throw new UnsupportedOnChainError(`chain ${this.chainId} (the exchange) executes every transfer as it arrives (no mempool to hold it)`);
-  }
-
-  async setIntervalMining(seconds: number): Promise<void> {
-    if (seconds !== 0) throw new UnsupportedOnChainError(`chain ${this.chainId} (the exchange) makes a block per transfer; interval mining is not simulated`);
-  }
-
-  async snapshot(): Promise<string> {
-    return this.ledger_.snapshot();
-  }
-
-  async revert(snapshotId: string): Promise<void> {
-    if (!this.ledger_.revert(snapshotId)) throw new UnsupportedOnChainError(`chain ${this.chainId} (the exchange): no snapshot ${snapshotId}`);
-  }
-
-  async reorg(): Promise<void> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (the exchange): reorgs do not apply (a transfer is final once executed)`);
-  }
-
-  async setNextBlockTimestamp(unixSeconds: number): Promise<void> {
-    this.ledger_.setNextBlockTimestamp(unixSeconds);
-  }
-
-  /** Block times follow the virtual clock, which `advanceSimulationTime` moves right after this. */
-  async increaseTime(): Promise<void> {}
 
   private entryOf(tx: LvmTransaction, type: TransactionEntry['type'], data: TransactionEntry['data']): TransactionEntry {
     return {

@@ -3,7 +3,7 @@ import type { Currency } from '../../domain/chain/currency';
 import { ChainError } from '../../errors/IntentsimError';
 import type { LvmLedger } from '../../nodes/exchange/LvmLedger';
 import { LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET } from '../../nodes/exchange/lvmAssets';
-import type { UserTransaction } from '../ChainAdapter';
+import type { UserTransaction, UserWallet } from '../capabilities/UserWallet';
 import { LVM_CURRENCY_ADDRESS } from './lvmCurrencies';
 import { postLvmTransfer, type LvmTransferAction } from './postLvmTransfer';
 
@@ -14,7 +14,7 @@ export const LVM_ACCOUNT_INDEX = /^(0|[1-9]\d{0,14})$/;
  * A user's side of the exchange: accounts made for labels (each with its API key), and transfers
  * a user submits through the exchange's own HTTP API with that key, as an integrator's client does.
  */
-export class LvmUserWallet {
+export class LvmUserWallet implements UserWallet {
   private readonly chainId: number;
 
   constructor(

@@ -5,23 +5,12 @@ import { contractsAllAt, type ChainDescription } from '../../domain/chain/chainD
 import type { Currency } from '../../domain/chain/currency';
 import { indexedDepositEntry, type IndexedDeposit } from '../../domain/chain/observedDeposit';
 import type { SolverPayment } from '../../domain/fill/solverPayment';
-import type { ChainLiquidity, DestinationAction } from '../../domain/quote/planRoute';
+import type { ChainLiquidity } from '../../domain/quote/planRoute';
 import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import { ChainError } from '../../errors/IntentsimError';
-import { UnsupportedOnChainError } from '../../errors/chainErrors';
-import type {
-  ChainAdapter,
-  ChainObservation,
-  ContractAbiRef,
-  ContractSignature,
-  DepositStepParams,
-  FailedTransactionFacts,
-  FillSimulation,
-  SentSolverTransaction,
-  SolverSendOptions,
-  UserTransaction,
-} from '../ChainAdapter';
+import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams, FailedTransactionFacts, FillSimulation, SentSolverTransaction, SolverSendOptions } from '../ChainAdapter';
+import { SvmChainCheats } from './SvmChainCheats';
 import type { SvmAccounts } from '../../nodes/svm/svmAccounts';
 import { svmMarketCurrencies, type SvmCurrencies } from './svmCurrencies';
 import { SVM_AGGREGATOR_PROGRAM, SVM_AGGREGATOR_SOURCE, SVM_POOL_VENUES } from '../../nodes/svm/svmAggregatorMarket';
@@ -63,18 +52,24 @@ export class SvmChain implements ChainAdapter {
   private readonly listeners = new Set<(observation: ChainObservation) => void>();
   private started: StartedSvmLedger | undefined;
   private starting: Promise<void> | undefined;
-  private readonly users: SvmUserWallet;
+  /** A user's wallet (see `SvmUserWallet`). */
+  readonly userWallet: SvmUserWallet;
+  readonly cheats: SvmChainCheats;
+  /** A fill: the base fee, plus the rent of the recipient's token account when it has to be created; compute units are not priced (no priority fee). */
+  readonly gasCosts: ChainGasCosts = {
+    fill: (currency) => ({ amount: LAMPORTS_PER_SIGNATURE + (currency.isNative ? 0n : this.tokenAccountRent()), currency: this.nativeCurrency() }),
+    ofGasUnits: () => ({ amount: LAMPORTS_PER_SIGNATURE, currency: this.nativeCurrency() }),
+    refund: (currency) => this.gasCosts.fill(currency),
+    deposit: () => LAMPORTS_PER_SIGNATURE,
+  };
   private watcher: SvmDepositWatcher | undefined;
   private wallet: SvmSolverWallet | undefined;
   private validator: ChildProcessInstance<SvmRpcEndpoints> | undefined;
 
   constructor(private readonly options: SvmChainOptions) {
     this.chainId = options.metadata.id;
-    this.users = new SvmUserWallet({ chainId: this.chainId, ledger: () => this.booted().access });
-  }
-
-  get rpcUrl(): string {
-    return this.booted().endpoints.rpcUrl;
+    this.userWallet = new SvmUserWallet({ chainId: this.chainId, ledger: () => this.booted().access });
+    this.cheats = new SvmChainCheats({ chainId: this.chainId, ledger: () => this.booted().access });
   }
 
   /** The in-process ledger (tests read it). */
@@ -178,40 +173,10 @@ export class SvmChain implements ChainAdapter {
     return buildSvmDepositSteps({ ...params, chainId: this.chainId, depository: accounts.depository.address, stablecoinMint: accounts.stablecoinMint.address });
   }
 
-  async openDepositAddress(): Promise<{ address: string; steps: QuoteStep[] }> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM) has no deposit addresses yet (useDepositAddress)`);
-  }
-
-  async sweepDepositAddress(): Promise<{ txHash: Hex; status: 'success' | 'failure' }> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM) has no deposit addresses to sweep`);
-  }
-
-  /** A fill: the base fee, plus the rent of the recipient's token account when it has to be created. */
-  fillGasCost(currency: Currency, _action?: DestinationAction['kind']): { amount: bigint; currency: Currency } {
-    return { amount: LAMPORTS_PER_SIGNATURE + (currency.isNative ? 0n : this.tokenAccountRent()), currency: this.nativeCurrency() };
-  }
-
-  /** Compute units are not priced (no priority fee): a transaction costs its base fee. */
-  gasCostOf(_units: bigint): { amount: bigint; currency: Currency } {
-    return { amount: LAMPORTS_PER_SIGNATURE, currency: this.nativeCurrency() };
-  }
-
-  refundGasCost(currency: Currency): { amount: bigint; currency: Currency } {
-    return this.fillGasCost(currency);
-  }
-
-  depositGasCost(): bigint {
-    return LAMPORTS_PER_SIGNATURE;
-  }
-
-  /** The origin swap's sources (SPEC §4.1 `includedOriginSwapSources`): the aggregator and its pool venues. */
-  originSwapSources(): string[] {
-    return [SVM_AGGREGATOR_SOURCE, ...SVM_POOL_VENUES];
-  }
-
+  /** No pools: the solver pays SOL and USDC from inventory; an origin swap names the aggregator or its pool venues (SPEC §4.1 `includedOriginSwapSources`). */
   liquidity(): ChainLiquidity {
     const { native, wrappedNative, stablecoin } = this.currencies();
-    return { nativeCurrency: native, wrappedNative, pools: [], inventory: [native, stablecoin] };
+    return { nativeCurrency: native, wrappedNative, pools: [], inventory: [native, stablecoin], originSwapSources: [SVM_AGGREGATOR_SOURCE, ...SVM_POOL_VENUES] };
   }
 
   async readPoolReserves(pool: string): Promise<{ reserve0: bigint; reserve1: bigint }> {
@@ -255,11 +220,8 @@ export class SvmChain implements ChainAdapter {
   }
 
   async sendSolverPayment(kind: 'fill' | 'refund', payment: SolverPayment, options: SolverSendOptions = {}): Promise<SentSolverTransaction> {
-    return { txHash: await this.solverWallet().send(kind, payment, options), chainId: this.chainId };
-  }
-
-  async signSolverPaymentWithoutSending(kind: 'fill' | 'refund', payment: SolverPayment): Promise<SentSolverTransaction> {
-    return { txHash: (await this.solverWallet().sign(kind, payment)).txHash, chainId: this.chainId };
+    const wallet = this.solverWallet();
+    return { txHash: options.withoutSending ? (await wallet.sign(kind, payment)).txHash : await wallet.send(kind, payment, options), chainId: this.chainId };
   }
 
   async hasTransaction(txHash: Hex): Promise<boolean> {
@@ -292,74 +254,6 @@ export class SvmChain implements ChainAdapter {
     if (!record) return indexed;
     return { ...(await this.entryOf(record, 'deposit', indexed.data)), status };
   }
-
-  sendUserTransaction(privateKey: string, item: Record<string, unknown>): Promise<UserTransaction> {
-    return this.users.sendUserTransaction(privateKey, item);
-  }
-
-  transferFromUser(privateKey: string, to: string, currency: Currency, amount: bigint): Promise<UserTransaction> {
-    return this.users.transferFromUser(privateKey, to, currency, amount);
-  }
-
-  /** A stable address for `label` (see `SvmUserWallet.addressForLabel`). */
-  addressForLabel(label: string): string {
-    return this.users.addressForLabel(label);
-  }
-
-  async deployFixtureContract(): Promise<string> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM) deploys no fixture contracts (they are EVM contracts)`);
-  }
-
-  encodeContractCall(_contract: ContractAbiRef): string {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM) has no contract calls to encode`);
-  }
-
-  async signContractMessage(): Promise<ContractSignature> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM) has no fixture contracts to sign for`);
-  }
-
-  async setBlockedByIssuer(): Promise<UserTransaction> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM): the stablecoin's issuer blocklist is simulated on EVM chains only`);
-  }
-
-  async mine(blocks = 1): Promise<void> {
-    await this.booted().access.mine(blocks);
-  }
-
-  async isPending(): Promise<boolean> {
-    return false; // no mempool: a transaction is mined as it arrives
-  }
-
-  async setCode(): Promise<void> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM) cannot replace code`);
-  }
-
-  async setAutomine(enabled: boolean): Promise<void> {
-    if (!enabled) throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM) mines every transaction as it arrives (no mempool to hold it)`);
-  }
-
-  async setIntervalMining(seconds: number): Promise<void> {
-    if (seconds !== 0) throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM) mines a slot per transaction; interval mining is not simulated`);
-  }
-
-  async snapshot(): Promise<string> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM): snapshot/revert is not simulated yet`);
-  }
-
-  async revert(snapshotId: string): Promise<void> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM): no snapshot ${snapshotId}`);
-  }
-
-  async reorg(): Promise<void> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM): reorgs do not apply (a slot is final once mined)`);
-  }
-
-  async setNextBlockTimestamp(unixSeconds: number): Promise<void> {
-    await this.booted().access.setNextBlockTimestamp(unixSeconds);
-  }
-
-  /** Slot times follow the virtual clock, which `advanceSimulationTime` moves right after this. */
-  async increaseTime(): Promise<void> {}
 
   private entryOf(record: SvmTransactionRecord, type: TransactionEntry['type'], data: TransactionEntry['data']): Promise<TransactionEntry> {
     return svmTransactionEntry(this.booted().access, { chainId: this.chainId, nativeCurrency: this.nativeCurrency() }, record, type, data);

@@ -3,15 +3,16 @@ import { createHash } from 'node:crypto';
 import type { Currency } from '../../domain/chain/currency';
 import { ChainError } from '../../errors/IntentsimError';
 import { SvmTransactionRejectedError } from '../../nodes/svm/SvmLedger';
-import type { UserTransaction } from '../ChainAdapter';
+import type { UserTransaction, UserWallet } from '../capabilities/UserWallet';
 import type { SvmLedgerAccess } from './SvmLedgerAccess';
 import { fromStepInstruction, transferInstructions, type SvmStepInstruction } from './svmInstructions';
 
 /**
  * A user's side of the SVM chain: a base58 secret key signs the instructions of a quote's step
  * item, or a plain transfer, sent to the ledger as a user's client sends them; label addresses.
+ * The chain's `userWallet`.
  */
-export class SvmUserWallet {
+export class SvmUserWallet implements UserWallet {
   private readonly chainId: number;
 
   constructor(private readonly deps: { chainId: number; /** The started chain's ledger. */ ledger: () => SvmLedgerAccess }) {

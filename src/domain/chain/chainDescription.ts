@@ -5,7 +5,7 @@ export const VM_TYPES = ['evm', 'svm', 'bvm', 'lvm'] as const;
 export type VmType = (typeof VM_TYPES)[number];
 
 /**
- * SPEC §2.1 explorer fields: the simulator's own explorer pages (src/chains/explorerLinks.ts),
+ * SPEC §2.1 explorer fields: the simulator's own explorer pages (src/domain/chain/explorerLinks.ts),
  * absolute, so they depend on the URL a client reached the API by; not part of what a chain describes.
  */
 export interface ChainExplorerLinks {

@@ -20,6 +20,8 @@ export interface ChainLiquidity {
    * table. Absent: none (an EVM chain swaps through its pool).
    */
   inventory?: readonly Currency[];
+  /** The sources an origin swap on this chain may name (SPEC §4.1 `includedOriginSwapSources`); absent: it has none. */
+  originSwapSources?: readonly string[];
 }
 
 /**

@@ -8,7 +8,8 @@ import type { RunningSimulator } from '../../../src/simulator';
 import { startSimulator } from '../../../src/simulator';
 import { executeQuoteSteps, getJson, postJson, publicClientFor, usdcOf, waitForSettledStatus } from '../../support/bridgeClient';
 import { pooledChains } from '../../support/pooledNodes';
-import type { BvmChain } from '../../../src/chains/bvm/BvmChain';
+import { BvmChain } from '../../../src/chains/bvm/BvmChain';
+import { chainAdapterOf } from '../../support/chainAdapterOf';
 import { signP2wpkhTransaction } from '../../../src/nodes/bitcoin/bvmTransactions';
 
 // covers: endpoint:POST /quote/v2, endpoint:GET /intents/status/v3, endpoint:GET /chains, status:pending, status:submitted, status:success, status:failure, status:refund, failReason:DEPOSIT_REORGED, failReason:SOLVER_BALANCE_TOO_LOW, transition:waiting->pending, transition:pending->failure, transition:failure->refund, transition:pending->refund, transition:pending->submitted, transition:submitted->success, errorCode:INVALID_ADDRESS
@@ -200,7 +201,7 @@ describe('the BVM chain through the simulator', () => {
     await waitForStatus(step.requestId, 'pending');
 
     // the wallet abandons it: the ledger drops it from the mempool (there is no bitcoind RPC for this)
-    (sim.control.chain(BVM) as BvmChain).ledger.evict(txid);
+    chainAdapterOf(sim, BVM, BvmChain).ledger.evict(txid);
     const status = await waitForSettledStatus(sim.baseUrl, step.requestId);
     expect(status).toMatchObject({ status: 'failure', failReason: 'DEPOSIT_REORGED' });
     expect(sim.control.requests.get(step.requestId)!.inTxs).toEqual([expect.objectContaining({ txHash: txid, status: 'failure' })]);
@@ -208,7 +209,7 @@ describe('the BVM chain through the simulator', () => {
   });
 
   it('a refunded BVM deposit goes back to the depositor in a transaction the solver signs (the deposit sent through the chain adapter\'s user wallet)', async () => {
-    const chain = sim.control.chain(BVM) as BvmChain;
+    const chain = chainAdapterOf(sim, BVM, BvmChain);
     const account = sim.chains.find((c) => c.id === BVM)!.accounts![3]!;
     const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
       user: account.address, recipient: sim.accounts[5]!.address, originChainId: BVM, destinationChainId: EVM,
@@ -218,7 +219,7 @@ describe('the BVM chain through the simulator', () => {
     const step = quote.body.steps[0];
     const rule = sim.control.solver.addRule({ match: { requestId: step.requestId }, action: { kind: 'refund' } });
     try {
-      const sent = await chain.sendUserTransaction(account.privateKey, step.items[0]);
+      const sent = await chain.userWallet.sendUserTransaction(account.privateKey, step.items[0]);
       expect(sent.status).toBe('sent');
       await waitForStatus(step.requestId, 'pending');
       await rpc('generatetoaddress', [1, chain.keys.miner.address]);
@@ -258,9 +259,9 @@ describe('the BVM chain through the simulator', () => {
   });
 
   it('the solver short of coins on the BVM chain fails the fill (SOLVER_BALANCE_TOO_LOW) and refunds the EVM deposit', async () => {
-    const chain = sim.control.chain(BVM) as BvmChain;
+    const chain = chainAdapterOf(sim, BVM, BvmChain);
     const user = sim.accounts[9]!;
-    const recipient = chain.addressForLabel('short-solver-recipient');
+    const recipient = chain.userWallet.addressForLabel('short-solver-recipient');
     const quote = await postJson(`${sim.baseUrl}/quote/v2`, {
       user: user.address, recipient, originChainId: EVM, destinationChainId: BVM,
       originCurrency: '0x0000000000000000000000000000000000000000', destinationCurrency: BTC, amount: '100000000000000000', tradeType: 'EXACT_INPUT',

@@ -3,7 +3,8 @@ import { Connection, Keypair, PublicKey, TransactionInstruction, TransactionMess
 import { address, getBase58Encoder } from '@solana/kit';
 import { erc20Abi, type Address } from 'viem';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator';
-import type { SvmChain } from '../../../src/chains/svm/SvmChain';
+import { SvmChain } from '../../../src/chains/svm/SvmChain';
+import { chainAdapterOf } from '../../support/chainAdapterOf';
 import { SVM_AGGREGATOR_PROGRAM, SVM_AGGREGATOR_SOURCE } from '../../../src/nodes/svm/svmAggregatorMarket';
 import { fromStepInstruction, type SvmStepInstruction } from '../../../src/chains/svm/svmInstructions';
 import { svmTransactionSize } from '../../../src/chains/svm/svmTransactionSize';
@@ -152,7 +153,7 @@ describe('SPEC §4.6: an SVM-origin swap through the aggregator is held to 1172 
     expect(wire.length).toBe(svmTransactionSize(address(user.publicKey.toBase58()), instructions.map(fromStepInstruction)));
     const signature = await connection.sendRawTransaction(wire);
     await connection.confirmTransaction({ signature, ...latest });
-    expect((sim.control.chain(SVM) as SvmChain).ledger.transaction(signature)!.wire.length).toBe(wire.length);
+    expect(chainAdapterOf(sim, SVM, SvmChain).ledger.transaction(signature)!.wire.length).toBe(wire.length);
 
     const mined = await connection.getTransaction(signature, { maxSupportedTransactionVersion: 0 });
     expect(mined!.meta!.err).toBeNull();

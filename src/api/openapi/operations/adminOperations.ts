@@ -15,7 +15,7 @@ const ApiKeyPathSchema = z.object({ apiKey: z.string() });
 const RulePathSchema = z.object({ id: z.string() });
 const ExplorerRequestPathSchema = z.object({ requestId: RequestIdSchema });
 
-const CHAIN_ERRORS = { 400: ['INVALID_INPUT_PARAMS', 'CHEAT_CALL_REFUSED'], 404: ['UNKNOWN_CHAIN'] };
+const CHAIN_ERRORS = { 400: ['INVALID_INPUT_PARAMS', 'CHEAT_CALL_REFUSED', 'UNSUPPORTED_ON_CHAIN'], 404: ['UNKNOWN_CHAIN'] };
 const API_KEY_ERRORS = { 401: ['INVALID_API_KEY'], 404: ['API_KEY_NOT_FOUND'] };
 
 function admin(method: HttpMethod, path: string, operationId: string, summary: string, tag: string, parts: Partial<ApiOperation> = {}): ApiOperation {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { explorerLinksFor } from '../../src/chains/explorerLinks';
-import { VM_TYPES } from '../../src/domain/chain/chainDescription';
+import { explorerLinksFor } from '../../../src/domain/chain/explorerLinks';
+import { VM_TYPES } from '../../../src/domain/chain/chainDescription';
 
 describe('explorerLinksFor (SPEC §2.1 explorer fields)', () => {
   it('only the exchange chain (lvm, bare hashes, SPEC §4.3) uses /transaction/{TX_HASH}; every other VM /tx/{TX_HASH}, under an absolute explorerUrl per chain', () => {

@@ -1,4 +1,4 @@
-import type { ChainExplorerLinks, VmType } from '../domain/chain/chainDescription';
+import type { ChainExplorerLinks, VmType } from './chainDescription';
 
 /**
  * The path of a transaction page on a chain's explorer, by VM kind. SPEC §4.3 ties

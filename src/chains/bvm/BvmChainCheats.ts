@@ -1,0 +1,39 @@
+import { UnsupportedOnChainError } from '../../errors/chainErrors';
+import type { BitcoinNode } from '../../nodes/bitcoin/BitcoinNode';
+import type { ChainCheats } from '../capabilities/ChainCheats';
+
+/**
+ * The Bitcoin chain's cheat calls (its `cheats`): blocks on request or on a virtual-clock interval,
+ * the next block's time. No code, and (for now) no snapshots or reorgs: those members are absent.
+ */
+export class BvmChainCheats implements ChainCheats {
+  constructor(private readonly deps: { chainId: number; node: BitcoinNode }) {}
+
+  async mine(blocks = 1): Promise<void> {
+    this.deps.node.ledger.mine(blocks, this.deps.node.accounts.miner.script);
+  }
+
+  async isPending(txHash: string): Promise<boolean> {
+    return this.deps.node.ledger.confirmations(txHash) === 0;
+  }
+
+  /**
+   * Transactions wait in the mempool until a block is mined: automine is always off. A refusal of
+   * one argument value (on), not of the call: off is what the chain does.
+   */
+  async setAutomine(enabled: boolean): Promise<void> {
+    if (enabled) throw new UnsupportedOnChainError(`chain ${this.deps.chainId} (BVM) mines on generatetoaddress or every --bvm-block-time seconds, never per transaction`);
+  }
+
+  /** Mines a block every `seconds` of the virtual clock (0: off), the first `seconds` from now. */
+  async setIntervalMining(seconds: number): Promise<void> {
+    this.deps.node.setIntervalMining(seconds);
+  }
+
+  async setNextBlockTimestamp(unixSeconds: number): Promise<void> {
+    this.deps.node.ledger.setNextBlockTimestamp(unixSeconds);
+  }
+
+  /** Block times follow the virtual clock, which `ChainControl.advanceTime` moves right after this. */
+  async increaseTime(): Promise<void> {}
+}

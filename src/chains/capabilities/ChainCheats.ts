@@ -1,0 +1,31 @@
+/**
+ * A chain's cheat calls (scenarios, tests, the admin control plane), apart from what the service
+ * needs of a chain, as Anvil's `anvil_*` / `evm_*` and Surfpool's `surfnet_*` methods stand apart
+ * from the node's own API. Every chain here has the five required ones (a ledger without a node
+ * implements them in-process); the optional ones are present only where the chain has them, and
+ * `requireCheat` answers `UNSUPPORTED_ON_CHAIN` for the others.
+ */
+export interface ChainCheats {
+  /** Mines `blocks` blocks now (default 1). */
+  mine(blocks?: number): Promise<void>;
+  /** Whether a transaction waits in the node's pool, not yet mined (held while automine is off). */
+  isPending(txHash: string): Promise<boolean>;
+  /** Mines a block every `seconds` (0: off). */
+  setIntervalMining(seconds: number): Promise<void>;
+  /** The next block's timestamp, unix seconds. */
+  setNextBlockTimestamp(unixSeconds: number): Promise<void>;
+  /** Moves block time forward (`advanceTime` moves the virtual clock right after). */
+  increaseTime(seconds: number): Promise<void>;
+  /** Mine each transaction as it arrives (on), or only on `mine` / the interval (off). */
+  setAutomine?(enabled: boolean): Promise<void>;
+  /** Replaces the code at `address` (a contract that starts reverting, or loses its code). */
+  setCode?(address: string, code: string): Promise<void>;
+  /** Saves the ledger's state; `revert(id)` returns to it. */
+  snapshot?(): Promise<string>;
+  revert?(snapshotId: string): Promise<void>;
+  /** Replaces the last `depth` blocks with new empty ones; their transactions leave the canonical chain. */
+  reorg?(depth: number): Promise<void>;
+}
+
+/** The cheat calls a chain may lack. */
+export type OptionalCheatName = 'setAutomine' | 'setCode' | 'snapshot' | 'revert' | 'reorg';
