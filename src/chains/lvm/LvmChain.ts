@@ -23,6 +23,8 @@ import type {
   SolverSendOptions,
   UserTransaction,
 } from '../ChainAdapter';
+import type { ExchangeAccountControls } from '../ExchangeAccountControls';
+import { LvmAccountControls } from './LvmAccountControls';
 import { LvmDepositWatcher } from './LvmDepositWatcher';
 import { LVM_ACCOUNT_INDEX, LvmUserWallet } from './LvmUserWallet';
 import type { LvmLedger, LvmTransaction } from '../../nodes/exchange/LvmLedger';
@@ -63,12 +65,14 @@ export class LvmChain implements ChainAdapter {
   private wallet: LvmSolverWallet | undefined;
   private readonly currency: Currency;
   private readonly users: LvmUserWallet;
+  readonly exchangeAccounts: ExchangeAccountControls;
 
   constructor(private readonly options: LvmChainOptions) {
     this.chainId = options.metadata.id;
     this.node = new ExchangeNode({ chainId: this.chainId, clock: options.clock, mnemonic: options.mnemonic, host: options.host });
     this.ledger_ = this.node.ledger;
     this.currency = lvmCollateralCurrency(this.chainId);
+    this.exchangeAccounts = new LvmAccountControls({ chainId: this.chainId, ledger: this.ledger_ });
     this.users = new LvmUserWallet({ chainId: this.chainId, apiUrl: () => this.rpcUrl, ledger: this.ledger_, apiKeyOf: (index) => this.node.apiKeyOf(index) });
   }
 

@@ -1,0 +1,42 @@
+import { Router } from 'express';
+import { z } from 'zod';
+import type { ChainAdapter } from '../../chains/ChainAdapter';
+import { parseWithSchema } from '../../errors/parseWithSchema';
+import { CheatCallRefusedError, UnknownChainError } from '../../errors/adminErrors';
+import { UnsupportedOnChainError } from '../../errors/chainErrors';
+import { ChainIdParam } from './controlRoutes';
+
+export const ExchangeAccountParams = ChainIdParam.extend({ account: z.string().regex(/^\d{1,16}$/, 'an exchange account index') }).strict();
+
+/** What `POST /admin/chains/:chainId/accounts/:account` changes; at least one field. */
+export const ExchangeAccountBodySchema = z
+  .object({
+    paused: z.boolean().optional(),
+    apiKeyRevoked: z.boolean().optional(),
+    collateral: z.string().regex(/^\d{1,30}$/, 'an integer string in the smallest unit').optional(),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, { message: 'name at least one of paused, apiKeyRevoked, collateral' });
+
+/**
+ * The exchange's account faults over HTTP (docs/control-plane.md): pause an account, revoke its API
+ * key, set its collateral — on the chain that has them (`exchangeAccounts`), else `UNSUPPORTED_ON_CHAIN`.
+ */
+export function exchangeAccountRoutes(deps: { chains: ReadonlyMap<number, ChainAdapter> }): Router {
+  const router = Router();
+  router.post('/admin/chains/:chainId/accounts/:account', (req, res) => {
+    const { chainId, account } = parseWithSchema(ExchangeAccountParams, req.params, 'path');
+    const chain = deps.chains.get(chainId);
+    if (!chain) throw new UnknownChainError(chainId, [...deps.chains.keys()]);
+    if (!chain.exchangeAccounts) throw new UnsupportedOnChainError(`chain ${chainId} has no exchange accounts to pause, revoke or fund (only the exchange chain has)`);
+    const { collateral, ...flags } = parseWithSchema(ExchangeAccountBodySchema, req.body);
+    let state;
+    try {
+      state = chain.exchangeAccounts.setAccount(account, { ...flags, ...(collateral === undefined ? {} : { collateral: BigInt(collateral) }) });
+    } catch (error) {
+      throw new CheatCallRefusedError(chainId, `a change to account ${account}`, error instanceof Error ? error.message : String(error));
+    }
+    res.json({ chainId, ...state, collateral: String(state.collateral) });
+  });
+  return router;
+}
