@@ -28,15 +28,22 @@ export function exchangeAccountRoutes(deps: { chains: ReadonlyMap<number, ChainA
     const { chainId, account } = parseWithSchema(ExchangeAccountParams, req.params, 'path');
     const chain = deps.chains.get(chainId);
     if (!chain) throw new UnknownChainError(chainId, [...deps.chains.keys()]);
-    if (!chain.exchangeAccounts) throw new UnsupportedOnChainError(`chain ${chainId} has no exchange accounts to pause, revoke or fund (only the exchange chain has)`);
+    const accounts = chain.exchangeAccounts;
+    if (!accounts) throw new UnsupportedOnChainError(`chain ${chainId} has no exchange accounts to pause, revoke or fund (only the exchange chain has)`);
     const { collateral, ...flags } = parseWithSchema(ExchangeAccountBodySchema, req.body);
-    let state;
-    try {
-      state = chain.exchangeAccounts.setAccount(account, { ...flags, ...(collateral === undefined ? {} : { collateral: BigInt(collateral) }) });
-    } catch (error) {
-      throw new CheatCallRefusedError(chainId, `a change to account ${account}`, error instanceof Error ? error.message : String(error));
-    }
+    const state = refusedAsCheatCall(chainId, `a change to account ${account}`, () =>
+      accounts.setAccount(account, { ...flags, ...(collateral === undefined ? {} : { collateral: BigInt(collateral) }) }),
+    );
     res.json({ chainId, ...state, collateral: String(state.collateral) });
   });
   return router;
+}
+
+/** What the exchange refuses (an account it has not) is the caller's mistake: 400 `CHEAT_CALL_REFUSED`. */
+function refusedAsCheatCall<T>(chainId: number, call: string, run: () => T): T {
+  try {
+    return run();
+  } catch (error) {
+    throw new CheatCallRefusedError(chainId, call, error instanceof Error ? error.message : String(error));
+  }
 }
