@@ -34,6 +34,7 @@ import type { GaslessRelay } from '../execute/GaslessRelay';
 import type { SponsorBalanceStore } from '../store/SponsorBalanceStore';
 import { faultRoutes } from './routes/faultRoutes';
 import { controlRoutes } from './routes/controlRoutes';
+import { exchangeAccountRoutes } from './routes/exchangeAccountRoutes';
 import { priceRoutes } from './routes/priceRoutes';
 import { quoteRoutes } from './routes/quoteRoutes';
 import { requestListingRoutes } from './routes/requestListingRoutes';
@@ -97,6 +98,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(adminRoutes(deps));
   app.use(faultRoutes(deps));
   app.use(controlRoutes(deps));
+  app.use(exchangeAccountRoutes(deps));
   app.use(solverRuleRoutes(deps));
   app.use(webhookAdminRoutes(deps));
   app.use(fastFillRoutes(deps));

@@ -6,6 +6,10 @@ import { checkBalance, checkExpectation } from './checkExpectation';
 import type { ScenarioStep } from './scenarioSchema';
 import { privateKeyOf, quoteNamed, resolveAddress, resolveCurrency, ScenarioStepError, type NamedQuote, type ScenarioRunState } from './scenarioRunState';
 import { describeArg, encodeCall, encodeCallTxs, resolveCallValue } from './scenarioContracts';
+import { revertStep, snapshotStep } from './steps/chainSnapshotSteps';
+import { exchangeAccountStep } from './steps/exchangeAccountStep';
+import { refusedDepositStep } from './steps/refusedDepositStep';
+import { resendExchangeTransferStep } from './steps/resendExchangeTransferStep';
 
 /** Runs one step (every kind but `restart`, which the runner does) and says what it did, for the timeline. */
 export async function executeScenarioStep(state: ScenarioRunState, step: ScenarioStep, index: number, mismatches: ExpectationMismatch[]): Promise<string> {
@@ -15,7 +19,7 @@ export async function executeScenarioStep(state: ScenarioRunState, step: Scenari
     case 'quote':
       return quoteStep(state, step.spec, index);
     case 'deposit':
-      return depositStep(state, step.spec, index);
+      return step.spec.expectError === undefined ? depositStep(state, step.spec, index) : refusedDepositStep(state, { ...step.spec, expectError: step.spec.expectError });
     case 'transfer': {
       const chain = control.chain(step.spec.chainId);
       const to = step.spec.to;
@@ -107,6 +111,14 @@ export async function executeScenarioStep(state: ScenarioRunState, step: Scenari
       if (step.spec.kind === null) control.rpcFaults.clear(step.spec.chainId);
       else control.rpcFaults.set({ chainId: step.spec.chainId, kind: step.spec.kind });
       return `${step.spec.kind ?? 'none'} on ${step.spec.chainId}`;
+    case 'exchangeAccount':
+      return exchangeAccountStep(state, step.spec);
+    case 'resendExchangeTransfer':
+      return resendExchangeTransferStep(state, step.spec);
+    case 'snapshot':
+      return snapshotStep(state, step.spec);
+    case 'revert':
+      return revertStep(state, step.spec);
     case 'expect': {
       const found = await checkExpectation(state, step.spec, index, step.line);
       mismatches.push(...found);

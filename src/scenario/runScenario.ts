@@ -10,7 +10,7 @@ import type { Scenario } from './scenarioSchema';
 import type { ExpectationMismatch } from './checkExpectation';
 import { executeScenarioStep } from './executeScenarioStep';
 import { unreachedCovers } from './unreachedCovers';
-import type { NamedContract, NamedDeposit, NamedQuote, ScenarioRunState } from './scenarioRunState';
+import type { NamedContract, NamedDeposit, NamedQuote, NamedSnapshot, ScenarioRunState } from './scenarioRunState';
 
 /** Where the virtual clock of every scenario starts: 2026-01-01T00:00:00Z (a scenario's times are offsets from it). */
 export const SCENARIO_CLOCK_START_MS = Date.UTC(2026, 0, 1);
@@ -56,6 +56,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   const deposits = new Map<string, NamedDeposit>();
   const contracts = new Map<string, NamedContract>();
   const automineOff = new Set<number>();
+  const snapshots = new Map<string, NamedSnapshot>();
   const statuses = new Map<string, CommittedStatusChange[]>();
   const webhooks: ReceivedWebhook[] = [];
   const records: Record<string, unknown> = {};
@@ -140,7 +141,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     for (const [index, step] of scenario.steps.entries()) {
       const label = `step ${index + 1} (line ${step.line}) ${step.kind}`;
       try {
-        const state: ScenarioRunState = { sim: sim!, quotes, deposits, contracts, automineOff, statuses, webhooks, claimChanges };
+        const state: ScenarioRunState = { sim: sim!, quotes, deposits, contracts, automineOff, snapshots, statuses, webhooks, claimChanges };
         if (step.kind === 'restart') {
           const clockNow = sim!.control.clock.now();
           stopped = true;

@@ -42,6 +42,12 @@ export interface NamedContract {
   address: string;
 }
 
+/** A chain snapshot a `snapshot` step took and named (a `revert` step returns to it). */
+export interface NamedSnapshot {
+  chainId: number;
+  id: string;
+}
+
 /** The scenario's view of one run: the simulator, the names it gave, and what it has seen. */
 export interface ScenarioRunState {
   sim: RunningSimulator;
@@ -54,6 +60,8 @@ export interface ScenarioRunState {
   contracts: Map<string, NamedContract>;
   /** Chains whose automine a step switched off (a fill sent there waits in the pool until mined). */
   automineOff: Set<number>;
+  /** Chain snapshots by name (`snapshot` steps). */
+  snapshots: Map<string, NamedSnapshot>;
   /** Takes the status changes a request made before the scenario knew its name (the quote's `waiting`). */
   claimChanges(quote: NamedQuote): void;
 }

@@ -87,6 +87,8 @@ export const DepositStepSchema = z
     currency: CurrencyRef.optional(),
     /** Wait for the deposit's receipt (false while the chain's automine is off). */
     wait: z.boolean().default(true),
+    /** The chain must refuse the quote's own deposit transaction with a message containing this (the exchange's errorCode: `ACCOUNT_PAUSED`, `INVALID_API_KEY`, …). */
+    expectError: z.string().min(1).max(200).optional(),
   })
   .strict();
 
@@ -150,6 +152,19 @@ export const BlockAccountStepSchema = z
   })
   .strict();
 
+export const ExchangeAccountStepSchema = z
+  .object({
+    chainId: ChainId,
+    /** An exchange account: `account:N` (test account N's) or an index (`"1"`: the solver's account). */
+    account: AddressRef,
+    paused: z.boolean().optional(),
+    apiKeyRevoked: z.boolean().optional(),
+    /** The account's collateral, set outright (smallest unit). */
+    collateral: Uint.optional(),
+  })
+  .strict()
+  .refine((spec) => spec.paused !== undefined || spec.apiKeyRevoked !== undefined || spec.collateral !== undefined, { message: 'name at least one of paused, apiKeyRevoked, collateral' });
+
 const ExpectedValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 export const ExpectStepSchema = z
@@ -196,6 +211,11 @@ export const STEP_SCHEMAS = {
   automine: z.object({ chainId: ChainId, enabled: z.boolean() }).strict(),
   reorg: z.object({ chainId: ChainId, depth: z.number().int().positive().max(64) }).strict(),
   rpcFault: z.object({ chainId: ChainId, kind: z.enum(['rpc-timeout', 'rpc-error']).nullable() }).strict(),
+  exchangeAccount: ExchangeAccountStepSchema,
+  /** The exchange transfer of a named deposit (`deposit … as:`) sent again as it was, its nonce included: the exchange must refuse it with `expectError`. */
+  resendExchangeTransfer: z.object({ deposit: Alias, expectError: z.string().min(1).max(200) }).strict(),
+  snapshot: z.object({ chainId: ChainId, as: Alias }).strict(),
+  revert: z.object({ snapshot: Alias }).strict(),
   deployContract: DeployContractStepSchema,
   callContract: CallContractStepSchema,
   blockAccount: BlockAccountStepSchema,

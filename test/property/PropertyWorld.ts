@@ -183,6 +183,7 @@ export class PropertyWorld {
         deposits: this.namedDeposits,
         contracts: new Map(),
         automineOff: new Set(),
+        snapshots: new Map(),
         claimChanges: (quote) => this.statusesByAlias.set(quote.alias, this.changes.filter((change) => change.requestId === quote.requestId)),
       };
       const mismatches: ExpectationMismatch[] = [];

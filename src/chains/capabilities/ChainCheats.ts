@@ -5,6 +5,8 @@
  * implements them in-process); the optional ones are present only where the chain has them, and
  * `requireCheat` answers `UNSUPPORTED_ON_CHAIN` for the others.
  */
+import type { ExchangeAccountControls } from './ExchangeAccountControls';
+
 export interface ChainCheats {
   /** Mines `blocks` blocks now (default 1). */
   mine(blocks?: number): Promise<void>;
@@ -25,6 +27,8 @@ export interface ChainCheats {
   revert?(snapshotId: string): Promise<void>;
   /** Replaces the last `depth` blocks with new empty ones; their transactions leave the canonical chain. */
   reorg?(depth: number): Promise<void>;
+  /** An exchange's account faults (pause an account, revoke its key, set its collateral): the exchange chain only. */
+  readonly exchangeAccounts?: ExchangeAccountControls;
 }
 
 /** The cheat calls a chain may lack. */

@@ -3,12 +3,13 @@ import { UnsupportedOnChainError } from '../../errors/chainErrors';
 import type { ChainAdapter } from '../ChainAdapter';
 import type { ChainCheats, OptionalCheatName } from './ChainCheats';
 import type { DepositAddressCapability } from './DepositAddressCapability';
+import type { ExchangeAccountControls } from './ExchangeAccountControls';
 
 /** The optional capabilities of a chain (ChainAdapter's optional properties). */
 export type ChainCapabilityName = 'cheats' | 'userWallet' | 'depositAddresses' | 'fixtureContracts' | 'gaslessRelay';
 
 /** What a chain without the capability (or the member) lacks, in words. */
-const LACKS: Record<ChainCapabilityName | OptionalCheatName | 'sweep', string> = {
+const LACKS: Record<ChainCapabilityName | OptionalCheatName | 'sweep' | 'exchangeAccounts', string> = {
   cheats: 'cheat calls',
   userWallet: "user's wallet",
   depositAddresses: 'deposit addresses',
@@ -19,6 +20,7 @@ const LACKS: Record<ChainCapabilityName | OptionalCheatName | 'sweep', string> =
   snapshot: 'snapshots',
   revert: 'snapshots',
   reorg: 'reorgs',
+  exchangeAccounts: 'exchange accounts to pause, revoke or fund (only the exchange chain has)',
   sweep: 'deposit address to sweep (a deposit address is the solver’s own key)',
 };
 
@@ -51,4 +53,11 @@ export function requireSweep(chain: ChainAdapter, what: string): NonNullable<Dep
   const addresses = requireCapability(chain, 'depositAddresses', what);
   if (!addresses.sweep) throw lacking(chain, 'sweep', what);
   return addresses.sweep.bind(addresses);
+}
+
+/** The exchange's account faults (a cheat of the exchange chain only); UNSUPPORTED_ON_CHAIN on the others. */
+export function requireExchangeAccounts(chain: ChainAdapter, what: string): ExchangeAccountControls {
+  const cheats = requireCapability(chain, 'cheats', what);
+  if (!cheats.exchangeAccounts) throw lacking(chain, 'exchangeAccounts', what);
+  return cheats.exchangeAccounts;
 }

@@ -13,6 +13,7 @@ import { UnsupportedOnChainError } from '../../errors/chainErrors';
 import type { ChainAdapterContext } from '../chainAdapterContext';
 import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams, FailedTransactionFacts, FillSimulation, SentSolverTransaction, SolverSendOptions } from '../ChainAdapter';
 import { LvmChainCheats } from './LvmChainCheats';
+import { LvmAccountControls } from './LvmAccountControls';
 import { LvmDepositWatcher } from './LvmDepositWatcher';
 import { LVM_ACCOUNT_INDEX, LvmUserWallet } from './LvmUserWallet';
 import type { LvmLedger, LvmTransaction } from '../../nodes/exchange/LvmLedger';
@@ -68,7 +69,7 @@ export class LvmChain implements ChainAdapter {
     this.node = new ExchangeNode({ chainId: this.chainId, clock: options.clock, mnemonic: options.mnemonic, host: options.host });
     this.ledger_ = this.node.ledger;
     this.currency = lvmCollateralCurrency(this.chainId);
-    this.cheats = new LvmChainCheats({ chainId: this.chainId, ledger: this.ledger_ });
+    this.cheats = new LvmChainCheats({ chainId: this.chainId, ledger: this.ledger_, exchangeAccounts: new LvmAccountControls({ chainId: this.chainId, ledger: this.ledger_ }) });
     this.userWallet = new LvmUserWallet({ chainId: this.chainId, apiUrl: () => this.rpcUrl, ledger: this.ledger_, apiKeyOf: (index) => this.node.apiKeyOf(index) });
   }
 

@@ -2,6 +2,7 @@ import { UnsupportedOnChainError } from '../../errors/chainErrors';
 import { ChainError } from '../../errors/IntentsimError';
 import type { LvmLedger } from '../../nodes/exchange/LvmLedger';
 import type { ChainCheats } from '../capabilities/ChainCheats';
+import type { ExchangeAccountControls } from '../capabilities/ExchangeAccountControls';
 
 /**
  * Lighter's cheat calls (its `cheats`): blocks on request, the next block's time, snapshots of the
@@ -9,7 +10,11 @@ import type { ChainCheats } from '../capabilities/ChainCheats';
  * members are absent, or refuse the one value the chain cannot do.
  */
 export class LvmChainCheats implements ChainCheats {
-  constructor(private readonly deps: { chainId: number; ledger: LvmLedger }) {}
+  readonly exchangeAccounts: ExchangeAccountControls;
+
+  constructor(private readonly deps: { chainId: number; ledger: LvmLedger; exchangeAccounts: ExchangeAccountControls }) {
+    this.exchangeAccounts = deps.exchangeAccounts;
+  }
 
   async mine(blocks = 1): Promise<void> {
     this.deps.ledger.mine(blocks);

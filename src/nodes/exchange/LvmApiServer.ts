@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { z } from 'zod';
-import { LvmTransferRefusedError, type LvmLedger, type LvmRefusal } from './LvmLedger';
+import type { LvmLedger } from './LvmLedger';
+import { LVM_REFUSAL_STATUS, LvmTransferRefusedError } from './lvmTransferRefusal';
 import { accountView, transactionView } from './lvmApiViews';
 import { accountIndexOf, LvmApiError, requiredQuery } from './lvmApiQuery';
 import { answerReadRoute } from './lvmReadRoutes';
@@ -29,8 +30,6 @@ const TransferBodySchema = z.object({
     }),
   }),
 });
-
-const REFUSAL_STATUS: Partial<Record<LvmRefusal, number>> = { INVALID_API_KEY: 401, API_KEY_NOT_FOR_ACCOUNT: 403 };
 
 /**
  * The exchange's own HTTP API, on a port of its own (what a client, or the exchange's wallet
@@ -80,7 +79,7 @@ export class LvmApiServer {
     } catch (error) {
       if (error instanceof LvmApiError) return send(res, error.status, { code: error.status, errorCode: error.errorCode, message: error.message });
       if (error instanceof LvmTransferRefusedError) {
-        const status = REFUSAL_STATUS[error.reason] ?? 400;
+        const status = LVM_REFUSAL_STATUS[error.reason] ?? 400;
         return send(res, status, { code: status, errorCode: error.reason, message: error.message });
       }
       send(res, 500, { code: 500, errorCode: 'INTERNAL_ERROR', message: error instanceof Error ? error.message : String(error) });
@@ -122,8 +121,7 @@ export class LvmApiServer {
   /** A new sub-account of the master account whose key is sent; answers it with its own API key. */
   private async createSubAccount(req: IncomingMessage): Promise<Record<string, unknown>> {
     const apiKey = apiKeyOf(req, 'creating a sub-account');
-    const master = this.ledger.accountOfApiKey(apiKey);
-    if (master === undefined) throw new LvmTransferRefusedError('INVALID_API_KEY', 'the API key is not one the exchange issued');
+    const master = this.ledger.authorize(apiKey);
     const account = this.ledger.createSubAccount(master);
     const key = this.options.apiKeyFor(account.index);
     this.ledger.issueApiKey(account.index, key);

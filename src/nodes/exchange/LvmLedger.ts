@@ -1,6 +1,6 @@
 import { keccak256, stringToHex, type Address, type Hex } from 'viem';
 import type { VirtualClock } from '../../clock/VirtualClock';
-import { ChainError } from '../../errors/IntentsimError';
+import { LvmTransferRefusedError } from './lvmTransferRefusal';
 import { FIRST_SUB_ACCOUNT_INDEX, LVM_TRANSFER_FEE, ROUTE_PERP, ROUTE_TYPES, USDC_ASSET, lvmAsset } from './lvmAssets';
 
 /** An account of the exchange: a master account (its own index) or a sub-account of one. */
@@ -17,6 +17,18 @@ export interface LvmAccount {
   spot: Map<number, bigint>;
   /** The last transfer nonce used. */
   nonce: number;
+  /** A paused account sends and receives nothing (`ACCOUNT_PAUSED`) until it is unpaused (`controlAccount`). */
+  paused: boolean;
+  /** Its API key no longer opens it (`INVALID_API_KEY`) until it is restored (`controlAccount`). */
+  apiKeyRevoked: boolean;
+}
+
+/** What the control plane changes of an account (each field left out stays as it is). */
+export interface LvmAccountControls {
+  paused?: boolean;
+  apiKeyRevoked?: boolean;
+  /** The account's USDC collateral, set outright (as Anvil's setBalance sets an EVM balance). */
+  collateral?: bigint;
 }
 
 /** What a transfer asks for (SPEC §4.6 action parameters, plus who sends it). */
@@ -47,29 +59,7 @@ export interface LvmTransaction extends Required<LvmTransferParams> {
   sequenceIndex: number;
 }
 
-export type LvmRefusal =
-  | 'UNKNOWN_ACCOUNT'
-  | 'NOT_A_MASTER_ACCOUNT'
-  | 'UNKNOWN_ASSET'
-  | 'INVALID_ROUTE'
-  | 'INVALID_AMOUNT'
-  | 'FEE_TOO_LOW'
-  | 'INSUFFICIENT_BALANCE'
-  | 'INVALID_NONCE'
-  | 'INVALID_MEMO'
-  | 'SAME_ACCOUNT_AND_ROUTE'
-  | 'INVALID_API_KEY'
-  | 'API_KEY_NOT_FOR_ACCOUNT';
-
-/** A transfer the exchange refuses: nothing moved. `reason` names why (the API's errorCode). */
-export class LvmTransferRefusedError extends ChainError {
-  constructor(
-    readonly reason: LvmRefusal,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+export { LvmTransferRefusedError, type LvmRefusal } from './lvmTransferRefusal';
 
 /**
  * A change the ledger made, as plain data: what a journal keeps to make the same ledger again
@@ -85,7 +75,8 @@ export type LvmLedgerChange =
   | { kind: 'mine'; blocks: number }
   | { kind: 'nextTimestamp'; ms: number }
   | { kind: 'snapshot'; id: string }
-  | { kind: 'revert'; id: string };
+  | { kind: 'revert'; id: string }
+  | { kind: 'accountControls'; index: number; controls: LvmAccountControls };
 
 const ZERO_MEMO: Hex = `0x${'00'.repeat(32)}`;
 const MEMO = /^0x[0-9a-fA-F]{64}$/;
@@ -174,10 +165,17 @@ export class LvmLedger {
     return this.apiKeys.get(key);
   }
 
-  /** A transfer sent with an API key: refused unless the key belongs to the sending account. */
-  submitTransfer(apiKey: string, params: LvmTransferParams): LvmTransaction {
+  /** The account an API key opens: refused if the exchange never issued it or its account's key was revoked. */
+  authorize(apiKey: string): number {
     const owner = this.apiKeys.get(apiKey);
     if (owner === undefined) throw new LvmTransferRefusedError('INVALID_API_KEY', 'the API key is not one the exchange issued');
+    if (this.state.accounts.get(owner)?.apiKeyRevoked) throw new LvmTransferRefusedError('INVALID_API_KEY', `the API key of account ${owner} was revoked`);
+    return owner;
+  }
+
+  /** A transfer sent with an API key: refused unless the key opens the sending account. */
+  submitTransfer(apiKey: string, params: LvmTransferParams): LvmTransaction {
+    const owner = this.authorize(apiKey);
     if (owner !== params.fromAccountIndex) {
       throw new LvmTransferRefusedError('API_KEY_NOT_FOR_ACCOUNT', `the API key belongs to account ${owner}, not to account ${params.fromAccountIndex}`);
     }
@@ -266,6 +264,16 @@ export class LvmLedger {
     this.nextTimestampMs = ms;
   }
 
+  /** The control plane's change to an account: pause it, revoke its key, set its collateral (or undo them). */
+  controlAccount(index: number, controls: LvmAccountControls): LvmAccount {
+    const account = this.requireAccount(index);
+    this.recorder?.({ kind: 'accountControls', index, controls });
+    if (controls.paused !== undefined) account.paused = controls.paused;
+    if (controls.apiKeyRevoked !== undefined) account.apiKeyRevoked = controls.apiKeyRevoked;
+    if (controls.collateral !== undefined) account.collateral = controls.collateral;
+    return account;
+  }
+
   snapshot(): string {
     const id = `0x${(this.snapshots.size + 1).toString(16)}`;
     this.recorder?.({ kind: 'snapshot', id });
@@ -285,7 +293,7 @@ export class LvmLedger {
   }
 
   private addAccount(init: Pick<LvmAccount, 'index' | 'l1Address' | 'kind' | 'masterIndex'>): LvmAccount {
-    const account: LvmAccount = { ...init, collateral: 0n, spot: new Map(), nonce: 0 };
+    const account: LvmAccount = { ...init, collateral: 0n, spot: new Map(), nonce: 0, paused: false, apiKeyRevoked: false };
     this.state.accounts.set(account.index, account);
     return account;
   }
@@ -299,6 +307,9 @@ export class LvmLedger {
   private validate(params: LvmTransferParams): { from: LvmAccount; to: LvmAccount; nonce: number; memo: Hex } {
     const from = this.requireAccount(params.fromAccountIndex);
     const to = this.requireAccount(params.toAccountIndex);
+    for (const account of [from, to]) {
+      if (account.paused) throw new LvmTransferRefusedError('ACCOUNT_PAUSED', `account ${account.index} is paused: it sends and receives nothing until it is unpaused`);
+    }
     const asset = lvmAsset(params.assetIndex);
     if (!asset) throw new LvmTransferRefusedError('UNKNOWN_ASSET', `no asset ${params.assetIndex} on the exchange (USDC is ${USDC_ASSET.index})`);
     for (const route of [params.fromRouteType, params.toRouteType]) {

@@ -112,4 +112,47 @@ describe('the exchange ledger', () => {
     expect(ledger.transaction(tx.hash)).toBeUndefined();
     expect(ledger.revert('0xdead')).toBe(false);
   });
+
+  it('a paused account neither sends nor receives (ACCOUNT_PAUSED, nothing moves) until it is unpaused', () => {
+    const { ledger, alice, bob } = ledgerWithAccounts();
+    ledger.controlAccount(bob.index, { paused: true });
+    expect(refusal(() => ledger.submitTransfer('alice-key', usdcTransfer(alice.index, bob.index, 1_000_000n)))).toBe('ACCOUNT_PAUSED');
+    ledger.controlAccount(alice.index, { paused: true });
+    ledger.controlAccount(bob.index, { paused: false });
+    expect(() => ledger.submitTransfer('alice-key', usdcTransfer(alice.index, bob.index, 1_000_000n))).toThrow(/account 1 is paused/);
+    expect(ledger.account(alice.index)).toMatchObject({ collateral: 100_000_000n, nonce: 0 });
+    expect(ledger.transactions()).toHaveLength(0);
+    ledger.controlAccount(alice.index, { paused: false });
+    expect(refusal(() => ledger.submitTransfer('alice-key', usdcTransfer(alice.index, bob.index, 1_000_000n)))).toBe('executed');
+  });
+
+  it("a revoked API key opens nothing (INVALID_API_KEY) until restored; the account's collateral can be set outright", () => {
+    const { ledger, alice, bob } = ledgerWithAccounts();
+    ledger.controlAccount(alice.index, { apiKeyRevoked: true });
+    expect(refusal(() => ledger.submitTransfer('alice-key', usdcTransfer(alice.index, bob.index, 1n)))).toBe('INVALID_API_KEY');
+    expect(() => ledger.authorize('alice-key')).toThrow('the API key of account 1 was revoked');
+    // the ledger itself (the simulator's own signer aside) still knows whose key it is
+    expect(ledger.accountOfApiKey('alice-key')).toBe(alice.index);
+    ledger.controlAccount(alice.index, { apiKeyRevoked: false, collateral: 5_000n });
+    expect(refusal(() => ledger.submitTransfer('alice-key', usdcTransfer(alice.index, bob.index, 1n)))).toBe('INSUFFICIENT_BALANCE');
+    expect(ledger.balance(alice.index, USDC_ASSET.index, ROUTE_PERP)).toBe(5_000n);
+    expect(refusal(() => ledger.controlAccount(999, { paused: true }))).toBe('UNKNOWN_ACCOUNT');
+  });
+
+  it('a transfer sent again with the nonce it executed with is refused (INVALID_NONCE): it executes once', () => {
+    const { ledger, alice, bob } = ledgerWithAccounts();
+    const once = ledger.submitTransfer('alice-key', usdcTransfer(alice.index, bob.index, 1_000_000n, { nonce: 1 }));
+    expect(() => ledger.submitTransfer('alice-key', usdcTransfer(alice.index, bob.index, 1_000_000n, { nonce: 1 }))).toThrow("nonce 1 is not above account 1's last nonce 1");
+    expect(ledger.transactions()).toEqual([once]);
+    expect(ledger.account(bob.index)!.collateral).toBe(1_000_000n);
+  });
+
+  it('a revert also takes back pauses, revoked keys and collateral set after the snapshot', () => {
+    const { ledger, alice, bob } = ledgerWithAccounts();
+    const id = ledger.snapshot();
+    ledger.controlAccount(alice.index, { paused: true, apiKeyRevoked: true, collateral: 1n });
+    ledger.revert(id);
+    expect(ledger.account(alice.index)).toMatchObject({ paused: false, apiKeyRevoked: false, collateral: 100_000_000n });
+    expect(refusal(() => ledger.submitTransfer('alice-key', usdcTransfer(alice.index, bob.index, 1n)))).toBe('executed');
+  });
 });

@@ -109,6 +109,20 @@ describe('the exchange ledger journal', () => {
     expect(third.ledger.transactionsOf(labelled.index)).toEqual([]);
   });
 
+  it("journals the control plane's account changes: a restart keeps an account paused, a key revoked, collateral as set", () => {
+    const path = dbFile();
+    const first = startLedger(path, 1_800_000_000_000);
+    const [alice, bob] = first.genesis.testAccounts as [typeof first.genesis.solver, typeof first.genesis.solver];
+    first.ledger.controlAccount(alice.index, { paused: true });
+    first.ledger.controlAccount(bob.index, { apiKeyRevoked: true, collateral: 42n });
+    first.db.close();
+    dbs.splice(0);
+    const { ledger } = startLedger(path, 1_800_100_000_000);
+    expect(ledger.account(alice.index)).toMatchObject({ paused: true, apiKeyRevoked: false });
+    expect(ledger.account(bob.index)).toMatchObject({ paused: false, apiKeyRevoked: true, collateral: 42n });
+    expect(() => ledger.submitTransfer(bob.apiKey, usdc(bob.index, alice.index, 1n))).toThrow('the API key of account');
+  });
+
   it('a refused transfer leaves nothing in the journal', () => {
     const path = dbFile();
     const { ledger, genesis, store } = startLedger(path, 1_800_000_000_000);

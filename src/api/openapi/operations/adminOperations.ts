@@ -6,6 +6,7 @@ import { CreateApiKeySchema } from '../../routes/adminRoutes';
 import { ChainIdParam, controlBodySchemas } from '../../routes/controlRoutes';
 import { SponsorBalanceSchema } from '../../routes/executeRoutes';
 import { ClearSchema, FaultSchema } from '../../routes/faultRoutes';
+import { ExchangeAccountBodySchema, ExchangeAccountParams } from '../../routes/exchangeAccountRoutes';
 import { DeliveriesQuerySchema } from '../../routes/webhookAdminRoutes';
 import { BODY_ERRORS, mergeErrors, type ApiOperation, type HttpMethod } from '../apiOperation';
 
@@ -42,6 +43,11 @@ export const ADMIN_OPERATIONS: readonly ApiOperation[] = [
   chainCheat('reorg', controlBodySchemas.reorg, 'Reorganise the last blocks'),
   admin('post', '/admin/chains/{chainId}/snapshot', 'postChainSnapshot', 'Snapshot a chain', 'Clock and chains', { params: ChainIdParam, errors: CHAIN_ERRORS }),
   chainCheat('revert', controlBodySchemas.revert, 'Revert a chain to a snapshot'),
+  admin('post', '/admin/chains/{chainId}/accounts/{account}', 'postExchangeAccount', 'Pause an exchange account, revoke its API key or set its collateral', 'Clock and chains', {
+    params: ExchangeAccountParams,
+    body: ExchangeAccountBodySchema,
+    errors: mergeErrors(CHAIN_ERRORS, { 400: ['UNSUPPORTED_ON_CHAIN'] }),
+  }),
   admin('get', '/admin/faults', 'listFaults', 'The quote-time RPC faults', 'Faults'),
   admin('post', '/admin/faults', 'addFault', 'Make a chain RPC fail at quote time', 'Faults', { body: FaultSchema, successStatus: 201 }),
   admin('delete', '/admin/faults', 'clearFaults', 'Clear the faults (of one chain)', 'Faults', { query: ClearSchema, errors: { 400: ['INVALID_INPUT_PARAMS'] } }),
