@@ -79,9 +79,9 @@ describe('scenario from-record: a request record becomes a scenario that takes t
 
   it('says why a record cannot be replayed', () => {
     expect(() => scenarioFromRecord({ hello: 1 })).toThrow(RecordNotReplayableError);
-    const svm = { id: '0x1', status: 'success', data: { metadata: { currencyIn: { currency: { chainId: 792703809, address: '11111111111111111111111111111111', symbol: 'SOL' }, amount: '1' }, currencyOut: { currency: { chainId: 1, address: '0x0000000000000000000000000000000000000000', symbol: 'ETH' } } } } };
-    expect(() => scenarioFromRecord(svm)).toThrow('chain 792703809 has no local chain yet');
-    const exotic = { ...svm, data: { metadata: { ...svm.data.metadata, currencyIn: { currency: { chainId: 1, address: '0x4ed4e862860bed51a9570b96d89af5e1b0efefed', symbol: 'DEGEN' }, amount: '1' } } } };
+    const bsc = { id: '0x1', status: 'success', data: { metadata: { currencyIn: { currency: { chainId: 56, address: '0x0000000000000000000000000000000000000000', symbol: 'BNB' }, amount: '1' }, currencyOut: { currency: { chainId: 1, address: '0x0000000000000000000000000000000000000000', symbol: 'ETH' } } } } };
+    expect(() => scenarioFromRecord(bsc)).toThrow('chain 56 has no local chain');
+    const exotic = { ...bsc, data: { metadata: { ...bsc.data.metadata, currencyIn: { currency: { chainId: 1, address: '0x4ed4e862860bed51a9570b96d89af5e1b0efefed', symbol: 'DEGEN' }, amount: '1' } } } };
     expect(() => scenarioFromRecord(exotic)).toThrow('currency DEGEN');
   });
 });
