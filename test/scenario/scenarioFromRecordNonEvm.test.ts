@@ -46,6 +46,8 @@ interface RecordView {
   data: { failReason: string | null; inTxs: Array<{ chainId: number }>; outTxs: Array<{ chainId: number; type: string; status: string }> };
 }
 
+// covers: failReason:DEPOSITED_AMOUNT_TOO_LOW_TO_FILL
+// chain kinds: evm, svm, bvm (the refunds are on Solana and Bitcoin origins)
 describe('scenario from-record on every chain kind: Solana, Bitcoin and Lighter records replay locally', () => {
   it('records of EVM→Solana, Solana→EVM, Bitcoin→EVM, EVM→Lighter, Lighter→EVM and refunded Solana and Bitcoin deposits each replay to the same status, reasons and chains', async () => {
     const original = await runYaml('originals', ORIGINALS);
