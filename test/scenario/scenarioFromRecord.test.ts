@@ -1,21 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadScenarioFile } from '../../src/scenario/loadScenarioFile';
-import { runScenario } from '../../src/scenario/runScenario';
+import { describe, expect, it } from 'vitest';
 import { RecordNotReplayableError, scenarioFromRecord } from '../../src/scenario/scenarioFromRecord';
-import { pooledNodes } from '../support/pooledNodes';
-
-const dir = mkdtempSync(join(tmpdir(), 'intentsim-from-record-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+import { scenarioYamlRunner } from '../support/scenarioYamlRunner';
 
 /** Runs a scenario written as YAML text; returns its result. */
-async function runYaml(name: string, yaml: string) {
-  const file = join(dir, `${name}.yaml`);
-  writeFileSync(file, yaml);
-  return runScenario(loadScenarioFile(file), { nodes: pooledNodes() });
-}
+const runYaml = scenarioYamlRunner('intentsim-from-record-');
 
 const ORIGINALS = `chains: [1, 8453, 42161]
 steps:

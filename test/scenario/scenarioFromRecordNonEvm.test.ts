@@ -1,22 +1,10 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
-import { loadScenarioFile } from '../../src/scenario/loadScenarioFile';
-import { runScenario } from '../../src/scenario/runScenario';
 import { RecordNotReplayableError, scenarioFromRecord } from '../../src/scenario/scenarioFromRecord';
-import { pooledNodes } from '../support/pooledNodes';
-
-const dir = mkdtempSync(join(tmpdir(), 'intentsim-from-record-non-evm-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+import { scenarioYamlRunner } from '../support/scenarioYamlRunner';
 
 /** Runs a scenario written as YAML text; returns its result. */
-async function runYaml(name: string, yaml: string) {
-  const file = join(dir, `${name}.yaml`);
-  writeFileSync(file, yaml);
-  return runScenario(loadScenarioFile(file), { nodes: pooledNodes() });
-}
+const runYaml = scenarioYamlRunner('intentsim-from-record-non-evm-');
 
 /** Requests on every chain kind, made on a running simulator; each record is then replayed on its own. */
 const ORIGINALS = `chains: [8453, 792703809, 8253038, 3586256]
