@@ -22,6 +22,8 @@ import { TRANSITIONS, UNREACHED_TRANSITIONS } from '../src/domain/request/transi
 import { allChecks, type ConformanceCheck } from '../conformance';
 import { allDeviations } from '../test/conformance/deviations';
 import { compareText, INTERFACE_ITEM_KINDS, type InterfaceItems, uniqueSorted } from './extract-interface-items';
+import { CHAIN_KIND_TITLES, CHAIN_KINDS, chainKindsOf } from './coverageChainKinds';
+import type { VmType } from '../src/domain/chain/chainDescription';
 
 export const COVERAGE_KINDS = ['endpoint', 'operation', 'status', 'transition', 'failReason', 'refundFailReason', 'errorCode', 'limit', 'field'] as const;
 export type CoverageKind = (typeof COVERAGE_KINDS)[number];
@@ -40,6 +42,8 @@ export interface Annotation {
   kind: string;
   item: string;
   file: string;
+  /** The chain kinds its file reaches items on (scripts/coverageChainKinds.ts). */
+  chainKinds: VmType[];
 }
 
 const KIND_TITLES: Record<CoverageKind, string> = {
@@ -61,11 +65,11 @@ const KIND_PREFIX = /^([A-Za-z]+):(.*)$/;
 /** Annotations are comma-separated, but an item may hold commas: split only before `kind:`. */
 const ANNOTATION_SEPARATOR = /,\s*(?=[A-Za-z]+:)/;
 
-function parseAnnotation(raw: string, file: string): Annotation {
+function parseAnnotation(raw: string, file: string, chainKinds: VmType[]): Annotation {
   const text = raw.trim();
   const match = KIND_PREFIX.exec(text);
-  if (!match) return { raw: text, kind: '', item: text, file };
-  return { raw: text, kind: match[1]!, item: match[2]!.trim(), file };
+  if (!match) return { raw: text, kind: '', item: text, file, chainKinds };
+  return { raw: text, kind: match[1]!, item: match[2]!.trim(), file, chainKinds };
 }
 
 /** Kinds that count only where a running simulator reaches them. */
@@ -93,12 +97,15 @@ export function collectCoverage(files: readonly SourceFile[]): Annotation[] {
       if (!Array.isArray(covers) || covers.some((entry) => typeof entry !== 'string')) {
         throw new Error(`${file.path}: "covers" must be a list of "kind:item" strings`);
       }
-      for (const entry of covers as string[]) annotations.push(parseAnnotation(entry, file.path));
+      const chainKinds = chainKindsOf(file);
+      for (const entry of covers as string[]) annotations.push(parseAnnotation(entry, file.path, chainKinds));
       continue;
     }
-    for (const match of file.text.matchAll(/^[ \t]*\/\/[ \t]*covers:(.*)$/gm)) {
+    const matches = [...file.text.matchAll(/^[ \t]*\/\/[ \t]*covers:(.*)$/gm)];
+    const chainKinds = matches.length > 0 ? chainKindsOf(file) : [];
+    for (const match of matches) {
       for (const part of match[1]!.split(ANNOTATION_SEPARATOR)) {
-        if (part.trim()) annotations.push(parseAnnotation(part, file.path));
+        if (part.trim()) annotations.push(parseAnnotation(part, file.path, chainKinds));
       }
     }
   }
@@ -116,6 +123,8 @@ function escapeCell(text: string): string {
 export function renderCoverageDoc(items: SpecItems, annotations: readonly Annotation[], unreached: Readonly<Record<string, string>> = {}): string {
   const coveredBy = new Map<string, Set<string>>();
   const unknown = new Map<string, Set<string>>();
+  /** Per covered item: the files that reach it on each chain kind. */
+  const byKind = new Map<string, Map<VmType, Set<string>>>();
   const known = new Set(COVERAGE_KINDS.flatMap((kind) => items[kind].map((item) => `${kind}:${item}`)));
   for (const annotation of annotations) {
     const key = `${annotation.kind}:${annotation.item}`;
@@ -123,7 +132,15 @@ export function renderCoverageDoc(items: SpecItems, annotations: readonly Annota
     const name = known.has(key) ? key : annotation.raw;
     if (!target.has(name)) target.set(name, new Set());
     target.get(name)!.add(annotation.file);
+    if (!known.has(key)) continue;
+    if (!byKind.has(key)) byKind.set(key, new Map());
+    for (const chainKind of annotation.chainKinds) {
+      const kinds = byKind.get(key)!;
+      if (!kinds.has(chainKind)) kinds.set(chainKind, new Set());
+      kinds.get(chainKind)!.add(annotation.file);
+    }
   }
+  const reachedOn = (key: string, chainKind: VmType) => byKind.get(key)?.get(chainKind)?.size ?? 0;
   const files = (set: Set<string> | undefined) => [...(set ?? [])].sort(compareText).map((f) => `\`${f}\``).join(', ');
 
   const out: string[] = [];
@@ -140,30 +157,42 @@ export function renderCoverageDoc(items: SpecItems, annotations: readonly Annota
   out.push('transition counts only where a running simulator reaches it (a scenario, or a test that starts a');
   out.push('simulator and, at the end of its run, is checked to have reached every status and transition it names).');
   out.push('');
+  out.push(`The columns ${CHAIN_KINDS.map((chainKind) => CHAIN_KIND_TITLES[chainKind]).join(', ')} count the files that reach an item on a chain of that kind (vmType`);
+  out.push(`${CHAIN_KINDS.join(', ')}): a scenario on the chains of its \`chains:\` and of the chain ids its steps name; a test file on`);
+  out.push('those its `// chain kinds:` line declares, else the non-EVM chains it names and EVM (see scripts/coverageChainKinds.ts).');
+  out.push('"—" is a kind that reaches it nowhere: a failReason with a count under EVM only is covered on EVM only.');
+  out.push('');
   out.push('## Summary');
   out.push('');
-  out.push('| Kind | Covered | Total |');
-  out.push('|---|---|---|');
+  out.push(`| Kind | Covered | ${CHAIN_KINDS.map((chainKind) => CHAIN_KIND_TITLES[chainKind]).join(' | ')} | Total |`);
+  out.push(`|---|---|${CHAIN_KINDS.map(() => '---|').join('')}---|`);
   let coveredTotal = 0;
   let total = 0;
+  const kindTotals = new Map<VmType, number>();
   for (const kind of COVERAGE_KINDS) {
     const covered = items[kind].filter((item) => coveredBy.has(`${kind}:${item}`)).length;
     coveredTotal += covered;
     total += items[kind].length;
-    out.push(`| ${kind} | ${covered} | ${items[kind].length} |`);
+    const perKind = CHAIN_KINDS.map((chainKind) => {
+      const count = items[kind].filter((item) => reachedOn(`${kind}:${item}`, chainKind) > 0).length;
+      kindTotals.set(chainKind, (kindTotals.get(chainKind) ?? 0) + count);
+      return count;
+    });
+    out.push(`| ${kind} | ${covered} | ${perKind.join(' | ')} | ${items[kind].length} |`);
   }
-  out.push(`| **all** | **${coveredTotal}** | **${total}** |`);
+  out.push(`| **all** | **${coveredTotal}** | ${CHAIN_KINDS.map((chainKind) => `**${kindTotals.get(chainKind) ?? 0}**`).join(' | ')} | **${total}** |`);
 
   for (const kind of COVERAGE_KINDS) {
     out.push('');
     out.push(`## ${KIND_TITLES[kind]}`);
     out.push('');
-    out.push('| Item | Covered by |');
-    out.push('|---|---|');
+    out.push(`| Item | ${CHAIN_KINDS.map((chainKind) => CHAIN_KIND_TITLES[chainKind]).join(' | ')} | Covered by |`);
+    out.push(`|---|${CHAIN_KINDS.map(() => '---|').join('')}---|`);
     for (const item of items[kind]) {
       const by = coveredBy.get(`${kind}:${item}`);
       const notYet = kind === 'transition' ? unreached[item] : undefined;
-      out.push(`| \`${escapeCell(item)}\` | ${by ? escapeCell(files(by)) : notYet ? `not reached yet (${escapeCell(notYet)})` : 'not covered'} |`);
+      const counts = CHAIN_KINDS.map((chainKind) => reachedOn(`${kind}:${item}`, chainKind) || '—').join(' | ');
+      out.push(`| \`${escapeCell(item)}\` | ${counts} | ${by ? escapeCell(files(by)) : notYet ? `not reached yet (${escapeCell(notYet)})` : 'not covered'} |`);
     }
   }
 

@@ -107,7 +107,7 @@ export function buildCli(): Command {
     });
   scenario
     .command('from-record')
-    .description('turn a request record (SPEC §2.3, as GET /requests/v3 returns it from any deployment) into a scenario that takes the same path locally')
+    .description('turn a request record (SPEC §2.3, as GET /requests/v3 returns it from any deployment) into a scenario that takes the same path locally, on any chain kind (EVM, Solana, Bitcoin, Lighter)')
     .argument('<record.json>', 'one record, or a GET /requests/v3 answer (its first record)')
     .addOption(new Option('-o, --output <file>', 'write the scenario here instead of printing it'))
     .action(async (file: string, flags: { output?: string }) => {

@@ -1,12 +1,12 @@
 import { stringify } from 'yaml';
 import { z } from 'zod';
-import { IntentsimError } from '../errors/IntentsimError';
+import type { VmType } from '../domain/chain/chainDescription';
+import { localChainKind, localCurrency, RecordNotReplayableError, replayUser, wrongCurrencyDeposit } from './recordStandIns';
 
-/** A request record (SPEC §2.3) that cannot be turned into a scenario, and why. */
-export class RecordNotReplayableError extends IntentsimError {}
+export { RecordNotReplayableError } from './recordStandIns';
 
-const LOCAL_CHAINS = [1, 10, 137, 8453, 42161];
-const ZERO = /^0x0{40}$/i;
+/** EVM chains a wrong-chain deposit (DEPOSIT_CHAIN_MISMATCH) may land on instead of the quoted origin. */
+const OTHER_EVM_CHAINS = [1, 8453, 42161];
 
 /** The parts of a §2.3 record (as GET /requests/v3 answers it, from any deployment) a scenario is built from. */
 const RecordSchema = z.object({
@@ -31,24 +31,29 @@ const RecordSchema = z.object({
     .passthrough(),
 });
 
-/** The local currency standing for a deployment's: native, the stablecoin, or the wrapped native. */
-function localCurrency(currency: { address: string; symbol: string }): string {
-  if (ZERO.test(currency.address) || currency.address === '0') return 'native';
-  const symbol = currency.symbol.toUpperCase();
-  if (['USDC', 'USDT', 'DAI', 'USDC.E', 'USDBC'].includes(symbol)) return 'USDC';
-  if (['WETH', 'WMATIC', 'WPOL', 'WBNB'].includes(symbol)) return 'WETH';
-  throw new RecordNotReplayableError(`currency ${currency.symbol} (${currency.address}) has no local stand-in: the simulator's chains have their native currency, USDC and WETH`);
-}
-
 type Step = Record<string, unknown>;
+
+/** What the replay is built from: the request's chains and kinds, and the steps written so far. */
+interface Replay {
+  origin: number;
+  originKind: VmType;
+  chains: Set<number>;
+  steps: Step[];
+  notes: string[];
+  /** Pays the deposit (then, on a Bitcoin origin, mines the block that confirms it unless `confirm` is false). */
+  pay(extra?: Step, confirm?: boolean): void;
+  rule(action: Step, times?: number): void;
+}
 
 /**
  * `intentsim scenario from-record`: turns a request record from any deployment into a scenario that
- * takes the same path locally — its request type (from its currencies and chains), chains,
- * currencies, amount, deposit-address kind, status path and failReason — with expectations taken
- * from the record. Reasons the simulator makes happen for real get their real cause (an
- * underpayment, a wrong currency, a reorg, a late deposit, a drained solver, …); any other reason
- * travels the solver's scripted `fail` path. Pure: returns the YAML text.
+ * takes the same path locally — its request type (from its currencies and chains), chains (EVM,
+ * Solana, Bitcoin, Lighter), currencies, amount, deposit-address kind, status path and failReason
+ * — with expectations taken from the record. The deposit is paid from the origin chain's user
+ * wallet (its account 0); on Bitcoin a block is mined to confirm it. Reasons the simulator makes
+ * happen for real get their real cause (an underpayment, a wrong currency, a reorg, a late deposit,
+ * a drained solver, …); any other reason travels the solver's scripted `fail` path. Pure: returns
+ * the YAML text.
  */
 export function scenarioFromRecord(input: unknown): string {
   const unwrapped = typeof input === 'object' && input !== null && Array.isArray((input as { requests?: unknown }).requests) ? (input as { requests: unknown[] }).requests[0] : input;
@@ -61,95 +66,61 @@ export function scenarioFromRecord(input: unknown): string {
   const { currencyIn, currencyOut } = record.data.metadata;
   const origin = currencyIn.currency.chainId;
   const destination = currencyOut.currency.chainId;
-  for (const chainId of [origin, destination]) {
-    if (!LOCAL_CHAINS.includes(chainId)) throw new RecordNotReplayableError(`chain ${chainId} has no local chain yet (local chains: ${LOCAL_CHAINS.join(', ')})`);
-  }
+  const originKind = localChainKind(origin);
+  const destinationKind = localChainKind(destination);
   const failReason = record.data.failReason && record.data.failReason !== 'N/A' ? record.data.failReason : undefined;
   const refundFailReason = record.data.refundFailReason && record.data.refundFailReason !== 'N/A' ? record.data.refundFailReason : undefined;
-  const amount = currencyIn.amount;
-  const deposit = record.depositAddress ? { useDepositAddress: true, ...(record.depositAddress.type === 'strict' ? { strict: true, refundTo: 'fresh:refunds' } : {}) } : {};
+  const notes: string[] = [];
   const quote: Step = {
     as: 'replay',
-    user: 0,
+    user: replayUser(originKind),
     originChainId: origin,
     destinationChainId: destination,
-    originCurrency: localCurrency(currencyIn.currency),
-    destinationCurrency: localCurrency(currencyOut.currency),
-    amount,
+    originCurrency: localCurrency(originKind, currencyIn.currency),
+    destinationCurrency: localCurrency(destinationKind, currencyOut.currency),
+    amount: currencyIn.amount,
     recipient: 'fresh:recipient',
-    ...deposit,
+    ...depositAddressFields(record.depositAddress, originKind, notes),
   };
   const chains = new Set([origin, destination]);
-  const steps: Step[] = [];
-  const notes: string[] = [];
-  const pay = (extra: Step = {}) => steps.push({ deposit: { request: 'replay', ...extra } });
-  const rule = (action: Step, times?: number) => steps.push({ solverRule: { match: { request: 'replay' }, action, ...(times ? { times } : {}) } });
+  const bitcoinChains = [...chains].filter((chainId) => localChainKind(chainId) === 'bvm');
+  // a Bitcoin chain mines only on the scenario's `mine` steps: the runner then waits for no confirmation on it
+  const steps: Step[] = [...bitcoinChains.map((chainId) => ({ automine: { chainId, enabled: false } })), { quote }];
+  const replay: Replay = {
+    origin,
+    originKind,
+    chains,
+    steps,
+    notes,
+    pay(extra = {}, confirm = true) {
+      steps.push({ deposit: { request: 'replay', ...extra } });
+      if (confirm && originKind === 'bvm' && (extra.chainId === undefined || extra.chainId === origin)) steps.push({ mine: { chainId: origin } });
+    },
+    rule(action, times) {
+      steps.push({ solverRule: { match: { request: 'replay' }, action, ...(times ? { times } : {}) } });
+    },
+  };
 
-  steps.push({ quote });
   switch (record.status) {
     case 'waiting':
       break;
     case 'pending':
-      rule({ kind: 'never' });
-      pay();
+      // on Bitcoin a deposit in the mempool is pending until a block confirms it
+      if (originKind !== 'bvm') replay.rule({ kind: 'never' });
+      replay.pay({}, false);
       break;
     case 'submitted':
-      rule({ kind: 'dropBroadcast' });
-      pay();
+      replay.rule({ kind: 'dropBroadcast' });
+      replay.pay();
       break;
     case 'success':
-      pay();
+      replay.pay();
       break;
-    default: {
-      // failure or refund: the failReason's cause
-      const reason = failReason ?? 'UNKNOWN';
-      if (refundFailReason === 'AMOUNT_TOO_LOW_TO_REFUND') {
-        rule({ kind: 'fail', failReason: reason });
-        pay({ amount: '1000' });
-        notes.push('the deposit is made worth less than its refund gas (refundFailReason AMOUNT_TOO_LOW_TO_REFUND)');
-        break;
-      }
-      switch (reason) {
-        case 'DEPOSITED_AMOUNT_TOO_LOW_TO_FILL':
-          pay({ amount: ((BigInt(amount) * 6n) / 10n).toString() });
-          break;
-        case 'INCORRECT_DEPOSIT_CURRENCY':
-          pay(quote.originCurrency === 'native' ? { currency: 'USDC', amount: '30000000' } : { currency: 'native', amount: '10000000000000000' });
-          break;
-        case 'DEPOSIT_CHAIN_MISMATCH': {
-          const other = LOCAL_CHAINS.find((id) => !chains.has(id) && [1, 8453, 42161].includes(id))!;
-          chains.add(other);
-          pay({ chainId: other });
-          break;
-        }
-        case 'ORDER_EXPIRED':
-          steps.push({ advanceClock: { seconds: 301 } });
-          pay();
-          break;
-        case 'DEPOSIT_REORGED':
-          rule({ kind: 'never' });
-          pay();
-          steps.push({ reorg: { chainId: origin, depth: 1 } });
-          break;
-        case 'SOLVER_BALANCE_TOO_LOW':
-          rule({ kind: 'drain' }, 1);
-          pay();
-          break;
-        case 'MANUAL_ADMIN_REFUND':
-          rule({ kind: 'refund' });
-          pay();
-          break;
-        case 'TRANSACTION_SUBMISSION_FAILED':
-          rule({ kind: 'refuseBroadcast' });
-          pay();
-          break;
-        default:
-          rule({ kind: 'fail', failReason: reason });
-          pay();
-          notes.push(`${reason} travels the solver's scripted fail path (no local cause is built for it here)`);
-      }
-    }
+    default:
+      failureCause(replay, quote, failReason ?? 'UNKNOWN', refundFailReason);
   }
+  // a block on each Bitcoin chain confirms what the solver sent there (a fill, a refund)
+  if (record.status !== 'waiting' && record.status !== 'pending') for (const chainId of bitcoinChains) steps.push({ mine: { chainId } });
   const expectation: Step = {
     request: 'replay',
     status: record.status,
@@ -162,8 +133,69 @@ export function scenarioFromRecord(input: unknown): string {
   const scenario = {
     description: [`Replays request ${record.id} (${record.requestType ?? 'request'}, ${record.status}${failReason ? ` ${failReason}` : ''}) locally.`, ...notes].join(' '),
     covers: [],
-    chains: [...chains].sort((a, b) => a - b),
+    chains: [...replay.chains].sort((a, b) => a - b),
     steps,
   };
   return stringify(scenario, { lineWidth: 0, flowCollectionPadding: false, collectionStyle: 'any' });
+}
+
+/** The quote's deposit-address fields; Solana has no deposit addresses, so there the deposit is paid through the quote's steps. */
+function depositAddressFields(depositAddress: { type?: string | undefined } | null | undefined, originKind: VmType, notes: string[]): Step {
+  if (!depositAddress) return {};
+  if (originKind === 'svm') {
+    notes.push('The record paid a deposit address; the local Solana chain has none, so the deposit is paid through the quote\'s steps.');
+    return {};
+  }
+  return { useDepositAddress: true, ...(depositAddress.type === 'strict' ? { strict: true, refundTo: 'fresh:refunds' } : {}) };
+}
+
+/** The steps that make a failure or refund happen for `reason`: its real cause where the simulator has one on the origin's kind, else the solver's scripted `fail`. */
+function failureCause(replay: Replay, quote: Step, reason: string, refundFailReason: string | undefined): void {
+  const { originKind } = replay;
+  if (refundFailReason === 'AMOUNT_TOO_LOW_TO_REFUND') {
+    replay.rule({ kind: 'fail', failReason: reason });
+    replay.pay({ amount: '1000' });
+    replay.notes.push('the deposit is made worth less than its refund gas (refundFailReason AMOUNT_TOO_LOW_TO_REFUND)');
+    return;
+  }
+  const scripted = () => {
+    replay.rule({ kind: 'fail', failReason: reason });
+    replay.pay();
+    replay.notes.push(`${reason} travels the solver's scripted fail path (no local cause is built for it here)`);
+  };
+  switch (reason) {
+    case 'DEPOSITED_AMOUNT_TOO_LOW_TO_FILL':
+      return replay.pay({ amount: ((BigInt(String(quote.amount)) * 6n) / 10n).toString() });
+    case 'INCORRECT_DEPOSIT_CURRENCY': {
+      const wrong = wrongCurrencyDeposit(originKind, String(quote.originCurrency));
+      return wrong ? replay.pay(wrong) : scripted();
+    }
+    case 'DEPOSIT_CHAIN_MISMATCH': {
+      if (originKind !== 'evm') return scripted();
+      const other = OTHER_EVM_CHAINS.find((id) => !replay.chains.has(id))!;
+      replay.chains.add(other);
+      return replay.pay({ chainId: other });
+    }
+    case 'ORDER_EXPIRED':
+      replay.steps.push({ advanceClock: { seconds: 301 } });
+      return replay.pay();
+    case 'DEPOSIT_REORGED':
+      if (originKind === 'bvm') throw new RecordNotReplayableError('a Bitcoin deposit reorged out (DEPOSIT_REORGED): a reorg returns it to the mempool (Bitcoin Core\'s semantics), so it takes a double spend, which no scenario step writes yet');
+      if (originKind === 'lvm') return scripted();
+      replay.rule({ kind: 'never' });
+      replay.pay();
+      replay.steps.push({ reorg: { chainId: replay.origin, depth: 1 } });
+      return;
+    case 'SOLVER_BALANCE_TOO_LOW':
+      replay.rule({ kind: 'drain' }, 1);
+      return replay.pay();
+    case 'MANUAL_ADMIN_REFUND':
+      replay.rule({ kind: 'refund' });
+      return replay.pay();
+    case 'TRANSACTION_SUBMISSION_FAILED':
+      replay.rule({ kind: 'refuseBroadcast' });
+      return replay.pay();
+    default:
+      return scripted();
+  }
 }

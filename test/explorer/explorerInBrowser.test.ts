@@ -14,6 +14,7 @@ import { startWebhookReceiver } from '../support/webhookReceiver';
 import { evmChainOf } from '../support/evmChainOf';
 
 // covers: endpoint:GET /chains, endpoint:GET /requests/v3, status:waiting, status:success, status:failure, failReason:DEPOSIT_REORGED
+// chain kinds: evm
 
 /** Screenshots of each view, kept as test artifacts (gitignored). */
 const ARTIFACTS = join(import.meta.dirname, '..', '..', 'test-artifacts', 'explorer');

@@ -1,21 +1,9 @@
-import { afterAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { loadScenarioFile } from '../../src/scenario/loadScenarioFile';
-import { runScenario } from '../../src/scenario/runScenario';
+import { describe, expect, it } from 'vitest';
 import { RecordNotReplayableError, scenarioFromRecord } from '../../src/scenario/scenarioFromRecord';
-import { pooledNodes } from '../support/pooledNodes';
-
-const dir = mkdtempSync(join(tmpdir(), 'intentsim-from-record-'));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+import { scenarioYamlRunner } from '../support/scenarioYamlRunner';
 
 /** Runs a scenario written as YAML text; returns its result. */
-async function runYaml(name: string, yaml: string) {
-  const file = join(dir, `${name}.yaml`);
-  writeFileSync(file, yaml);
-  return runScenario(loadScenarioFile(file), { nodes: pooledNodes() });
-}
+const runYaml = scenarioYamlRunner('intentsim-from-record-');
 
 const ORIGINALS = `chains: [1, 8453, 42161]
 steps:
@@ -79,9 +67,9 @@ describe('scenario from-record: a request record becomes a scenario that takes t
 
   it('says why a record cannot be replayed', () => {
     expect(() => scenarioFromRecord({ hello: 1 })).toThrow(RecordNotReplayableError);
-    const svm = { id: '0x1', status: 'success', data: { metadata: { currencyIn: { currency: { chainId: 792703809, address: '11111111111111111111111111111111', symbol: 'SOL' }, amount: '1' }, currencyOut: { currency: { chainId: 1, address: '0x0000000000000000000000000000000000000000', symbol: 'ETH' } } } } };
-    expect(() => scenarioFromRecord(svm)).toThrow('chain 792703809 has no local chain yet');
-    const exotic = { ...svm, data: { metadata: { ...svm.data.metadata, currencyIn: { currency: { chainId: 1, address: '0x4ed4e862860bed51a9570b96d89af5e1b0efefed', symbol: 'DEGEN' }, amount: '1' } } } };
+    const bsc = { id: '0x1', status: 'success', data: { metadata: { currencyIn: { currency: { chainId: 56, address: '0x0000000000000000000000000000000000000000', symbol: 'BNB' }, amount: '1' }, currencyOut: { currency: { chainId: 1, address: '0x0000000000000000000000000000000000000000', symbol: 'ETH' } } } } };
+    expect(() => scenarioFromRecord(bsc)).toThrow('chain 56 has no local chain');
+    const exotic = { ...bsc, data: { metadata: { ...bsc.data.metadata, currencyIn: { currency: { chainId: 1, address: '0x4ed4e862860bed51a9570b96d89af5e1b0efefed', symbol: 'DEGEN' }, amount: '1' } } } };
     expect(() => scenarioFromRecord(exotic)).toThrow('currency DEGEN');
   });
 });

@@ -10,6 +10,7 @@ import {
   specItemsOf,
   type SpecItems,
 } from '../../scripts/generate-coverage-doc';
+import { chainKindsOf } from '../../scripts/coverageChainKinds';
 import { extractInterfaceItems } from '../../scripts/extract-interface-items';
 import { FAIL_REASONS, REFUND_FAIL_REASONS, REQUEST_STATUSES } from '../../src/domain/request/requestStatus';
 import { TRANSITIONS } from '../../src/domain/request/transitions';
@@ -236,7 +237,7 @@ describe('collectCoverage', () => {
 
   it('keeps annotations without a kind so they can be reported', () => {
     expect(collectCoverage([{ path: 'test/b.test.ts', text: '// covers: something vague' }])).toEqual([
-      { raw: 'something vague', kind: '', item: 'something vague', file: 'test/b.test.ts' },
+      { raw: 'something vague', kind: '', item: 'something vague', file: 'test/b.test.ts', chainKinds: ['evm'] },
     ]);
   });
 });
@@ -257,19 +258,20 @@ describe('renderCoverageDoc', () => {
   });
 
   it('summarises covered / total per kind', () => {
-    expect(doc).toContain('| status | 1 | 2 |');
-    expect(doc).toContain('| errorCode | 1 | 2 |');
-    expect(doc).toContain('| limit | 1 | 3 |');
-    expect(doc).toContain('| endpoint | 0 | 6 |');
-    expect(doc).toContain('| operation | 0 | 3 |');
-    expect(doc).toContain('| **all** | **3** | **28** |');
+    expect(doc).toContain('| Kind | Covered | EVM | Solana | Bitcoin | Lighter | Total |');
+    expect(doc).toContain('| status | 1 | 1 | 0 | 0 | 0 | 2 |');
+    expect(doc).toContain('| errorCode | 1 | 1 | 0 | 0 | 0 | 2 |');
+    expect(doc).toContain('| limit | 1 | 1 | 0 | 0 | 0 | 3 |');
+    expect(doc).toContain('| endpoint | 0 | 0 | 0 | 0 | 0 | 6 |');
+    expect(doc).toContain('| operation | 0 | 0 | 0 | 0 | 0 | 3 |');
+    expect(doc).toContain('| **all** | **3** | **3** | **0** | **0** | **0** | **28** |');
   });
 
   it('lists every item with the files that cover it, sorted, or "not covered"', () => {
-    expect(doc).toContain('| `done` | `scenarios/s.yaml`, `test/a.test.ts`, `test/z.test.ts` |');
-    expect(doc).toContain('| `waiting` | not covered |');
-    expect(doc).toContain('| `a, b @ quote and price` | `test/a.test.ts` |');
-    expect(doc).toContain('| `POST /quote/v2` | not covered |');
+    expect(doc).toContain('| `done` | 3 | — | — | — | `scenarios/s.yaml`, `test/a.test.ts`, `test/z.test.ts` |');
+    expect(doc).toContain('| `waiting` | — | — | — | — | not covered |');
+    expect(doc).toContain('| `a, b @ quote and price` | 1 | — | — | — | `test/a.test.ts` |');
+    expect(doc).toContain('| `POST /quote/v2` | — | — | — | — | not covered |');
   });
 
   it('lists the annotations that match no SPEC item, with their files', () => {
@@ -341,7 +343,37 @@ describe('statuses and transitions count only where a running simulator reaches 
     const [first, second] = items.transition;
     expect([first, second]).toEqual(['waiting->done', 'waiting->gone']);
     const doc = renderCoverageDoc(items, [], { [first!]: 'needs the execute path' });
-    expect(doc).toContain(`| \`${first}\` | not reached yet (needs the execute path) |`);
-    expect(doc).toContain(`| \`${second}\` | not covered |`);
+    expect(doc).toContain(`| \`${first}\` | — | — | — | — | not reached yet (needs the execute path) |`);
+    expect(doc).toContain(`| \`${second}\` | — | — | — | — | not covered |`);
+  });
+});
+
+describe('coverage per chain kind: EVM, Solana (svm), Bitcoin (bvm), Lighter (lvm)', () => {
+  it("a scenario reaches its items on the kinds of its chains: and of the chain ids its steps name; one naming none runs the default EVM chains", () => {
+    const solanaBridge = 'chains: [8453, 792703809]\nsteps:\n  - quote: {as: a, originChainId: 792703809, destinationChainId: 8453}\n';
+    expect(chainKindsOf({ path: 'scenarios/a.yaml', text: solanaBridge })).toEqual(['evm', 'svm']);
+    const stepsOnly = 'steps:\n  - quote: {as: a, originChainId: 8253038, destinationChainId: 3586256}\n  - mine: {chainId: 8253038}\n';
+    expect(chainKindsOf({ path: 'scenarios/b.yaml', text: stepsOnly })).toEqual(['bvm', 'lvm']);
+    expect(chainKindsOf({ path: 'scenarios/c.yaml', text: 'steps:\n  - advanceClock: {seconds: 1}\n' })).toEqual(['evm']);
+  });
+
+  it('a test file: its "chain kinds:" line, else the non-EVM chains it names, and EVM unless it names only non-EVM ones', () => {
+    expect(chainKindsOf({ path: 'test/a.test.ts', text: 'startTestSimulator({ chains: pooledChains() });' })).toEqual(['evm']);
+    expect(chainKindsOf({ path: 'test/b.test.ts', text: 'const LVM = 3586256;\nchains: [...pooledChains(), { id: LVM }]' })).toEqual(['evm', 'lvm']);
+    expect(chainKindsOf({ path: 'test/c.test.ts', text: 'startSvmNode({ id: SVM_CHAIN.id })' })).toEqual(['svm']);
+    expect(chainKindsOf({ path: 'test/d.test.ts', text: '// chain kinds: evm (its Solana part covers nothing annotated)\nchains: [...pooledChains(), { id: SVM_CHAIN.id }]' })).toEqual(['evm']);
+    expect(() => chainKindsOf({ path: 'test/e.test.ts', text: '// chain kinds: evm, solana' })).toThrow('test/e.test.ts: "chain kinds:" names solana');
+  });
+
+  it('counts per item the files reaching it on each kind, so a failReason covered on EVM only shows as such', () => {
+    const items: SpecItems = specItemsOf(extractInterfaceItems(SYNTHETIC_SPEC), SYNTHETIC_TRANSITIONS);
+    const doc = renderCoverageDoc(items, collectCoverage([
+      { path: 'scenarios/evm.yaml', text: 'covers: [failReason:SLIPPAGE, failReason:UNKNOWN]\nchains: [8453]\nsteps: [{mine: {chainId: 8453}}]\n' },
+      { path: 'scenarios/btc.yaml', text: 'covers: [failReason:UNKNOWN]\nchains: [8253038, 8453]\nsteps: [{mine: {chainId: 8253038}}]\n' },
+      { path: 'test/svm.test.ts', text: '// covers: failReason:UNKNOWN\n// chain kinds: svm\n' },
+    ]));
+    expect(doc).toContain('| `SLIPPAGE` | 1 | — | — | — | `scenarios/evm.yaml` |');
+    expect(doc).toContain('| `UNKNOWN` | 2 | 1 | 1 | — | `scenarios/btc.yaml`, `scenarios/evm.yaml`, `test/svm.test.ts` |');
+    expect(doc).toContain('| failReason | 2 | 2 | 1 | 1 | 0 | 4 |');
   });
 });
