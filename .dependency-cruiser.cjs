@@ -176,10 +176,10 @@ module.exports = {
     },
     {
       name: 'only-entry-points-run-the-conformance-suite',
-      comment: 'The CLI command and the package entry point run conformance/; the scenario runner shares its JUnit writer (a leaf).',
+      comment: 'The CLI command and the package entry point run conformance/; the scenario runner shares its JUnit writer and its shard split (leaves).',
       severity: 'error',
       from: { path: '^src/', pathNot: '^src/(index|cli|conformanceCommand)\\.ts$' },
-      to: { path: '^conformance/', pathNot: '^conformance/report/junitXml\\.ts$' },
+      to: { path: '^conformance/', pathNot: '^conformance/(report/junitXml|shard)\\.ts$' },
     },
     {
       name: 'explorer-page-knows-only-http',

@@ -7,4 +7,5 @@ export { allChecks } from './checks';
 export { CheckSkipped, RuleBroken, ruleBroken, skipCheck, type CheckContext, type CheckResult, type ConformanceCheck, type ConformanceMode } from './check';
 export { ConformanceHttp, type Exchange } from './http';
 export { ConformanceTarget, type TargetChain, type TargetOptions } from './target';
+export { parseShard, shardOfKey, shardReportPath, ShardSpecError, type Shard } from './shard';
 export { describeFailure, jsonReport, junitReport, progressLine, terminalReport } from './report/conformanceReports';

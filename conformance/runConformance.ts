@@ -1,6 +1,7 @@
 import { CheckSkipped, RuleBroken, type CheckResult, type ConformanceCheck, type ConformanceMode } from './check';
 import { allChecks } from './checks';
 import { ConformanceHttp, describeRequest, describeResponse } from './http';
+import { itemsOfShard, type Shard } from './shard';
 import { ConformanceTarget, type TargetOptions } from './target';
 
 export interface ConformanceOptions extends TargetOptions {
@@ -11,6 +12,8 @@ export interface ConformanceOptions extends TargetOptions {
   only?: readonly string[];
   /** The checks to run instead of the suite's own (tests, a CI suite with its own). */
   checks?: readonly ConformanceCheck[];
+  /** Run only this part of the selected checks (a CI matrix, `--shard i/n`): split by a hash of each check's id. */
+  shard?: Shard;
   /** Called as each check starts and ends (the terminal progress line). */
   onProgress?: (event: { index: number; total: number; check: ConformanceCheck; result?: CheckResult }) => void;
   requestTimeoutMs?: number;
@@ -26,6 +29,8 @@ export interface SectionScore {
 export interface ConformanceReport {
   baseUrl: string;
   mode: ConformanceMode;
+  /** The part of the suite this run was (`--shard`); absent when it ran every selected check. */
+  shard?: Shard;
   results: CheckResult[];
   /** Per top-level SPEC section ("2", "4", "7", …): checks passed / checks run. */
   sections: SectionScore[];
@@ -53,7 +58,7 @@ export function selectChecks(checks: readonly ConformanceCheck[], mode: Conforma
 export async function runConformance(options: ConformanceOptions): Promise<ConformanceReport> {
   const mode = options.mode ?? 'read-only';
   const started = performance.now();
-  const selected = selectChecks(options.checks ?? allChecks, mode, options.only);
+  const selected = itemsOfShard(selectChecks(options.checks ?? allChecks, mode, options.only), (check) => check.id, options.shard);
   const targetHttp = new ConformanceHttp(options.baseUrl, options.apiKey, options.requestTimeoutMs);
   const target = new ConformanceTarget(targetHttp, mode, options);
   const results: CheckResult[] = [];
@@ -67,7 +72,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     options.onProgress?.({ index, total: selected.length, check, result });
   }
   const sections = scoreSections(results);
-  return { baseUrl: options.baseUrl, mode, results, sections, passed: results.every((result) => result.outcome !== 'fail'), durationMs: Math.round(performance.now() - started) };
+  return { baseUrl: options.baseUrl, mode, ...(options.shard ? { shard: options.shard } : {}), results, sections, passed: results.every((result) => result.outcome !== 'fail'), durationMs: Math.round(performance.now() - started) };
 }
 
 async function runOneCheck(check: ConformanceCheck, context: Parameters<ConformanceCheck['run']>[0]): Promise<CheckResult> {

@@ -9,6 +9,8 @@ import { watchAncestors } from './process/watchAncestors';
 import { loadSimulatorConfig } from './config/simulatorConfig';
 import { parseNonNegativeInteger } from './config/configFlags';
 import { conformanceCommand } from './conformanceCommand';
+import { parseShardFlag, SHARD_FLAG_HELP } from './shardFlag';
+import type { Shard } from '../conformance/shard';
 import { nodeCommand } from './nodeCommand';
 import { readFileSync, writeFileSync } from 'node:fs';
 
@@ -73,10 +75,11 @@ export function buildCli(): Command {
     .argument('<paths...>', 'scenario files or directories (searched for *.yaml, *.yml)')
     .addOption(new Option('--seed <n>', "seed of every scenario that names none in its file (default 1)").argParser(parseNonNegativeInteger))
     .addOption(new Option('--out <dir>', 'write one timeline file per scenario here'))
-    .addOption(new Option('--junit <file>', 'write a JUnit XML report here'))
+    .addOption(new Option('--shard <i/n>', `run only part i of n of the files (split by each file's path below the directory given); ${SHARD_FLAG_HELP}`).argParser(parseShardFlag))
+    .addOption(new Option('--junit <file>', 'write a JUnit XML report here; with --shard, one file per shard (see --shard)'))
     .addOption(new Option('--update', 'rewrite each unmet expectation in its file with what happened'))
     .addOption(new Option('--json', 'print one JSON object with every result instead of progress lines'))
-    .action(async (paths: string[], flags: { seed?: number; out?: string; junit?: string; update?: boolean; json?: boolean }) => {
+    .action(async (paths: string[], flags: { seed?: number; out?: string; shard?: Shard; junit?: string; update?: boolean; json?: boolean }) => {
       watchAncestors(() => process.exit(1));
       const { anvilPath, anvilSearchPath } = loadSimulatorConfig({});
       const { runScenarioFiles } = await import('./scenario/runScenarioFiles');
@@ -85,6 +88,7 @@ export function buildCli(): Command {
         ...(flags.seed === undefined ? {} : { seed: flags.seed }),
         ...(flags.out ? { outDir: flags.out } : {}),
         ...(flags.junit ? { junitFile: flags.junit } : {}),
+        ...(flags.shard ? { shard: flags.shard } : {}),
         update: flags.update === true,
         anvilPath,
         anvilSearchPath,

@@ -1,5 +1,7 @@
 import { writeFileSync } from 'node:fs';
 import { Command, InvalidArgumentError, Option } from 'commander';
+import type { Shard } from '../conformance/shard';
+import { parseShardFlag, SHARD_FLAG_HELP } from './shardFlag';
 
 function parseRpcUrl(text: string, previous: Record<number, string> = {}): Record<number, string> {
   const match = /^(\d+)=(.+)$/.exec(text);
@@ -17,14 +19,16 @@ export function conformanceCommand(): Command {
     .addOption(new Option('--only <tags>', 'comma list of SPEC sections (7.1, 4), families (listing) or check ids'))
     .addOption(new Option('--private-key <hex>', 'full mode: a funded account on the target chains').env('INTENTSIM_CONFORMANCE_PRIVATE_KEY'))
     .addOption(new Option('--rpc <chainId=url>', 'full mode: a chain RPC URL, when /chains httpRpcUrl is not reachable (repeatable)').argParser(parseRpcUrl))
-    .addOption(new Option('--junit <file>', 'write a JUnit XML report (one test case per check, named by SPEC section)'))
-    .addOption(new Option('--json <file>', 'write the whole report as JSON'))
-    .action(async (flags: { baseUrl: string; apiKey?: string; mode: 'read-only' | 'full'; only?: string; privateKey?: `0x${string}`; rpc?: Record<number, string>; junit?: string; json?: string }) => {
+    .addOption(new Option('--shard <i/n>', `run only part i of n of the selected checks (split by check id); ${SHARD_FLAG_HELP}`).argParser(parseShardFlag))
+    .addOption(new Option('--junit <file>', 'write a JUnit XML report (one test case per check, named by SPEC section); with --shard, one file per shard (see --shard)'))
+    .addOption(new Option('--json <file>', 'write the whole report as JSON (with --shard, one file per shard, named as --junit)'))
+    .action(async (flags: { baseUrl: string; apiKey?: string; mode: 'read-only' | 'full'; only?: string; privateKey?: `0x${string}`; rpc?: Record<number, string>; shard?: Shard; junit?: string; json?: string }) => {
       // loaded when this command runs: `intentsim start` does not pay for the suite at every start
-      const { jsonReport, junitReport, progressLine, runConformance, terminalReport } = await import('../conformance');
+      const { jsonReport, junitReport, progressLine, runConformance, shardReportPath, terminalReport } = await import('../conformance');
       const report = await runConformance({
         baseUrl: flags.baseUrl,
         mode: flags.mode,
+        ...(flags.shard ? { shard: flags.shard } : {}),
         ...(flags.apiKey ? { apiKey: flags.apiKey } : {}),
         ...(flags.only ? { only: flags.only.split(',').map((tag) => tag.trim()).filter(Boolean) } : {}),
         ...(flags.privateKey ? { privateKey: flags.privateKey } : {}),
@@ -34,8 +38,8 @@ export function conformanceCommand(): Command {
         },
       });
       process.stdout.write(terminalReport(report));
-      if (flags.junit) writeFileSync(flags.junit, junitReport(report));
-      if (flags.json) writeFileSync(flags.json, jsonReport(report));
+      if (flags.junit) writeFileSync(shardReportPath(flags.junit, flags.shard), junitReport(report));
+      if (flags.json) writeFileSync(shardReportPath(flags.json, flags.shard), jsonReport(report));
       process.exitCode = report.passed ? 0 : 1;
     });
 }

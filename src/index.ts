@@ -12,7 +12,7 @@ export { runScenario, SCENARIO_CLOCK_START_MS, type ScenarioResult, type RunScen
 export { loadScenarioFile, ScenarioFileError } from './scenario/loadScenarioFile';
 export { runScenarioFiles, type ScenarioFileOutcome } from './scenario/runScenarioFiles';
 export { startChainNodes, type ChainNodes } from './chains/startChainNodes';
-export { runConformance, allChecks as conformanceChecks, ConformanceHttp, type ConformanceCheck, type ConformanceReport } from '../conformance';
+export { runConformance, allChecks as conformanceChecks, ConformanceHttp, parseShard, shardReportPath, type ConformanceCheck, type ConformanceReport, type Shard } from '../conformance';
 export { startSvmNode, type StartedSvmNode } from './nodes/svm/startSvmNode';
 export { startBitcoinNode, type StartedBitcoinNode, type BitcoinNodeStartOptions } from './nodes/bitcoin/startBitcoinNode';
 export { startExchangeNode, type StartedExchangeNode } from './nodes/exchange/startExchangeNode';

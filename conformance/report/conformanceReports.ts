@@ -1,6 +1,7 @@
 import type { CheckResult } from '../check';
 import type { ConformanceReport } from '../runConformance';
 import { junitXml } from './junitXml';
+import { shardSuffix } from '../shard';
 
 /** A failure in words: the rule, what was seen, the request and the response excerpt. */
 export function describeFailure(result: CheckResult): string {
@@ -23,7 +24,7 @@ export function terminalReport(report: ConformanceReport): string {
   for (const result of failed) {
     lines.push('', `✗ §${result.section} ${result.id}: ${result.title}`, ...describeFailure(result).split('\n').map((line) => `    ${line}`));
   }
-  lines.push('', `conformance of ${report.baseUrl} (${report.mode})`, 'section   passed/run   skipped');
+  lines.push('', `conformance of ${report.baseUrl} (${report.mode})${shardSuffix(report.shard)}`, 'section   passed/run   skipped');
   for (const score of report.sections) lines.push(`§${score.section.padEnd(8)} ${`${score.passed}/${score.run}`.padStart(10)}   ${String(score.skipped).padStart(7)}`);
   const totals = report.results.reduce((acc, r) => ({ ...acc, [r.outcome]: acc[r.outcome] + 1 }), { pass: 0, fail: 0, skip: 0 });
   lines.push('', `${totals.pass} passed, ${totals.fail} failed, ${totals.skip} skipped in ${(report.durationMs / 1000).toFixed(1)} s`);
@@ -37,7 +38,7 @@ export function jsonReport(report: ConformanceReport): string {
 /** JUnit XML: one test case per check, its class the SPEC section. */
 export function junitReport(report: ConformanceReport): string {
   return junitXml(
-    'intentsim conformance',
+    `intentsim conformance${shardSuffix(report.shard)}`,
     report.results.map((result) => ({
       classname: `SPEC §${result.section}`,
       name: `${result.id}: ${result.title}`,

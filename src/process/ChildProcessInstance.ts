@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { finished } from 'node:stream';
 import type { Readable } from 'node:stream';
 import { reapWhenThisProcessDies, stopReaping } from './orphanReaper';
+import { spawnDyingWithParent } from './spawnDyingWithParent';
 import { ChildProcessStartError, type ChildProcessExit, type ChildProcessStartFailure, type OutputLine, type OutputStreamName } from './ChildProcessStartError';
 import { registerLiveChildProcess, unregisterLiveChildProcess, type LiveChildProcess } from './liveChildProcesses';
 import { splitIntoLines } from './splitIntoLines';
@@ -168,7 +169,11 @@ export class ChildProcessInstance<TReady> {
     });
     log.write(`--- ${new Date().toISOString()} ${this.name}: ${[options.command, ...args].join(' ')}\n`);
 
-    const child = spawn(options.command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    // dies with this process even when it is killed with SIGKILL (no exit handler runs then)
+    const parentExitSignal = options.signalOnParentExit ?? 'SIGKILL';
+    const spawned = spawnDyingWithParent(options.command, args, parentExitSignal);
+    const child = spawn(spawned.command, spawned.args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const reapedPid = spawned.diesWithParent ? undefined : child.pid;
     // Resolves once the child has exited, its output is read and the log file is flushed.
     let resolveClosed: (exit: ChildProcessExit) => void = () => {};
     const closed = new Promise<ChildProcessExit>((resolve) => {
@@ -184,13 +189,11 @@ export class ChildProcessInstance<TReady> {
 
     const liveChild: LiveChildProcess = {
       stop: () => this.stop(),
-      signalOnParentExit: () => child.kill(options.signalOnParentExit ?? 'SIGKILL'),
+      signalOnParentExit: () => child.kill(parentExitSignal),
     };
-    if (child.pid !== undefined) {
-      registerLiveChildProcess(liveChild);
-      // dies with this process even when it is killed with SIGKILL (no exit handler runs then)
-      reapWhenThisProcessDies(child.pid);
-    }
+    if (child.pid !== undefined) registerLiveChildProcess(liveChild);
+    // without setpriv: the reaper process does what the kernel's parent-death signal does
+    if (reapedPid !== undefined) reapWhenThisProcessDies(reapedPid);
 
     let readyValue: { value: TReady } | undefined;
     let lastProbeError: unknown;
@@ -299,7 +302,7 @@ export class ChildProcessInstance<TReady> {
         log.end(`--- ${new Date().toISOString()} ${this.name} exited (${describeExit({ exitCode, signal })})\n`);
         finished(log, () => resolveClosed({ exitCode, signal }));
         unregisterLiveChildProcess(liveChild);
-        if (child.pid !== undefined) stopReaping(child.pid);
+        if (reapedPid !== undefined) stopReaping(reapedPid);
         if (this.#child === child) this.#child = undefined;
         if (!settled) {
           void fail(spawnError === undefined ? 'exited' : 'spawn-failed', 'SIGKILL', spawnError);

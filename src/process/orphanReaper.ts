@@ -1,6 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 
 /**
+ * The fallback where `setpriv` is missing (spawnDyingWithParent.ts): a separate Node process
+ * (~40 MB) does what the kernel's parent-death signal does for free. Started only by the first
+ * child that needs it.
+ *
  * The reaper's own source, run with `node -e` (no file to find inside a bundle). It reads
  * `add <pid>` / `remove <pid>` lines from its stdin, a pipe from the simulator's process. When that
  * pipe ends — the simulator's process is gone, however it died, SIGKILL included — it sends SIGTERM

@@ -1,10 +1,11 @@
 import { junitXml } from '../../conformance/report/junitXml';
+import { shardSuffix, type Shard } from '../../conformance/shard';
 import type { ScenarioFileOutcome } from './ScenarioFileOutcome';
 
 /** A JUnit XML report: one test case per scenario file, its failures and the step that broke. */
-export function junitReport(outcomes: readonly ScenarioFileOutcome[]): string {
+export function junitReport(outcomes: readonly ScenarioFileOutcome[], shard?: Shard): string {
   return junitXml(
-    'intentsim scenarios',
+    `intentsim scenarios${shardSuffix(shard)}`,
     outcomes.map((outcome) => {
       const base = { classname: 'scenarios', name: outcome.relativeName, timeMs: outcome.wallMs };
       if (outcome.result?.passed) return base;

@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { DEFAULT_EVM_CHAIN_IDS } from '../../fixtures/chains';
+import { itemsOfShard, shardReportPath, type Shard } from '../../conformance/shard';
 import { startChainNodes } from '../chains/startChainNodes';
 import { loadScenarioFile, scenarioDocument, ScenarioFileError } from './loadScenarioFile';
 import { runScenario, type ScenarioResult } from './runScenario';
@@ -16,8 +17,13 @@ export interface RunScenarioFilesOptions {
   seed?: number;
   /** Write one timeline file per scenario here. */
   outDir?: string;
-  /** Write a JUnit XML report here. */
+  /** Write a JUnit XML report here (with `shard`, one file per shard: see shardReportPath). */
   junitFile?: string;
+  /**
+   * Run only this part of the files (a CI matrix, `--shard i/n`): split by a hash of each file's
+   * name below the directory given, so a file stays on its shard when others are added.
+   */
+  shard?: Shard;
   /** Rewrite each unmet expectation in its file with what happened. */
   update?: boolean;
   anvilPath?: string;
@@ -52,7 +58,7 @@ export function findScenarioFiles(paths: string[]): Array<{ file: string; relati
  */
 export async function runScenarioFiles(options: RunScenarioFilesOptions): Promise<ScenarioFileOutcome[]> {
   const progress = options.progress ?? (() => undefined);
-  const files = findScenarioFiles(options.paths);
+  const files = itemsOfShard(findScenarioFiles(options.paths), (file) => file.relativeName, options.shard);
   const loaded = files.map(({ file, relativeName }) => {
     try {
       return { file, relativeName, scenario: loadScenarioFile(file), loadError: undefined };
@@ -84,8 +90,9 @@ export async function runScenarioFiles(options: RunScenarioFilesOptions): Promis
     rmSync(logDir, { recursive: true, force: true });
   }
   if (options.junitFile) {
-    mkdirSync(dirname(options.junitFile), { recursive: true });
-    writeFileSync(options.junitFile, junitReport(outcomes));
+    const junitFile = shardReportPath(options.junitFile, options.shard);
+    mkdirSync(dirname(junitFile), { recursive: true });
+    writeFileSync(junitFile, junitReport(outcomes, options.shard));
   }
   return outcomes;
 }

@@ -245,6 +245,8 @@ const RUNNERS: Record<string, (block: DocCodeBlock) => Promise<void>> = {
       await runShell(block.text, { port: await freePort(), cwd: dir });
       expect(readdirSync(join(dir, 'timelines')).length).toBeGreaterThan(0);
       expect(readFileSync(join(dir, 'report.xml'), 'utf8')).toMatch(/failures="0"/);
+      // --shard 2/2 of the two files: the reorg one (by its path's hash), in its own report
+      expect(readFileSync(join(dir, 'shard.shard-2-of-2.xml'), 'utf8')).toMatch(/<testsuite name="intentsim scenarios \(shard 2\/2\)" tests="1" failures="0"[\s\S]*name="reorg\/reorg-without-deposits"/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
