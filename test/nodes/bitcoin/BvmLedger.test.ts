@@ -70,15 +70,21 @@ describe('BvmLedger', () => {
     expect(() => ledger.submit(tx.toHex())).toThrowError(expect.objectContaining({ code: -26, message: expect.stringContaining('Signature must be zero') }));
   });
 
-  it('refuses a double spend of an output a mempool transaction spends (txn-mempool-conflict, no RBF) and a spend of a spent output', () => {
+  it('replaces a mempool transaction by a conflicting one paying more (full RBF), refuses one paying no more (insufficient fee), and a spend of a spent output', () => {
     const { ledger, alice, bob, accounts } = fundedLedger();
     const first = pay(ledger, alice, bob, 25_000_000n);
+    const sameFee = pay(ledger, alice, accounts.solver, 25_000_000n);
     const second = pay(ledger, alice, accounts.solver, 25_000_000n, p2wpkhFee(1, 2) * 10n);
+    const evicted: Array<[string, string | undefined]> = [];
+    ledger.onEviction((record, eviction) => evicted.push([record.txid, eviction.replacedBy]));
     ledger.submit(first.toHex());
-    expect(() => ledger.submit(second.toHex())).toThrowError(expect.objectContaining({ code: -26, message: 'txn-mempool-conflict' }));
+    expect(() => ledger.submit(sameFee.toHex())).toThrowError(expect.objectContaining({ code: -26, message: expect.stringMatching(/^insufficient fee, rejecting replacement [0-9a-f]{64}; new feerate 0\.0000\d{4} BTC\/kvB <= old feerate 0\.0000\d{4} BTC\/kvB$/) }));
+    ledger.submit(second.toHex());
+    expect(ledger.mempoolTransactions().map((record) => record.txid)).toEqual([second.getId()]);
+    expect(evicted).toEqual([[first.getId(), second.getId()]]);
     ledger.mine(1, bob.script);
-    expect(() => ledger.submit(second.toHex())).toThrowError(expect.objectContaining({ code: -25, message: 'bad-txns-inputs-missingorspent' }));
-    expect(() => ledger.submit(first.toHex())).toThrowError(expect.objectContaining({ code: -27 }));
+    expect(() => ledger.submit(first.toHex())).toThrowError(expect.objectContaining({ code: -25, message: 'bad-txns-inputs-missingorspent' }));
+    expect(() => ledger.submit(second.toHex())).toThrowError(expect.objectContaining({ code: -27 }));
   });
 
   it('refuses outputs above the inputs and fees below the minimum relay fee', () => {
