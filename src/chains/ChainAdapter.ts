@@ -7,6 +7,7 @@ import type { DestinationCall, TransactionEntry, FailedCallData } from '../domai
 import type { ChainLiquidity, DestinationAction } from '../domain/quote/planRoute';
 import type { DepositAddressPayment, IndexedDeposit } from '../domain/chain/observedDeposit';
 import type { DecodedRevert } from '../domain/fill/decodedRevert';
+import type { DoubleSpendCapability } from './DoubleSpendCapability';
 import type { RelayedCall, RelayedCallReceipt, RelayedCallSimulation, RelaySendOptions } from '../domain/execute/relayedCall';
 
 export interface DepositStepParams {
@@ -33,7 +34,8 @@ export type ChainObservation =
    * `deposit` (the confirmations the chain asks for).
    */
   | { kind: 'depositInMempool'; deposit: IndexedDeposit }
-  | { kind: 'depositReorged'; deposit: IndexedDeposit; detectedAt: number }
+  /** A deposit gone from the chain; `conflictingTxHash`: a transaction that spent its inputs took its place (a double spend). */
+  | { kind: 'depositReorged'; deposit: IndexedDeposit; detectedAt: number; conflictingTxHash?: string }
   /** SPEC §1.6: the first payment into a request's deposit address (not yet swept). */
   | { kind: 'depositAddressPaid'; requestId: Hex; depositAddress: string; payment: DepositAddressPayment };
 
@@ -185,6 +187,8 @@ export interface ChainAdapter {
 
   /** The gasless relayer (SPEC §1.6), on the chains that have one (EVM); absent on the others. */
   readonly gaslessRelay?: GaslessRelayCapability;
+  /** A user double-spending a deposit (BVM); absent on the others. */
+  readonly doubleSpends?: DoubleSpendCapability;
 
   // A user's wallet (scenarios, conformance runs): what an integrator's app sends, signed with a test account's key.
   /** Sends one transaction step item (SPEC §2.2 item `data`) from the account; waits for the receipt when `wait` (default true). */

@@ -5,6 +5,7 @@ import { checkBalance, checkExpectation } from './checkExpectation';
 import type { ScenarioStep } from './scenarioSchema';
 import { privateKeyOf, quoteNamed, resolveAddress, resolveCurrency, ScenarioStepError, type NamedQuote, type ScenarioRunState } from './scenarioRunState';
 import { describeArg, encodeCall, encodeCallTxs, resolveCallValue } from './scenarioContracts';
+import { doubleSpendStep } from './steps/doubleSpendStep';
 
 /** Runs one step (every kind but `restart`, which the runner does) and says what it did, for the timeline. */
 export async function executeScenarioStep(state: ScenarioRunState, step: ScenarioStep, index: number, mismatches: ExpectationMismatch[]): Promise<string> {
@@ -100,6 +101,8 @@ export async function executeScenarioStep(state: ScenarioRunState, step: Scenari
     case 'reorg':
       await control.chain(step.spec.chainId).reorg(step.spec.depth);
       return `last ${step.spec.depth} block(s) of ${step.spec.chainId} replaced`;
+    case 'doubleSpend':
+      return doubleSpendStep(state, step.spec);
     case 'rpcFault':
       if (step.spec.kind === null) control.rpcFaults.clear(step.spec.chainId);
       else control.rpcFaults.set({ chainId: step.spec.chainId, kind: step.spec.kind });
@@ -201,6 +204,7 @@ async function depositStep(state: ScenarioRunState, spec: Extract<ScenarioStep, 
     }
   }
   if (spec.wait) await chain.syncNow();
+  if (depositTxHash) quote.lastDepositTxHash = depositTxHash;
   if (spec.as) state.deposits.set(spec.as, { alias: spec.as, index, txHash: depositTxHash, quote });
   return `${spec.as ? `${spec.as} (a deposit for ${spec.request}${spec.requestId ? ` naming ${spec.requestId}` : ''})` : spec.request}: ${amount} ${currency.symbol} on ${chain.chainId} from ${payer}${quote.depositAddress ? ` to deposit address ${quote.depositAddress}` : ''}: ${hashes.join(', ')}`;
 }

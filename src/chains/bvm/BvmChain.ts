@@ -34,6 +34,8 @@ import { BvmRpcError } from '../../nodes/bitcoin/bvmRpcError';
 import { BVM_TEST_ACCOUNT_OUTPUTS } from '../../nodes/bitcoin/writeBvmGenesis';
 import { BVM_DEPOSIT_CONFIRMATIONS, BvmDepositWatcher } from './BvmDepositWatcher';
 import { BvmSolverWallet } from './BvmSolverWallet';
+import { BvmChainHistory } from './BvmChainHistory';
+import type { DoubleSpendCapability } from '../DoubleSpendCapability';
 import { buildBvmDepositSteps } from './buildBvmDepositSteps';
 import { p2wpkhFee, selectCoins, signP2wpkhTransaction } from '../../nodes/bitcoin/bvmTransactions';
 import { spendableCoinsOf } from '../../nodes/bitcoin/bvmSpendableCoins';
@@ -60,9 +62,11 @@ const TYPICAL_FEE = p2wpkhFee(2, 2);
  * back with the same blocks, mempool and block timer, and the watcher catches up on what it had
  * not handled.
  *
- * LIMITATIONS: p2wpkh inputs only; no RBF (a conflicting spend is refused); no reorgs or
- * snapshots; blocks only on request (or every `--bvm-block-time` seconds); without `--db` state
- * lives in memory (a restart starts from genesis again).
+ * Reorgs, snapshots and a user's double spend are `BvmChainHistory`'s; the watcher follows
+ * deposits through them (back to the mempool, re-confirmed, or gone).
+ *
+ * LIMITATIONS: p2wpkh inputs only; blocks only on request (or every `--bvm-block-time` seconds);
+ * without `--db` state lives in memory (a restart starts from genesis again).
  */
 export class BvmChain implements ChainAdapter {
   readonly vmType = 'bvm' as const;
@@ -75,12 +79,19 @@ export class BvmChain implements ChainAdapter {
   private wallet: BvmSolverWallet | undefined;
   private readonly native: Currency;
   private readonly stopWaiting = new Set<() => void>();
+  /** Reorgs, snapshots and double spends on the node's ledger. */
+  private readonly history: BvmChainHistory;
 
   constructor(private readonly options: BvmChainOptions) {
     this.chainId = options.metadata.id;
     this.native = bvmNativeCurrency(this.chainId);
     const { clock, mnemonic, accountCount, host, blockTimeSeconds } = options;
     this.node = new BitcoinNode({ chainId: this.chainId, clock, mnemonic, accountCount, host, blockTimeSeconds });
+    this.history = new BvmChainHistory({ chainId: this.chainId, ledger: () => this.ledger, miner: () => this.keys.miner });
+  }
+
+  get doubleSpends(): DoubleSpendCapability {
+    return this.history;
   }
 
   get rpcUrl(): string {
@@ -111,7 +122,7 @@ export class BvmChain implements ChainAdapter {
       depositAddresses: this.options.depositAddresses,
       chainIndex: this.options.chainIndex,
       clock: this.options.clock,
-      confirmations: BVM_DEPOSIT_CONFIRMATIONS,
+      confirmations: this.options.depositConfirmations[this.chainId] ?? BVM_DEPOSIT_CONFIRMATIONS,
       emit: (observation) => this.listeners.forEach((listener) => listener(observation)),
     });
     // after a restart: deposits mined or waiting in the mempool that this run has not reported yet
@@ -375,15 +386,15 @@ export class BvmChain implements ChainAdapter {
   }
 
   async snapshot(): Promise<string> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (BVM): snapshot/revert is not simulated`);
+    return this.history.snapshot();
   }
 
   async revert(snapshotId: string): Promise<void> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (BVM): no snapshot ${snapshotId}`);
+    return this.history.revert(snapshotId);
   }
 
-  async reorg(): Promise<void> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (BVM): reorgs are not simulated`);
+  async reorg(depth: number): Promise<void> {
+    return this.history.reorg(depth);
   }
 
   async setNextBlockTimestamp(unixSeconds: number): Promise<void> {
