@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { VirtualClock } from '../../../src/clock/VirtualClock';
 import { BvmLedger } from '../../../src/nodes/bitcoin/BvmLedger';
-import { deriveBvmAccounts, type BvmKey } from '../../../src/nodes/bitcoin/bvmAccounts';
-import { writeBvmGenesis } from '../../../src/nodes/bitcoin/writeBvmGenesis';
+import type { BvmKey } from '../../../src/nodes/bitcoin/bvmAccounts';
+import { fundedBvmLedger } from '../../support/bitcoinNodeFixtures';
 import { p2wpkhFee, signP2wpkhTransaction } from '../../../src/nodes/bitcoin/bvmTransactions';
 import type { BvmCoin } from '../../../src/nodes/bitcoin/BvmLedger';
 
 // reorgs, invalidateblock, replace-by-fee and snapshots on the ledger itself (the RPC side: bitcoinCoreFaults.test.ts)
-const MNEMONIC = 'test test test test test test test test test test test junk';
-
-function fundedLedger() {
-  const clock = new VirtualClock({ mode: 'manual', startMs: 1_800_000_000_000 });
-  const ledger = new BvmLedger({ clock });
-  const accounts = deriveBvmAccounts(MNEMONIC, 2);
-  writeBvmGenesis(ledger, accounts);
-  return { clock, ledger, accounts, alice: accounts.testAccounts[0]!, bob: accounts.testAccounts[1]! };
-}
 
 function spend(coin: BvmCoin, from: BvmKey, to: BvmKey, value: bigint, fee = p2wpkhFee(1, 2)) {
   return signP2wpkhTransaction([{ coin, key: from }], [
@@ -26,7 +16,7 @@ function spend(coin: BvmCoin, from: BvmKey, to: BvmKey, value: bigint, fee = p2w
 
 describe('BvmLedger rewrites', () => {
   it('a reorg of depth 2 mines 2 other blocks and returns the dropped transactions to the mempool, in order, ahead of what waited there', () => {
-    const { ledger, alice, bob, accounts, clock } = fundedLedger();
+    const { ledger, alice, bob, accounts, clock } = fundedBvmLedger();
     const [a, b, c] = ledger.coinsOf(alice.script, false);
     const first = ledger.submit(spend(a!, alice, bob, 1_000_000n).toHex());
     const [firstBlock] = ledger.mine(1, accounts.miner.script);
@@ -52,7 +42,7 @@ describe('BvmLedger rewrites', () => {
   });
 
   it('a conflicting spend mined in the replacing branch evicts the returned transaction (and its child), telling which transaction spent it', () => {
-    const { ledger, alice, bob, accounts } = fundedLedger();
+    const { ledger, alice, bob, accounts } = fundedBvmLedger();
     const [coin] = ledger.coinsOf(alice.script, false);
     const deposit = ledger.submit(spend(coin!, alice, bob, 1_000_000n).toHex());
     ledger.mine(1, accounts.miner.script);
@@ -73,7 +63,7 @@ describe('BvmLedger rewrites', () => {
   });
 
   it('refuses a reorg deeper than the chain and a replacing transaction that spends nothing it can', () => {
-    const { ledger, alice, bob, accounts } = fundedLedger();
+    const { ledger, alice, bob, accounts } = fundedBvmLedger();
     expect(() => ledger.reorg(ledger.height + 1, accounts.miner.script)).toThrowError(expect.objectContaining({ code: -8 }));
     const [coin] = ledger.coinsOf(alice.script, false);
     const tx = spend(coin!, alice, bob, 1_000_000n);
@@ -89,7 +79,7 @@ describe('BvmLedger rewrites', () => {
   });
 
   it('replace-by-fee: the replacement must pay the evicted fees and its own relay, and may not spend what it evicts', () => {
-    const { ledger, alice, bob } = fundedLedger();
+    const { ledger, alice, bob } = fundedBvmLedger();
     const [coin] = ledger.coinsOf(alice.script, false);
     const original = ledger.submit(spend(coin!, alice, bob, 1_000_000n, 10_000n).toHex());
     // a higher fee rate (one output fewer) but a lower fee
@@ -105,7 +95,7 @@ describe('BvmLedger rewrites', () => {
   });
 
   it('snapshot and revert put back blocks, coins and the mempool; a revert uses up that snapshot and later ones', () => {
-    const { ledger, alice, bob, accounts } = fundedLedger();
+    const { ledger, alice, bob, accounts } = fundedBvmLedger();
     const [a, b] = ledger.coinsOf(alice.script, false);
     const waiting = ledger.submit(spend(a!, alice, bob, 1_000_000n).toHex());
     const tip = ledger.tip!.hash;

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Client from 'bitcoin-core';
-import { startBitcoinNode, type StartedBitcoinNode } from '../../../src/nodes/bitcoin/startBitcoinNode';
+import type Client from 'bitcoin-core';
+import { startNodeWithCoreWallet } from '../../support/bitcoinNodeFixtures';
+import type { StartedBitcoinNode } from '../../../src/nodes/bitcoin/startBitcoinNode';
 
 // the node's faults as a Bitcoin Core client sees them (the bitcoin-core npm client, unshimmed):
 // full replace-by-fee, invalidateblock over several blocks, and a reorg by a competing branch
-const MNEMONIC = 'test test test test test test test test test test test junk';
 let node: StartedBitcoinNode;
 let rpc: Client;
 let wallet: Client;
@@ -16,11 +16,7 @@ interface RawTransaction {
 }
 
 beforeAll(async () => {
-  node = await startBitcoinNode({ accountCount: 2, mnemonic: MNEMONIC });
-  rpc = new Client({ host: node.rpcUrl });
-  await rpc.command('createwallet', 'w');
-  wallet = new Client({ host: node.rpcUrl, wallet: 'w' });
-  await rpc.command('generatetoaddress', 101, (await wallet.command('getnewaddress')) as string);
+  ({ node, rpc, wallet } = await startNodeWithCoreWallet());
 });
 
 afterAll(async () => {
