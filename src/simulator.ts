@@ -14,7 +14,7 @@ import { ChainControl, type ControlledChain } from './chains/ChainControl';
 import { RpcFaultStore } from './chains/RpcFaultStore';
 import { deriveSimulatorAccounts, type SimulatorAccounts } from './keys/simulatorAccounts';
 import { VirtualClock } from './clock/VirtualClock';
-import { loadSimulatorConfig, resolveChains, type SimulatorConfig, type SimulatorConfigInput } from './config/simulatorConfig';
+import { loadSimulatorConfig, resolveChains, resolveDepositConfirmations, type SimulatorConfig, type SimulatorConfigInput } from './config/simulatorConfig';
 import { RequestEventBus, type CommittedStatusChange } from './events/RequestEventBus';
 import { StatusStreamServer } from './events/statusStream/StatusStreamServer';
 import { WebhookDispatcher } from './events/webhooks/WebhookDispatcher';
@@ -149,6 +149,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const config = loadSimulatorConfig({ options: configOptions, ...(configFile ? { configFile } : {}), ...(env ? { env } : {}) });
 
   assertChainsSupported(resolveChains(config));
+  const depositConfirmations = resolveDepositConfirmations(config);
   await loadFastKeccak();
 
   const temporaryDir = config.dbPath === undefined && config.dataDir === undefined ? mkdtempSync(join(tmpdir(), 'intentsim-')) : undefined;
@@ -204,6 +205,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     ledgerJournal: persistState ? new LedgerJournalStore(db) : undefined,
     pollIntervalMs: config.chainPollIntervalMs,
     bvmBlockTimeSeconds: config.bvmBlockTimeSeconds,
+    depositConfirmations,
     svmRuntime: config.svmRuntime,
     solanaTestValidatorPath: config.solanaTestValidatorPath,
     quoteRpc: { scope: quoteRpcScope, faults: rpcFaults, timeoutMs: config.quoteRpcTimeoutMs },

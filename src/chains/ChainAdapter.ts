@@ -37,7 +37,8 @@ export type ChainObservation =
    * `deposit` (the confirmations the chain asks for).
    */
   | { kind: 'depositInMempool'; deposit: IndexedDeposit }
-  | { kind: 'depositReorged'; deposit: IndexedDeposit; detectedAt: number }
+  /** A deposit gone from the chain; `conflictingTxHash`: a transaction that spent its inputs took its place (a double spend). */
+  | { kind: 'depositReorged'; deposit: IndexedDeposit; detectedAt: number; conflictingTxHash?: string }
   /** SPEC §1.6: the first payment into a request's deposit address (not yet swept). */
   | { kind: 'depositAddressPaid'; requestId: Hex; depositAddress: string; payment: DepositAddressPayment };
 

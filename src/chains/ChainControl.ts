@@ -1,7 +1,7 @@
 import type { VirtualClock } from '../clock/VirtualClock';
 import type { ChainAdapter } from './ChainAdapter';
 import type { ChainCheats } from './capabilities/ChainCheats';
-import { requireCapability, requireCheat, requireExchangeAccounts } from './capabilities/requireCapability';
+import { requireCapability, requireCheat, requireDoubleSpends, requireExchangeAccounts } from './capabilities/requireCapability';
 
 /**
  * A chain as the control plane sees it (`sim.control.chain(id)`): its adapter, and every cheat call
@@ -60,6 +60,7 @@ function controlledChain(chain: ChainAdapter): ControlledChain {
     snapshot: async () => requireCheat(chain, 'snapshot', 'a snapshot')(),
     revert: async (snapshotId) => requireCheat(chain, 'revert', `a revert to ${snapshotId}`)(snapshotId),
     reorg: async (depth) => requireCheat(chain, 'reorg', `a reorg of depth ${depth}`)(depth),
+    doubleSpends: { doubleSpend: async (privateKey, txHash, options) => requireDoubleSpends(chain, `a double spend of ${txHash}`).doubleSpend(privateKey, txHash, options) },
     exchangeAccounts: { setAccount: (account, change) => requireExchangeAccounts(chain, `a change to account ${account}`).setAccount(account, change) },
   };
   return new Proxy(chain, {

@@ -31,6 +31,8 @@ export interface ChainAdapterContext {
   pollIntervalMs: number;
   /** The BVM chain's block time, seconds of the virtual clock (0: blocks only on request). */
   bvmBlockTimeSeconds: number;
+  /** Confirmations a deposit needs before it is filled, by chain id (absent: 1); the Bitcoin-style chains read it. */
+  depositConfirmations: Readonly<Record<number, number>>;
   /** How the SVM chain runs: LiteSVM in-process (`embedded`) or a spawned `solana-test-validator` (`validator`). */
   svmRuntime: 'embedded' | 'validator';
   /** An explicit `solana-test-validator` (`INTENTSIM_SOLANA_TEST_VALIDATOR`); else it is looked for on `anvilSearchPath` (PATH). */

@@ -34,6 +34,13 @@ export function parseChainIdList(text: string): Array<{ id: number }> {
   return ids.map((id) => ({ id: Number(id) }));
 }
 
+/** `8253038=2` or `8253038=2,1=3`: confirmations by chain id. */
+export function parseChainCounts(text: string): Record<string, number> {
+  const pairs = text.split(',').map((part) => part.trim().match(/^([0-9]+)=([0-9]+)$/));
+  if (pairs.some((pair) => !pair)) throw new FlagValueError('must be comma-separated chainId=count pairs, e.g. 8253038=2');
+  return Object.fromEntries(pairs.map((pair) => [pair![1]!, Number(pair![2])]));
+}
+
 export function parseOneOf(values: readonly string[]): FlagParser {
   return (text) => {
     if (!values.includes(text)) throw new FlagValueError(`must be one of ${values.join(', ')}`);
@@ -83,6 +90,13 @@ export const CONFIG_FLAGS: readonly ConfigFlag[] = [
     flag: '--bvm-block-time <seconds>',
     parse: parseNonNegativeInteger,
     help: 'the Bitcoin chain (8253038) mines a block every this many seconds of the virtual clock; 0: only on generatetoaddress',
+  },
+  {
+    key: 'depositConfirmations',
+    flag: '--deposit-confirmations <chain=n,…>',
+    parse: parseChainCounts,
+    defaultLabel: '1 on every chain',
+    help: 'confirmations a deposit needs before the solver fills it, per chain (e.g. 8253038=2; Bitcoin-style chains only); a reorg before then leaves it unfilled',
   },
   {
     key: 'svmRuntime',

@@ -73,6 +73,8 @@ export const SimulatorConfigSchema = z.object({
   chainPollIntervalMs: z.number().int().positive().default(1000),
   /** The BVM chain mines a block every this many seconds of the virtual clock; 0: only on `generatetoaddress` (docs/chains/bitcoin.md ("The Bitcoin-style chain")). */
   bvmBlockTimeSeconds: z.number().int().min(0).max(86_400).default(0),
+  /** Confirmations a deposit needs before the solver fills it, by chain id (absent: 1); only Bitcoin-style chains take another count (docs/chains/bitcoin.md). */
+  depositConfirmations: z.record(z.string().regex(/^[0-9]+$/, 'a chain id'), z.number().int().min(1).max(100)).default({}),
   /** How the SVM chain runs: LiteSVM in this process (`embedded`), or a `solana-test-validator` spawned and reached over RPC (`validator`). */
   svmRuntime: z.enum(['embedded', 'validator']).default('embedded'),
   /** Explicit `solana-test-validator` binary for `svmRuntime: validator` (the INTENTSIM_SOLANA_TEST_VALIDATOR environment variable). */
@@ -109,6 +111,22 @@ export function resolveChains(config: SimulatorConfig): ResolvedChainConfig[] {
       resetOnStart: chain.resetOnStart,
     };
   });
+}
+
+/**
+ * `depositConfirmations` by chain id, each naming a configured Bitcoin-style chain (the other
+ * chains fill on their first confirmation; a count for them would be silently ignored).
+ */
+export function resolveDepositConfirmations(config: SimulatorConfig): Record<number, number> {
+  const chains = resolveChains(config);
+  return Object.fromEntries(
+    Object.entries(config.depositConfirmations).map(([id, count]) => {
+      const chain = chains.find((candidate) => candidate.id === Number(id));
+      if (!chain) throw new ConfigError(`invalid configuration: depositConfirmations: chain ${id} is not configured`);
+      if (chain.vm !== 'bvm' && count !== 1) throw new ConfigError(`invalid configuration: depositConfirmations: chain ${id} (${chain.vm}) fills after its first confirmation; only Bitcoin-style (bvm) chains take another count`);
+      return [chain.id, count];
+    }),
+  );
 }
 
 /** The environment variables the simulator reads (docs/options.md ("Options")), from the flag table. */

@@ -10,6 +10,7 @@ import { revertStep, snapshotStep } from './steps/chainSnapshotSteps';
 import { exchangeAccountStep } from './steps/exchangeAccountStep';
 import { refusedDepositStep } from './steps/refusedDepositStep';
 import { resendExchangeTransferStep } from './steps/resendExchangeTransferStep';
+import { doubleSpendStep } from './steps/doubleSpendStep';
 
 /** Runs one step (every kind but `restart`, which the runner does) and says what it did, for the timeline. */
 export async function executeScenarioStep(state: ScenarioRunState, step: ScenarioStep, index: number, mismatches: ExpectationMismatch[]): Promise<string> {
@@ -107,6 +108,8 @@ export async function executeScenarioStep(state: ScenarioRunState, step: Scenari
     case 'reorg':
       await control.chain(step.spec.chainId).reorg(step.spec.depth);
       return `last ${step.spec.depth} block(s) of ${step.spec.chainId} replaced`;
+    case 'doubleSpend':
+      return doubleSpendStep(state, step.spec);
     case 'rpcFault':
       if (step.spec.kind === null) control.rpcFaults.clear(step.spec.chainId);
       else control.rpcFaults.set({ chainId: step.spec.chainId, kind: step.spec.kind });
@@ -217,6 +220,7 @@ async function depositStep(state: ScenarioRunState, spec: Extract<ScenarioStep, 
     }
   }
   if (spec.wait) await chain.syncNow();
+  if (depositTxHash) quote.lastDepositTxHash = depositTxHash;
   if (spec.as) state.deposits.set(spec.as, { alias: spec.as, index, txHash: depositTxHash, quote });
   return `${spec.as ? `${spec.as} (a deposit for ${spec.request}${spec.requestId ? ` naming ${spec.requestId}` : ''})` : spec.request}: ${amount} ${currency.symbol} on ${chain.chainId} from ${payer}${quote.depositAddress ? ` to deposit address ${quote.depositAddress}` : ''}: ${hashes.join(', ')}`;
 }

@@ -21,6 +21,8 @@ export interface NamedQuote {
   /** details.currencyIn.amount: what the quote asks the user to pay. */
   amountIn: bigint;
   depositAddress: string | undefined;
+  /** The hash of the last deposit a `deposit` step sent for it (what `doubleSpend` spends again). */
+  lastDepositTxHash?: string;
   steps: Array<{ id: string; items: Array<{ data: Record<string, unknown> }> }>;
 }
 

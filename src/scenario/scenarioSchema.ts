@@ -164,6 +164,19 @@ export const ExchangeAccountStepSchema = z
   })
   .strict()
   .refine((spec) => spec.paused !== undefined || spec.apiKeyRevoked !== undefined || spec.collateral !== undefined, { message: 'name at least one of paused, apiKeyRevoked, collateral' });
+/**
+ * The quote's user spends the inputs of the request's last deposit again, back to themselves with
+ * a higher fee (Bitcoin-style chains): in the mempool as a replacement (RBF), or with `inReorgOfDepth`
+ * mined in the first block of a competing branch replacing that many blocks.
+ */
+export const DoubleSpendStepSchema = z
+  .object({
+    request: Alias,
+    /** Default: the quote's origin chain. */
+    chainId: ChainId.optional(),
+    inReorgOfDepth: z.number().int().positive().max(64).optional(),
+  })
+  .strict();
 
 const ExpectedValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
@@ -210,6 +223,7 @@ export const STEP_SCHEMAS = {
     .strict(),
   automine: z.object({ chainId: ChainId, enabled: z.boolean() }).strict(),
   reorg: z.object({ chainId: ChainId, depth: z.number().int().positive().max(64) }).strict(),
+  doubleSpend: DoubleSpendStepSchema,
   rpcFault: z.object({ chainId: ChainId, kind: z.enum(['rpc-timeout', 'rpc-error']).nullable() }).strict(),
   exchangeAccount: ExchangeAccountStepSchema,
   /** The exchange transfer of a named deposit (`deposit … as:`) sent again as it was, its nonce included: the exchange must refuse it with `expectError`. */
@@ -245,6 +259,8 @@ export const ScenarioHeaderSchema = z
         quoteTtlSeconds: z.number().int().positive(),
         webhookRetryBaseMs: z.number().int().positive(),
         solverPolicy: z.enum(['fill', 'hold']),
+        /** Confirmations a deposit needs before it is filled, by chain id (`{ 8253038: 2 }`; Bitcoin-style chains). */
+        depositConfirmations: z.record(z.string().regex(/^[0-9]+$/, 'a chain id'), z.number().int().min(1).max(100)),
       })
       .partial()
       .strict()

@@ -137,6 +137,6 @@ export class Solver {
     const requestId = observation.deposit.requestId.toLowerCase();
     if (observation.kind === 'deposit') this.queue.schedule(requestId, () => this.machine.onDeposit(chain, observation.deposit));
     else if (observation.kind === 'depositInMempool') this.queue.schedule(requestId, async () => this.machine.onDepositInMempool(chain, observation.deposit));
-    else this.queue.schedule(requestId, async () => this.machine.onDepositReorged(chain, observation.deposit, observation.detectedAt));
+    else this.queue.schedule(requestId, async () => this.machine.onDepositReorged(chain, observation.deposit, observation.detectedAt, observation.conflictingTxHash));
   }
 }

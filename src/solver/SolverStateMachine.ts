@@ -361,8 +361,8 @@ export class SolverStateMachine {
   }
 
   /** A deposit reorged out of its chain (see `markDepositReorged`). */
-  onDepositReorged(chain: ChainAdapter, deposit: IndexedDeposit, detectedAt: number): void {
-    markDepositReorged(this.deps.lifecycle, chain, deposit, detectedAt);
+  onDepositReorged(chain: ChainAdapter, deposit: IndexedDeposit, detectedAt: number, conflictingTxHash?: string): void {
+    markDepositReorged(this.deps.lifecycle, chain, deposit, detectedAt, conflictingTxHash);
   }
 
   private refund(record: RequestRecord, deposit: IndexedDeposit, failReason: FailReason, revert?: DecodedRevert): Promise<void> {

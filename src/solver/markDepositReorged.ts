@@ -7,9 +7,12 @@ import { recordHoldingDeposit } from './requestDeposits';
 /**
  * A deposit reorged out of `chain`: its `inTxs` entry is marked failed with the reorg's facts; a
  * request that had moved on it (pending, submitted or success) ends in `failure` with
- * DEPOSIT_REORGED, any other keeps its status.
+ * DEPOSIT_REORGED — DOUBLE_SPEND when `conflictingTxHash`, a transaction spending the same inputs,
+ * took its place (docs/divergences.md) — any other keeps its status. A fill already paid stays in
+ * `outTxs` (`metadata.reorg.action: fill`).
  */
-export function markDepositReorged(lifecycle: RequestLifecycle, chain: ChainAdapter, deposit: IndexedDeposit, detectedAt: number): void {
+export function markDepositReorged(lifecycle: RequestLifecycle, chain: ChainAdapter, deposit: IndexedDeposit, detectedAt: number, conflictingTxHash?: string): void {
+  const failReason = conflictingTxHash ? ('DOUBLE_SPEND' as const) : ('DEPOSIT_REORGED' as const);
   const { requests } = lifecycle;
   const record = recordHoldingDeposit(requests, requests.get(deposit.requestId), deposit);
   if (!record) return;
@@ -23,10 +26,10 @@ export function markDepositReorged(lifecycle: RequestLifecycle, chain: ChainAdap
               reorg: {
                 detectedAt,
                 source: `chain-${chain.chainId}-block-hash-watcher`,
-                reason: 'deposit transaction is no longer in the canonical chain',
+                reason: conflictingTxHash ? `deposit inputs spent by conflicting transaction ${conflictingTxHash}` : 'deposit transaction is no longer in the canonical chain',
                 blockNumber: deposit.blockNumber,
                 blockHash: deposit.blockHash as Hex,
-                failReason: 'DEPOSIT_REORGED' as const,
+                failReason,
                 ...(r.outTxs.some((o) => o.type === 'fill') ? { action: 'fill' as const } : {}),
               },
             },
@@ -40,7 +43,7 @@ export function markDepositReorged(lifecycle: RequestLifecycle, chain: ChainAdap
       to: 'failure',
       update: (r) => {
         markReorged(r);
-        r.failReason = 'DEPOSIT_REORGED';
+        r.failReason = failReason;
       },
     });
   } else {

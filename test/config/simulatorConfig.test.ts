@@ -9,7 +9,9 @@ import {
   ENVIRONMENT_VARIABLES,
   loadSimulatorConfig,
   resolveChains,
+  resolveDepositConfirmations,
 } from '../../src/config/simulatorConfig';
+import { parseChainCounts } from '../../src/config/configFlags';
 
 let dir: string;
 beforeAll(() => {
@@ -63,6 +65,7 @@ describe('loadSimulatorConfig', () => {
       solverPolicy: 'fill',
       chainPollIntervalMs: 1000,
       bvmBlockTimeSeconds: 0,
+      depositConfirmations: {},
       svmRuntime: 'embedded',
       webhookRetryBaseMs: 1000,
     });
@@ -184,6 +187,16 @@ describe('loadSimulatorConfig', () => {
 });
 
 describe('resolveChains', () => {
+  it('takes deposit confirmations per chain (flag text or an object), for Bitcoin-style chains only', () => {
+    expect(parseChainCounts('8253038=2')).toEqual({ '8253038': 2 });
+    expect(() => parseChainCounts('8253038:2')).toThrow(/chainId=count/);
+    const config = loadSimulatorConfig({ options: { chains: [{ id: 8453 }, { id: 8253038 }], depositConfirmations: { 8253038: 3 } }, env: {} });
+    expect(resolveDepositConfirmations(config)).toEqual({ 8253038: 3 });
+    expect(() => loadSimulatorConfig({ options: { depositConfirmations: { 8253038: 0 } }, env: {} })).toThrow(ConfigError);
+    expect(() => resolveDepositConfirmations(loadSimulatorConfig({ options: { chains: [{ id: 8453 }], depositConfirmations: { 8453: 2 } }, env: {} }))).toThrow(/only Bitcoin-style/);
+    expect(() => resolveDepositConfirmations(loadSimulatorConfig({ options: { chains: [{ id: 8453 }], depositConfirmations: { 8253038: 2 } }, env: {} }))).toThrow(/not configured/);
+  });
+
   it('fills names from the known-chain table and keeps explicit ones', () => {
     const config = loadSimulatorConfig({
       env: {},

@@ -23,6 +23,8 @@ import { BitcoinNode } from '../../nodes/bitcoin/BitcoinNode';
 import { BVM_TEST_ACCOUNT_OUTPUTS } from '../../nodes/bitcoin/writeBvmGenesis';
 import { BVM_DEPOSIT_CONFIRMATIONS, BvmDepositWatcher } from './BvmDepositWatcher';
 import { BvmSolverWallet } from './BvmSolverWallet';
+import { BvmChainHistory } from './BvmChainHistory';
+import type { DoubleSpendCapability } from '../capabilities/DoubleSpendCapability';
 import { buildBvmDepositSteps } from './buildBvmDepositSteps';
 import { p2wpkhFee } from '../../nodes/bitcoin/bvmTransactions';
 
@@ -48,9 +50,11 @@ const TYPICAL_FEE = p2wpkhFee(2, 2);
  * back with the same blocks, mempool and block timer, and the watcher catches up on what it had
  * not handled.
  *
- * LIMITATIONS: p2wpkh inputs only; no RBF (a conflicting spend is refused); no reorgs or
- * snapshots; blocks only on request (or every `--bvm-block-time` seconds); without `--db` state
- * lives in memory (a restart starts from genesis again).
+ * Reorgs, snapshots and a user's double spend are `BvmChainHistory`'s; the watcher follows
+ * deposits through them (back to the mempool, re-confirmed, or gone).
+ *
+ * LIMITATIONS: p2wpkh inputs only; blocks only on request (or every `--bvm-block-time` seconds);
+ * without `--db` state lives in memory (a restart starts from genesis again).
  */
 export class BvmChain implements ChainAdapter {
   readonly vmType = 'bvm' as const;
@@ -76,6 +80,8 @@ export class BvmChain implements ChainAdapter {
   private wallet: BvmSolverWallet | undefined;
   private readonly native: Currency;
   private readonly stopWaiting = new Set<() => void>();
+  /** Reorgs, snapshots and double spends on the node's ledger. */
+  private readonly history: BvmChainHistory;
 
   constructor(private readonly options: BvmChainOptions) {
     this.chainId = options.metadata.id;
@@ -83,7 +89,8 @@ export class BvmChain implements ChainAdapter {
     const { clock, mnemonic, accountCount, host, blockTimeSeconds } = options;
     this.node = new BitcoinNode({ chainId: this.chainId, clock, mnemonic, accountCount, host, blockTimeSeconds });
     this.userWallet = new BvmUserWallet({ chainId: this.chainId, ledger: () => this.ledger });
-    this.cheats = new BvmChainCheats({ chainId: this.chainId, node: this.node });
+    this.history = new BvmChainHistory({ chainId: this.chainId, ledger: () => this.ledger, miner: () => this.keys.miner });
+    this.cheats = new BvmChainCheats({ chainId: this.chainId, node: this.node, history: this.history });
   }
 
   /** The ledger (tests and cheat calls read it). */
@@ -110,7 +117,7 @@ export class BvmChain implements ChainAdapter {
       depositAddresses: this.options.depositAddresses,
       chainIndex: this.options.chainIndex,
       clock: this.options.clock,
-      confirmations: BVM_DEPOSIT_CONFIRMATIONS,
+      confirmations: this.options.depositConfirmations[this.chainId] ?? BVM_DEPOSIT_CONFIRMATIONS,
       emit: (observation) => this.listeners.forEach((listener) => listener(observation)),
     });
     // after a restart: deposits mined or waiting in the mempool that this run has not reported yet

@@ -1,13 +1,22 @@
 import { UnsupportedOnChainError } from '../../errors/chainErrors';
 import type { BitcoinNode } from '../../nodes/bitcoin/BitcoinNode';
 import type { ChainCheats } from '../capabilities/ChainCheats';
+import type { DoubleSpendCapability } from '../capabilities/DoubleSpendCapability';
+import type { BvmChainHistory } from './BvmChainHistory';
 
 /**
  * The Bitcoin chain's cheat calls (its `cheats`): blocks on request or on a virtual-clock interval,
- * the next block's time. No code, and (for now) no snapshots or reorgs: those members are absent.
+ * the next block's time, reorgs (a competing branch; the dropped transactions back in the mempool),
+ * snapshot / revert of the whole ledger and a user's double spend (`BvmChainHistory`). No code to
+ * replace: that member is absent.
  */
 export class BvmChainCheats implements ChainCheats {
-  constructor(private readonly deps: { chainId: number; node: BitcoinNode }) {}
+  /** A user spending a deposit's inputs again (replace-by-fee, or in a reorg's replacing branch). */
+  readonly doubleSpends: DoubleSpendCapability;
+
+  constructor(private readonly deps: { chainId: number; node: BitcoinNode; history: BvmChainHistory }) {
+    this.doubleSpends = deps.history;
+  }
 
   async mine(blocks = 1): Promise<void> {
     this.deps.node.ledger.mine(blocks, this.deps.node.accounts.miner.script);
@@ -36,4 +45,16 @@ export class BvmChainCheats implements ChainCheats {
 
   /** Block times follow the virtual clock, which `ChainControl.advanceTime` moves right after this. */
   async increaseTime(): Promise<void> {}
+
+  async snapshot(): Promise<string> {
+    return this.deps.history.snapshot();
+  }
+
+  async revert(snapshotId: string): Promise<void> {
+    return this.deps.history.revert(snapshotId);
+  }
+
+  async reorg(depth: number): Promise<void> {
+    return this.deps.history.reorg(depth);
+  }
 }

@@ -5,19 +5,32 @@ import type { DepositAddressStore } from '../../store/DepositAddressStore';
 import type { ChainObservation } from '../ChainAdapter';
 import type { VirtualClock } from '../../clock/VirtualClock';
 import { addressOfScript } from '../../nodes/bitcoin/bvmCrypto';
-import type { BvmBlock, BvmLedger, BvmTransactionRecord } from '../../nodes/bitcoin/BvmLedger';
+import { txidOf } from '../../nodes/bitcoin/bvmConsensus';
+import type { BvmBlock, BvmEviction, BvmLedger, BvmTransactionRecord } from '../../nodes/bitcoin/BvmLedger';
 
-/** Confirmations a BVM deposit needs before the solver fills it (the service's block-confirmation policy, SPEC §3). */
+/** Confirmations a BVM deposit needs before the solver fills it, unless the chain is told otherwise (`depositConfirmations`). */
 export const BVM_DEPOSIT_CONFIRMATIONS = 1;
 /** Handled block hashes kept in the chain index (only the last is read). */
 const KEPT_BLOCKS = 4;
+/** How far below the tip a restart looks for indexed deposits a later reorg could take out. */
+const REWRITE_WINDOW_BLOCKS = 100;
+
+/** A deposit transaction the watcher follows: its deposits and the outputs it spends (to tell who double-spent it). */
+interface TrackedTransaction {
+  deposits: IndexedDeposit[];
+  inputs: Array<{ txid: string; vout: number }>;
+}
 
 /**
  * Watches the BVM ledger for payments into the requests' deposit addresses (SPEC §1.6, §3):
  * - seen in the mempool: `depositInMempool` (the request goes `pending`);
  * - with `confirmations` confirmations: indexed (ChainIndexStore) and reported as a `deposit`
  *   (the solver fills it);
- * - gone from the mempool unmined: `depositReorged` (the request fails, DEPOSIT_REORGED).
+ * - its block disconnected (a reorg, `invalidateblock`, a revert) while it is back in the mempool
+ *   or in a block below `confirmations`: its index entry is `reorged` (no fill is made on it) until
+ *   it is deep enough again, then reported again as a `deposit` with its new block;
+ * - gone (dropped from the mempool, replaced by a conflicting spend, or not back after a reorg):
+ *   `depositReorged`, with the transaction that spent its inputs when one did (a double spend).
  * A deposit's `logIndex` is its output index; its depositor, the address of its first input.
  * The last block it handled is kept in the chain index (`putBlock`), so after a restart
  * `catchUp` reads the blocks it had not handled (a SIGKILL between a block and its deposits) and
@@ -25,8 +38,10 @@ const KEPT_BLOCKS = 4;
  */
 export class BvmDepositWatcher {
   private readonly detach: Array<() => void>;
-  /** Mempool deposits not yet indexed, by txid. */
-  private readonly unconfirmed = new Map<string, IndexedDeposit[]>();
+  /** Deposits not indexed (yet, or again), by txid. */
+  private readonly unconfirmed = new Map<string, TrackedTransaction>();
+  /** Indexed deposits a rewrite could still take out, by txid. */
+  private readonly indexed = new Map<string, TrackedTransaction>();
 
   constructor(
     private readonly deps: {
@@ -44,7 +59,8 @@ export class BvmDepositWatcher {
     this.detach = [
       deps.ledger.onMempoolTransaction((record) => this.seen(record)),
       deps.ledger.onBlock((block, records) => this.mined(block, records)),
-      deps.ledger.onEviction((record) => this.evicted(record)),
+      deps.ledger.onEviction((record, eviction) => this.evicted(record, eviction)),
+      deps.ledger.onRewrite(() => this.rewritten()),
     ];
   }
 
@@ -54,11 +70,15 @@ export class BvmDepositWatcher {
 
   /**
    * Reads what this run has not heard from the ledger (its state came from a journal): the
-   * blocks after the last one handled — and those a deposit in them still needs confirmations
-   * from — then the mempool.
+   * deposits indexed in the last blocks (a reorg may still take them out), the blocks after the
+   * last one handled — and those a deposit in them still needs confirmations from — then the mempool.
    */
   catchUp(): void {
     const { ledger, chainIndex, chainId, confirmations } = this.deps;
+    for (const deposit of chainIndex.canonicalDepositsFrom(chainId, Math.max(0, ledger.height - REWRITE_WINDOW_BLOCKS))) {
+      const record = ledger.transaction(deposit.txHash);
+      if (record) this.track(this.indexed, record, [deposit]);
+    }
     const last = chainIndex.latestBlock(chainId);
     const known = last && ledger.block(last.number)?.hash === last.hash;
     for (let height = known ? Math.max(0, last.number - confirmations + 2) : 0; height <= ledger.height; height++) {
@@ -78,11 +98,17 @@ export class BvmDepositWatcher {
   }
 
   private seen(record: BvmTransactionRecord): void {
-    if (this.unconfirmed.has(record.txid)) return;
+    if (this.unconfirmed.has(record.txid) || this.indexed.has(record.txid)) return;
     const deposits = this.depositsIn(record);
     if (deposits.length === 0) return;
-    this.unconfirmed.set(record.txid, deposits);
+    this.track(this.unconfirmed, record, deposits);
     deposits.forEach((deposit) => this.deps.emit({ kind: 'depositInMempool', deposit }));
+  }
+
+  private track(into: Map<string, TrackedTransaction>, record: BvmTransactionRecord, deposits: IndexedDeposit[]): void {
+    const known = into.get(record.txid);
+    const inputs = record.tx.ins.map((input) => ({ txid: txidOf(input.hash), vout: input.index }));
+    into.set(record.txid, { deposits: [...(known?.deposits ?? []), ...deposits], inputs });
   }
 
   private mined(_block: BvmBlock, records: BvmTransactionRecord[]): void {
@@ -101,23 +127,60 @@ export class BvmDepositWatcher {
   }
 
   private confirmIfDeep(): void {
-    for (const [txid, deposits] of this.unconfirmed) {
+    for (const [txid, tracked] of this.unconfirmed) {
       const record = this.deps.ledger.transaction(txid);
       if (record?.height === undefined || (this.deps.ledger.confirmations(txid) ?? 0) < this.deps.confirmations) continue;
       this.unconfirmed.delete(txid);
       const block = this.deps.ledger.block(record.height)!;
-      for (const pending of deposits) {
-        const deposit: IndexedDeposit = { ...pending, blockNumber: block.height, blockHash: block.hash as Hex, blockTimestamp: block.time, state: 'canonical' };
-        if (this.deps.chainIndex.insertDeposit(deposit)) this.deps.emit({ kind: 'deposit', deposit });
-      }
+      const deposits = tracked.deposits.map((pending): IndexedDeposit => ({ ...pending, blockNumber: block.height, blockHash: block.hash as Hex, blockTimestamp: block.time, state: 'canonical' }));
+      this.indexed.set(txid, { ...tracked, deposits });
+      // a deposit indexed before in another block (or marked reorged) is updated and reported again
+      for (const deposit of deposits) if (this.deps.chainIndex.insertDeposit(deposit)) this.deps.emit({ kind: 'deposit', deposit });
     }
   }
 
-  private evicted(record: BvmTransactionRecord): void {
-    const deposits = this.unconfirmed.get(record.txid);
-    if (!deposits) return;
+  /**
+   * The chain was rewritten: an indexed deposit no longer in its block is `reorged` in the index
+   * and followed as unconfirmed again (or reported gone); a deposit gone from the ledger is
+   * reported; what the rewritten chain and mempool hold is read again.
+   */
+  private rewritten(): void {
+    const { ledger, chainIndex, chainId } = this.deps;
+    for (const [txid, tracked] of this.indexed) {
+      const record = ledger.transaction(txid);
+      const block = record?.height === undefined ? undefined : ledger.block(record.height);
+      if (block && block.hash === tracked.deposits[0]!.blockHash) continue;
+      this.indexed.delete(txid);
+      tracked.deposits.forEach((deposit) => chainIndex.setDepositState(chainId, deposit.txHash, deposit.logIndex, 'reorged'));
+      if (record) this.unconfirmed.set(txid, { ...tracked, deposits: tracked.deposits.map((deposit) => ({ ...deposit, blockNumber: 0, blockHash: '' as Hex, state: 'canonical' })) });
+      else this.gone(tracked, undefined);
+    }
+    for (const [txid, tracked] of this.unconfirmed) {
+      if (ledger.transaction(txid)) continue;
+      this.unconfirmed.delete(txid);
+      this.gone(tracked, undefined);
+    }
+    for (let height = Math.max(0, ledger.height - REWRITE_WINDOW_BLOCKS); height <= ledger.height; height++) {
+      for (const txid of ledger.block(height)!.txids.slice(1)) this.seen(ledger.transaction(txid)!);
+    }
+    for (const record of ledger.mempoolTransactions()) this.seen(record);
+    this.confirmIfDeep();
+    this.handled();
+  }
+
+  private evicted(record: BvmTransactionRecord, eviction: BvmEviction): void {
+    const tracked = this.unconfirmed.get(record.txid) ?? this.indexed.get(record.txid);
+    if (!tracked) return;
     this.unconfirmed.delete(record.txid);
-    deposits.forEach((deposit) => this.deps.emit({ kind: 'depositReorged', deposit, detectedAt: this.deps.clock.now() }));
+    if (this.indexed.delete(record.txid)) tracked.deposits.forEach((deposit) => this.deps.chainIndex.setDepositState(this.deps.chainId, deposit.txHash, deposit.logIndex, 'reorged'));
+    this.gone(tracked, eviction.replacedBy);
+  }
+
+  /** Reports a deposit transaction gone, with the transaction that spent one of its inputs, if one did. */
+  private gone(tracked: TrackedTransaction, replacedBy: string | undefined): void {
+    const conflicting = replacedBy ?? tracked.inputs.map((input) => this.deps.ledger.spenderOf(input.txid, input.vout)).find((spender) => spender !== undefined);
+    const detectedAt = this.deps.clock.now();
+    tracked.deposits.forEach((deposit) => this.deps.emit({ kind: 'depositReorged', deposit, detectedAt, ...(conflicting ? { conflictingTxHash: conflicting } : {}) }));
   }
 
   /** The outputs of `record` that pay a request's deposit address. */

@@ -5,6 +5,7 @@
  * implements them in-process); the optional ones are present only where the chain has them, and
  * `requireCheat` answers `UNSUPPORTED_ON_CHAIN` for the others.
  */
+import type { DoubleSpendCapability } from './DoubleSpendCapability';
 import type { ExchangeAccountControls } from './ExchangeAccountControls';
 
 export interface ChainCheats {
@@ -29,6 +30,8 @@ export interface ChainCheats {
   reorg?(depth: number): Promise<void>;
   /** An exchange's account faults (pause an account, revoke its key, set its collateral): the exchange chain only. */
   readonly exchangeAccounts?: ExchangeAccountControls;
+  /** A user double-spending a deposit (Bitcoin-style chains: replace-by-fee, or in a reorg's replacing branch). */
+  readonly doubleSpends?: DoubleSpendCapability;
 }
 
 /** The cheat calls a chain may lack. */

@@ -3,13 +3,14 @@ import { UnsupportedOnChainError } from '../../errors/chainErrors';
 import type { ChainAdapter } from '../ChainAdapter';
 import type { ChainCheats, OptionalCheatName } from './ChainCheats';
 import type { DepositAddressCapability } from './DepositAddressCapability';
+import type { DoubleSpendCapability } from './DoubleSpendCapability';
 import type { ExchangeAccountControls } from './ExchangeAccountControls';
 
 /** The optional capabilities of a chain (ChainAdapter's optional properties). */
 export type ChainCapabilityName = 'cheats' | 'userWallet' | 'depositAddresses' | 'fixtureContracts' | 'gaslessRelay';
 
 /** What a chain without the capability (or the member) lacks, in words. */
-const LACKS: Record<ChainCapabilityName | OptionalCheatName | 'sweep' | 'exchangeAccounts', string> = {
+const LACKS: Record<ChainCapabilityName | OptionalCheatName | 'sweep' | 'exchangeAccounts' | 'doubleSpends', string> = {
   cheats: 'cheat calls',
   userWallet: "user's wallet",
   depositAddresses: 'deposit addresses',
@@ -20,6 +21,7 @@ const LACKS: Record<ChainCapabilityName | OptionalCheatName | 'sweep' | 'exchang
   snapshot: 'snapshots',
   revert: 'snapshots',
   reorg: 'reorgs',
+  doubleSpends: 'double spend of a deposit (Bitcoin-style chains have one)',
   exchangeAccounts: 'exchange accounts to pause, revoke or fund (only the exchange chain has)',
   sweep: 'deposit address to sweep (a deposit address is the solver’s own key)',
 };
@@ -60,4 +62,11 @@ export function requireExchangeAccounts(chain: ChainAdapter, what: string): Exch
   const cheats = requireCapability(chain, 'cheats', what);
   if (!cheats.exchangeAccounts) throw lacking(chain, 'exchangeAccounts', what);
   return cheats.exchangeAccounts;
+}
+
+/** A user's double spend of a deposit (a cheat of Bitcoin-style chains); UNSUPPORTED_ON_CHAIN on the others. */
+export function requireDoubleSpends(chain: ChainAdapter, what: string): DoubleSpendCapability {
+  const cheats = requireCapability(chain, 'cheats', what);
+  if (!cheats.doubleSpends) throw lacking(chain, 'doubleSpends', what);
+  return cheats.doubleSpends;
 }

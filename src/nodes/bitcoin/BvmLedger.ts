@@ -1,43 +1,49 @@
 import type { VirtualClock } from '../../clock/VirtualClock';
-import { BVM_RPC_ERRORS, BvmRpcError, rejected } from './bvmRpcError';
-import { bitcoin, toHex } from './bvmCrypto';
-import { BVM_PARAMS, blockSubsidy, decodeTransaction, dustThreshold, feeAt, formatBtc, outpointKey, txidOf, verifyP2wpkhInput } from './bvmConsensus';
+import { BVM_RPC_ERRORS, BvmRpcError } from './bvmRpcError';
+import { toHex } from './bvmCrypto';
+import { BVM_PARAMS, decodeTransaction, outpointKey, txidOf } from './bvmConsensus';
 import type { BvmBlock, BvmCoin, BvmLedgerChange, BvmTransactionRecord } from './bvmLedgerTypes';
+import { BvmLedgerState } from './BvmLedgerState';
+import { buildBvmBlock } from './buildBvmBlock';
+import { validateBvmTransaction } from './validateBvmTransaction';
 
 export type { BvmBlock, BvmCoin, BvmLedgerChange, BvmTransactionRecord } from './bvmLedgerTypes';
 export { BVM_PARAMS, blockSubsidy, decodeTransaction, dustThreshold, feeAt, formatBtc } from './bvmConsensus';
 
+/** Why a transaction left the mempool unmined (or did not come back to it after a reorg): `replacedBy`, the transaction that spent its inputs (or a parent's). */
+export interface BvmEviction {
+  replacedBy?: string;
+}
+
 /**
  * A Bitcoin ledger in-process (regtest rules): a UTXO set, a mempool and a chain of blocks with
- * real headers. Every transaction is a real, serialized Bitcoin transaction: each input must
- * spend an unspent output (confirmed, or from a transaction waiting in the mempool), a coinbase
- * output only after 100 confirmations, carry a valid p2wpkh witness signature over its
- * previous output (BIP143), and the transaction must pay at least the minimum relay fee with no
- * dust outputs. A second spend of an output a mempool transaction already spends is refused
- * (`txn-mempool-conflict`: no replace-by-fee). Blocks are mined only on request
- * (`mine`); their coinbase pays the subsidy plus fees, commits to the witnesses (BIP141) and the
- * header meets regtest's proof of work. Times come from the virtual clock.
+ * real headers (`BvmLedgerState` holds them). Every transaction is a real, serialized Bitcoin
+ * transaction: each input must spend an unspent output (confirmed, or from a transaction waiting
+ * in the mempool), a coinbase output only after 100 confirmations, carry a valid p2wpkh witness
+ * signature over its previous output (BIP143), and the transaction must pay at least the minimum
+ * relay fee with no dust outputs. A spend of an output a mempool transaction already spends
+ * replaces it under full RBF, as Core ≥ 28 (`bvmReplacement.ts`), or is refused (-26
+ * `insufficient fee`, …). Blocks are mined only on request (`mine`; `buildBvmBlock`). The chain can
+ * be rewritten as Core's `invalidateblock` / `reconsiderblock` do and as a competing branch does
+ * (`reorg`: both disconnect blocks the same way and return their transactions to the mempool,
+ * dropping those the new chain or the mempool conflicts with), and the whole ledger snapshotted
+ * and reverted. Times come from the virtual clock.
  *
- * LIMITATIONS: only p2wpkh inputs are verified (others are refused); no reorgs (only the tip
- * disconnected and connected again: `invalidateTip`, `reconsider`); no block size
- * or sigop limits; no locktime/sequence rules; no package relay or mempool eviction by size.
+ * LIMITATIONS: only p2wpkh inputs are verified (others are refused); a reorg's replacement blocks
+ * hold only the transactions it is given; no block size or sigop limits; no locktime/sequence
+ * rules; no package relay, CPFP or mempool eviction by size.
  */
 export class BvmLedger {
-  private readonly utxos = new Map<string, BvmCoin>();
-  private readonly mempool = new Map<string, BvmTransactionRecord>();
-  /** Outpoint → the mempool transaction that spends it. */
-  private readonly mempoolSpends = new Map<string, string>();
-  private readonly confirmed = new Map<string, BvmTransactionRecord>();
-  private readonly blocks: BvmBlock[] = [];
-  private readonly blocksByHash = new Map<string, BvmBlock>();
+  private state = new BvmLedgerState();
   private readonly mempoolListeners = new Set<(record: BvmTransactionRecord) => void>();
   private readonly blockListeners = new Set<(block: BvmBlock, records: BvmTransactionRecord[]) => void>();
-  private readonly evictionListeners = new Set<(record: BvmTransactionRecord) => void>();
-  private nextTimestamp: number | undefined;
+  private readonly evictionListeners = new Set<(record: BvmTransactionRecord, eviction: BvmEviction) => void>();
+  private readonly rewriteListeners = new Set<() => void>();
   private recorder: ((change: BvmLedgerChange) => void) | undefined;
   private signaturesTrusted = false;
-  /** Blocks `invalidateTip` disconnected, with their records, the lowest last. */
-  private readonly invalidated: Array<{ block: BvmBlock; records: BvmTransactionRecord[] }> = [];
+  /** Snapshots by id (`0x0`, `0x1`, … as Anvil's), and the next number. */
+  private readonly snapshots = new Map<string, BvmLedgerState>();
+  private nextSnapshot = 0;
   /** Outpoints a wallet locked (`lockunspent`): no coin selection picks them; consensus ignores locks. */
   private readonly locked = new Set<string>();
 
@@ -45,19 +51,19 @@ export class BvmLedger {
 
   /** The height of the chain's tip (-1 before the genesis block). */
   get height(): number {
-    return this.blocks.length - 1;
+    return this.state.height;
   }
 
   get tip(): BvmBlock | undefined {
-    return this.blocks[this.blocks.length - 1];
+    return this.state.tip;
   }
 
   block(hashOrHeight: string | number): BvmBlock | undefined {
-    return typeof hashOrHeight === 'number' ? this.blocks[hashOrHeight] : this.blocksByHash.get(hashOrHeight);
+    return typeof hashOrHeight === 'number' ? this.state.blocks[hashOrHeight] : this.state.blocksByHash.get(hashOrHeight);
   }
 
   transaction(txid: string): BvmTransactionRecord | undefined {
-    return this.mempool.get(txid) ?? this.confirmed.get(txid);
+    return this.state.mempool.get(txid) ?? this.state.confirmed.get(txid);
   }
 
   /** Confirmations of a transaction: 0 in the mempool, undefined when unknown. */
@@ -69,34 +75,33 @@ export class BvmLedger {
 
   /** Every transaction: mined ones in chain order, then the mempool's. */
   allTransactions(): BvmTransactionRecord[] {
-    return [...this.confirmed.values(), ...this.mempool.values()];
+    return [...this.state.confirmed.values(), ...this.state.mempool.values()];
   }
 
   mempoolTransactions(): BvmTransactionRecord[] {
-    return [...this.mempool.values()];
+    return [...this.state.mempool.values()];
+  }
+
+  /** The transaction (mempool or mined) that spends an output, if one does. */
+  spenderOf(txid: string, vout: number): string | undefined {
+    return this.state.spenderOf(txid, vout);
   }
 
   /** An unspent output; `includeMempool`: outputs of mempool transactions count, outputs they spend do not (as `gettxout`). */
   coin(txid: string, vout: number, includeMempool = true): BvmCoin | undefined {
-    const key = outpointKey(txid, vout);
-    if (includeMempool && this.mempoolSpends.has(key)) return undefined;
-    const coin = this.utxos.get(key);
-    if (coin) return coin;
-    if (!includeMempool) return undefined;
-    const parent = this.mempool.get(txid);
-    const output = parent?.tx.outs[vout];
-    return output ? { txid, vout, value: output.value, script: output.script, height: null, coinbase: false } : undefined;
+    if (!includeMempool) return this.state.utxos.get(outpointKey(txid, vout));
+    return this.state.mempoolSpends.has(outpointKey(txid, vout)) ? undefined : this.state.outputOf(txid, vout);
   }
 
   /** The unspent outputs paying `script`; with `includeMempool`, also unconfirmed ones, and not those a mempool transaction spends. */
   coinsOf(script: Uint8Array, includeMempool: boolean): BvmCoin[] {
     const wanted = toHex(script);
-    const coins = [...this.utxos.values()].filter((coin) => toHex(coin.script) === wanted);
+    const coins = [...this.state.utxos.values()].filter((coin) => toHex(coin.script) === wanted);
     if (!includeMempool) return coins;
-    const unconfirmed = [...this.mempool.values()].flatMap((record) =>
+    const unconfirmed = [...this.state.mempool.values()].flatMap((record) =>
       record.tx.outs.flatMap((output, vout) => (toHex(output.script) === wanted ? [{ txid: record.txid, vout, value: output.value, script: output.script, height: null, coinbase: false }] : [])),
     );
-    return [...coins, ...unconfirmed].filter((coin) => !this.mempoolSpends.has(outpointKey(coin.txid, coin.vout)));
+    return [...coins, ...unconfirmed].filter((coin) => !this.state.mempoolSpends.has(outpointKey(coin.txid, coin.vout)));
   }
 
   /** Locks (or unlocks) an outpoint against coin selection, as `lockunspent` does (in memory, as Core's default). */
@@ -145,10 +150,16 @@ export class BvmLedger {
     return () => this.blockListeners.delete(listener);
   }
 
-  /** A transaction (and its descendants) leaving the mempool without being mined. */
-  onEviction(listener: (record: BvmTransactionRecord) => void): () => void {
+  /** A transaction (and its descendants) leaving the mempool without being mined, or a reorg's transaction not coming back to it. */
+  onEviction(listener: (record: BvmTransactionRecord, eviction: BvmEviction) => void): () => void {
     this.evictionListeners.add(listener);
     return () => this.evictionListeners.delete(listener);
+  }
+
+  /** The chain was rewritten (blocks disconnected: a reorg, `invalidateblock`, `reconsiderblock`, a revert): what was mined may not be any more. */
+  onRewrite(listener: () => void): () => void {
+    this.rewriteListeners.add(listener);
+    return () => this.rewriteListeners.delete(listener);
   }
 
   /**
@@ -156,194 +167,93 @@ export class BvmLedger {
    * the `BvmRpcError` `sendrawtransaction` would answer.
    */
   check(hex: string): Omit<BvmTransactionRecord, 'time'> {
-    const tx = decodeTransaction(hex);
-    const txid = tx.getId();
-    if (this.confirmed.has(txid)) throw new BvmRpcError(BVM_RPC_ERRORS.alreadyInChain, 'Transaction outputs already in utxo set');
-    if (tx.isCoinbase()) throw rejected('coinbase');
-    if (tx.ins.length === 0) throw rejected('bad-txns-vin-empty');
-    if (tx.outs.length === 0) throw rejected('bad-txns-vout-empty');
-    const totalOut = tx.outs.reduce((sum, output) => sum + output.value, 0n);
-    if (totalOut > 21_000_000n * BVM_PARAMS.coin) throw rejected('bad-txns-txouttotal-toolarge');
-    for (const output of tx.outs) if (output.value < dustThreshold(output.script)) throw rejected('dust');
-    const seen = new Set<string>();
-    const prevouts: BvmTransactionRecord['prevouts'] = [];
-    for (const input of tx.ins) {
-      const key = outpointKey(txidOf(input.hash), input.index);
-      if (seen.has(key)) throw rejected('bad-txns-inputs-duplicate');
-      seen.add(key);
-      if (this.mempoolSpends.has(key)) throw rejected('txn-mempool-conflict');
-      const coin = this.coin(txidOf(input.hash), input.index, true);
-      if (!coin) throw new BvmRpcError(BVM_RPC_ERRORS.verify, 'bad-txns-inputs-missingorspent');
-      if (coin.coinbase && coin.height !== null) {
-        const depth = this.height + 1 - coin.height;
-        if (depth < BVM_PARAMS.coinbaseMaturity) throw rejected(`bad-txns-premature-spend-of-coinbase, tried to spend coinbase at depth ${depth}`);
-      }
-      prevouts.push({ value: coin.value, script: coin.script });
-    }
-    const totalIn = prevouts.reduce((sum, prevout) => sum + prevout.value, 0n);
-    if (totalIn < totalOut) throw rejected(`bad-txns-in-belowout, value in (${formatBtc(totalIn)}) < value out (${formatBtc(totalOut)})`);
-    if (!this.signaturesTrusted) tx.ins.forEach((_, index) => verifyP2wpkhInput(tx, index, prevouts[index]!));
-    const fee = totalIn - totalOut;
-    const vsize = tx.virtualSize();
-    const minimum = feeAt(BVM_PARAMS.minRelayFeeSatPerKvB, vsize);
-    if (fee < minimum) throw rejected(`min relay fee not met, ${fee} < ${minimum}`);
-    return { txid, tx, hex, fee, vsize, prevouts };
+    return validateBvmTransaction(this.state, hex, 'mempool', this.signaturesTrusted).checked;
   }
 
   /**
    * Accepts a transaction into the mempool (`sendrawtransaction`) at `time` (unix seconds, the
-   * virtual clock's now unless given); one already there is accepted again as is.
+   * virtual clock's now unless given), evicting what it replaces; one already there is accepted
+   * again as is.
    */
   submit(hex: string, time: number = this.options.clock.nowSeconds()): BvmTransactionRecord {
-    const known = this.mempool.get(decodeTransaction(hex).getId());
+    const known = this.state.mempool.get(decodeTransaction(hex).getId());
     if (known) return known;
-    const record: BvmTransactionRecord = { ...this.check(hex), time };
+    const { checked, conflicts } = validateBvmTransaction(this.state, hex, 'mempool', this.signaturesTrusted);
+    const record: BvmTransactionRecord = { ...checked, time };
     this.recorder?.({ kind: 'admit', hex: record.hex, time });
-    this.mempool.set(record.txid, record);
-    for (const input of record.tx.ins) this.mempoolSpends.set(outpointKey(txidOf(input.hash), input.index), record.txid);
+    for (const conflict of conflicts) this.evictWithDescendants(conflict.txid, { replacedBy: record.txid });
+    this.state.addToMempool(record);
     this.mempoolListeners.forEach((listener) => listener(record));
     return record;
   }
 
   /** Removes a transaction and its mempool descendants from the mempool (a wallet abandoning it, an expiry); returns what left. */
   evict(txid: string): BvmTransactionRecord[] {
-    if (!this.mempool.has(txid)) return [];
+    if (!this.state.mempool.has(txid)) return [];
     this.recorder?.({ kind: 'evict', txid });
-    return this.evictWithDescendants(txid);
-  }
-
-  private evictWithDescendants(txid: string): BvmTransactionRecord[] {
-    const record = this.mempool.get(txid);
-    if (!record) return [];
-    this.mempool.delete(txid);
-    for (const input of record.tx.ins) this.mempoolSpends.delete(outpointKey(txidOf(input.hash), input.index));
-    const descendants = record.tx.outs.flatMap((_, vout) => {
-      const child = this.mempoolSpends.get(outpointKey(txid, vout));
-      return child ? this.evictWithDescendants(child) : [];
-    });
-    this.evictionListeners.forEach((listener) => listener(record));
-    return [record, ...descendants];
+    return this.evictWithDescendants(txid, {});
   }
 
   /** The next block's timestamp (unix seconds); later blocks follow the virtual clock again. */
   setNextBlockTimestamp(unixSeconds: number): void {
     this.recorder?.({ kind: 'nextBlockTime', time: unixSeconds });
-    this.nextTimestamp = unixSeconds;
+    this.state.nextTimestamp = unixSeconds;
   }
 
   /** Mines `count` blocks paying their coinbase to `script`; the first takes the whole mempool (`generatetoaddress`). */
   mine(count: number, script: Uint8Array): BvmBlock[] {
-    return Array.from({ length: count }, () => this.mineOne(script));
+    return Array.from({ length: count }, () => {
+      const included = [...this.state.mempool.values()];
+      const { mined, records } = buildBvmBlock({ height: this.height + 1, previous: this.tip, included, script, timestamp: this.state.nextTimestamp ?? this.options.clock.nowSeconds() });
+      this.recorder?.({ kind: 'block', height: mined.height, hash: mined.hash, time: mined.time, coinbaseScript: script, transactions: included.map((record) => record.hex) });
+      this.connect(mined, records);
+      return mined;
+    });
   }
 
-  private mineOne(script: Uint8Array): BvmBlock {
-    const height = this.height + 1;
-    const included = [...this.mempool.values()];
-    const fees = included.reduce((sum, record) => sum + record.fee, 0n);
-    const coinbase = new bitcoin.Transaction();
-    coinbase.version = 2;
-    // BIP34: the coinbase's scriptSig starts with the block height
-    coinbase.addInput(new Uint8Array(32), 0xffffffff, 0xffffffff, bitcoin.script.compile([bitcoin.script.number.encode(height), bitcoin.opcodes.OP_0]));
-    coinbase.addOutput(script, blockSubsidy(height) + fees);
-    const transactions = [coinbase, ...included.map((record) => record.tx)];
-    let witnessCommit: Uint8Array | undefined;
-    if (included.some((record) => record.tx.hasWitnesses())) {
-      // BIP141: the coinbase commits to the witness merkle root with a 32-byte reserved value
-      coinbase.setWitness(0, [new Uint8Array(32)]);
-      const commitment = bitcoin.Block.calculateMerkleRoot(transactions, true);
-      coinbase.addOutput(bitcoin.script.compile([bitcoin.opcodes.OP_RETURN, Uint8Array.from([0xaa, 0x21, 0xa9, 0xed, ...commitment])]), 0n);
-      witnessCommit = commitment;
+  /**
+   * A competing branch takes over: the last `depth` blocks are disconnected, `depth` blocks are
+   * mined in their place (paying `script`, at `time` or the virtual clock's now) holding only
+   * `including` (raw transactions, in the first: a conflicting spend the other miner saw), then
+   * the disconnected blocks' transactions return to the mempool as Core does after a reorg —
+   * in order, ahead of what waited there, less those whose inputs the new branch or the mempool
+   * already spends (and their descendants). Returns the replacement blocks.
+   */
+  reorg(depth: number, script: Uint8Array, including: readonly string[] = [], time: number = this.state.nextTimestamp ?? this.options.clock.nowSeconds()): BvmBlock[] {
+    if (!Number.isInteger(depth) || depth < 1 || depth > this.height) throw new BvmRpcError(BVM_RPC_ERRORS.invalidParameter, `a reorg depth is between 1 and the height (${this.height})`);
+    const disconnectedAt = this.height - depth;
+    // the replacing branch's transactions are checked against the chain below the fork
+    const scratch = this.state.copy();
+    for (let i = 0; i < depth; i++) scratch.disconnectTip();
+    const included = including.map((hex) => ({ ...validateBvmTransaction(scratch, hex, 'block', this.signaturesTrusted).checked, time }));
+    this.recorder?.({ kind: 'reorg', depth, time, coinbaseScript: script, including: [...including] });
+    const returned = Array.from({ length: depth }, () => this.state.disconnectTip())
+      .reverse()
+      .flatMap(({ records }) => unmined(records));
+    const mined: BvmBlock[] = [];
+    for (let height = disconnectedAt + 1; height <= disconnectedAt + depth; height++) {
+      this.state.reorgBlocks += 1;
+      const block = buildBvmBlock({ height, previous: this.tip, included: mined.length === 0 ? included : [], script, timestamp: time, extraNonce: this.state.reorgBlocks });
+      this.connect(block.mined, block.records);
+      mined.push(block.mined);
     }
-    const previous = this.tip;
-    const block = new bitcoin.Block();
-    block.version = BVM_PARAMS.blockVersion;
-    block.prevHash = previous ? previous.block.getHash() : new Uint8Array(32);
-    block.merkleRoot = bitcoin.Block.calculateMerkleRoot(transactions);
-    block.timestamp = Math.max(this.nextTimestamp ?? this.options.clock.nowSeconds(), previous?.time ?? 0);
-    block.bits = BVM_PARAMS.bits;
-    block.transactions = transactions;
-    if (witnessCommit) block.witnessCommit = witnessCommit;
-    for (block.nonce = 0; !block.checkProofOfWork(); block.nonce += 1);
-    const hash = block.getId();
-    this.recorder?.({ kind: 'block', height, hash, time: block.timestamp, coinbaseScript: script, transactions: included.map((record) => record.hex) });
-    this.nextTimestamp = undefined;
-
-    const mined: BvmBlock = {
-      hash,
-      height,
-      block,
-      time: block.timestamp,
-      txids: transactions.map((tx) => tx.getId()),
-      previousHash: previous?.hash ?? null,
-      size: block.byteLength(false, true),
-      weight: block.weight(),
-    };
-    const coinbaseRecord: BvmTransactionRecord = { txid: coinbase.getId(), tx: coinbase, hex: coinbase.toHex(), fee: 0n, vsize: coinbase.virtualSize(), time: mined.time, prevouts: [] };
-    this.connect(mined, [coinbaseRecord, ...included].map((record, index) => ({ ...record, blockHash: mined.hash, height, index })));
+    this.readmit(returned);
     return mined;
-  }
-
-  /** Puts a block on the tip: its transactions leave the mempool, their inputs are spent, their outputs unspent. */
-  private connect(mined: BvmBlock, records: BvmTransactionRecord[]): void {
-    this.blocks.push(mined);
-    this.blocksByHash.set(mined.hash, mined);
-    for (const record of records) {
-      this.mempool.delete(record.txid);
-      for (const input of record.tx.ins) {
-        if (record.index === 0) continue;
-        const key = outpointKey(txidOf(input.hash), input.index);
-        this.mempoolSpends.delete(key);
-        this.utxos.delete(key);
-      }
-      record.tx.outs.forEach((output, vout) => {
-        if (output.script[0] === bitcoin.opcodes.OP_RETURN) return;
-        this.utxos.set(outpointKey(record.txid, vout), { txid: record.txid, vout, value: output.value, script: output.script, height: mined.height, coinbase: record.index === 0 });
-      });
-      this.confirmed.set(record.txid, record);
-    }
-    this.blockListeners.forEach((listener) => listener(mined, records));
   }
 
   /**
    * Disconnects the tip (`invalidateblock`), as Core does: the outputs its transactions spent are
-   * unspent again, its transactions go back to the mempool ahead of what waited there (the coinbase
-   * cannot), and mempool transactions spending its coinbase or a coinbase no longer mature leave.
+   * unspent again, its transactions go back to the mempool ahead of what waited there (the
+   * coinbase cannot), and mempool transactions spending its coinbase or a coinbase no longer
+   * mature leave.
    */
   invalidateTip(): BvmBlock {
     const block = this.tip!;
     if (block.height === 0) throw new BvmRpcError(BVM_RPC_ERRORS.misc, 'invalidating the genesis block is not simulated');
     this.recorder?.({ kind: 'invalidateTip', hash: block.hash });
-    const records = block.txids.map((txid) => this.confirmed.get(txid)!);
-    for (const record of [...records].reverse()) {
-      this.confirmed.delete(record.txid);
-      record.tx.outs.forEach((_, vout) => this.utxos.delete(outpointKey(record.txid, vout)));
-      if (record.index === 0) continue;
-      record.tx.ins.forEach((input, i) => {
-        const previous = this.confirmed.get(txidOf(input.hash));
-        // an output of this same block is spent again in the mempool
-        if (!previous) return;
-        const prevout = record.prevouts[i]!;
-        this.utxos.set(outpointKey(previous.txid, input.index), { txid: previous.txid, vout: input.index, value: prevout.value, script: prevout.script, height: previous.height!, coinbase: previous.index === 0 });
-      });
-    }
-    this.blocks.pop();
-    this.blocksByHash.delete(block.hash);
-    const waiting = [...this.mempool.values()];
-    this.mempool.clear();
-    for (const { blockHash: _hash, height: _height, index: _index, ...record } of [...records.slice(1), ...waiting]) {
-      this.mempool.set(record.txid, record);
-      for (const input of record.tx.ins) this.mempoolSpends.set(outpointKey(txidOf(input.hash), input.index), record.txid);
-    }
-    for (const record of [...this.mempool.values()]) {
-      const spendsGoneCoinbase = record.tx.ins.some((input) => {
-        const txid = txidOf(input.hash);
-        const coin = this.utxos.get(outpointKey(txid, input.index));
-        if (coin) return coin.coinbase && this.height + 1 - coin.height! < BVM_PARAMS.coinbaseMaturity;
-        return !this.mempool.has(txid);
-      });
-      if (spendsGoneCoinbase && this.mempool.has(record.txid)) this.evictWithDescendants(record.txid);
-    }
-    this.invalidated.push({ block, records });
+    const disconnected = this.state.disconnectTip();
+    this.state.invalidated.push(disconnected);
+    this.readmit(unmined(disconnected.records));
     return block;
   }
 
@@ -353,21 +263,88 @@ export class BvmLedger {
    * was connected (nothing for a hash it does not hold).
    */
   reconsider(hash: string): BvmBlock[] {
-    if (!this.invalidated.some((entry) => entry.block.hash === hash)) return [];
-    const lowest = this.invalidated[this.invalidated.length - 1]!;
-    if (lowest.block.previousHash !== this.tip!.hash) throw new BvmRpcError(BVM_RPC_ERRORS.misc, 'blocks were mined on the parent of the invalidated block since: switching back to the invalidated chain (a reorg) is not simulated');
+    const { invalidated } = this.state;
+    if (!invalidated.some((entry) => entry.block.hash === hash)) return [];
+    const lowest = invalidated[invalidated.length - 1]!;
+    if (lowest.block.previousHash !== this.tip!.hash) throw new BvmRpcError(BVM_RPC_ERRORS.misc, 'blocks were mined on the parent of the invalidated block since: switching back to the invalidated chain is not simulated');
     this.recorder?.({ kind: 'reconsider', hash });
     const connected: BvmBlock[] = [];
-    for (let entry = this.invalidated.pop(); entry; entry = this.invalidated.pop()) {
-      for (const record of entry.records.slice(1)) {
-        for (const input of record.tx.ins) {
-          const spender = this.mempoolSpends.get(outpointKey(txidOf(input.hash), input.index));
-          if (spender && spender !== record.txid) this.evictWithDescendants(spender);
-        }
-      }
+    for (let entry = invalidated.pop(); entry; entry = invalidated.pop()) {
       this.connect(entry.block, entry.records);
       connected.push(entry.block);
     }
+    this.rewriteListeners.forEach((listener) => listener());
     return connected;
   }
+
+  /** Saves the whole ledger (blocks, coins, mempool); returns its id (`0x0`, `0x1`, …, as Anvil's `evm_snapshot`). */
+  snapshot(): string {
+    const id = `0x${this.nextSnapshot.toString(16)}`;
+    this.recorder?.({ kind: 'snapshot', id });
+    this.snapshots.set(id, this.state.copy());
+    this.nextSnapshot += 1;
+    return id;
+  }
+
+  /** Puts the ledger back as snapshot `id` saved it; that snapshot and later ones are used up (as `evm_revert`). False: no such snapshot. */
+  revert(id: string): boolean {
+    const saved = this.snapshots.get(id);
+    if (!saved) return false;
+    this.recorder?.({ kind: 'revert', id });
+    const number = Number.parseInt(id, 16);
+    for (const key of [...this.snapshots.keys()]) if (Number.parseInt(key, 16) >= number) this.snapshots.delete(key);
+    this.state = saved.copy();
+    this.rewriteListeners.forEach((listener) => listener());
+    return true;
+  }
+
+  private evictWithDescendants(txid: string, eviction: BvmEviction): BvmTransactionRecord[] {
+    const gone = this.state.withMempoolDescendants([txid]);
+    gone.forEach((record) => this.state.removeFromMempool(record.txid));
+    gone.forEach((record) => this.evictionListeners.forEach((listener) => listener(record, eviction)));
+    return gone;
+  }
+
+  /** Connects a block: mempool transactions spending what it spends are replaced by it (with their descendants). */
+  private connect(mined: BvmBlock, records: BvmTransactionRecord[]): void {
+    const inBlock = new Set(mined.txids);
+    for (const record of records.slice(1)) {
+      for (const input of record.tx.ins) {
+        const spender = this.state.mempoolSpends.get(outpointKey(txidOf(input.hash), input.index));
+        if (spender && !inBlock.has(spender)) this.evictWithDescendants(spender, { replacedBy: record.txid });
+      }
+    }
+    this.state.nextTimestamp = undefined;
+    this.state.connect(mined, records);
+    this.blockListeners.forEach((listener) => listener(mined, records));
+  }
+
+  /**
+   * Puts disconnected transactions back into the mempool, ahead of what waited there, keeping
+   * each only while its inputs exist, nothing else spends them and a coinbase it spends is still
+   * mature; the others (and so their descendants) leave, told as evictions. Then tells the rewrite.
+   */
+  private readmit(returned: readonly BvmTransactionRecord[]): void {
+    const waiting = [...this.state.mempool.values()];
+    waiting.forEach((record) => this.state.removeFromMempool(record.txid));
+    const dropped = new Map<string, { record: BvmTransactionRecord; eviction: BvmEviction }>();
+    for (const record of [...returned, ...waiting]) {
+      const inputs = record.tx.ins.map((input) => ({ txid: txidOf(input.hash), vout: input.index }));
+      // spent by another transaction: its own input, or its parent's (a parent dropped just before)
+      const replacedBy = inputs.map((input) => this.state.spenderOf(input.txid, input.vout) ?? dropped.get(input.txid)?.eviction.replacedBy).find((spender) => spender !== undefined);
+      const lost = inputs.some((input) => {
+        const coin = this.state.outputOf(input.txid, input.vout);
+        return !coin || (coin.coinbase && coin.height !== null && this.height + 1 - coin.height < BVM_PARAMS.coinbaseMaturity);
+      });
+      if (replacedBy !== undefined || lost) dropped.set(record.txid, { record, eviction: replacedBy !== undefined ? { replacedBy } : {} });
+      else this.state.addToMempool(record);
+    }
+    for (const { record, eviction } of dropped.values()) this.evictionListeners.forEach((listener) => listener(record, eviction));
+    this.rewriteListeners.forEach((listener) => listener());
+  }
+}
+
+/** A disconnected block's transactions but the coinbase, as they were before they were mined. */
+function unmined(records: readonly BvmTransactionRecord[]): BvmTransactionRecord[] {
+  return records.slice(1).map(({ blockHash: _hash, height: _height, index: _index, ...record }) => record);
 }

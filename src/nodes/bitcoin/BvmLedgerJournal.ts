@@ -17,6 +17,11 @@ export type BvmJournalEntry =
   /** The tip was disconnected (`invalidateblock`), or disconnected blocks connected again (`reconsiderblock`). */
   | { kind: 'invalidateTip'; hash: string }
   | { kind: 'reconsider'; hash: string }
+  /** A competing branch replaced the last `depth` blocks (`BvmLedger.reorg`), its blocks at `time` paying `coinbaseScript` (hex), the first holding `including`. */
+  | { kind: 'reorg'; depth: number; time: number; coinbaseScript: string; including: string[] }
+  /** The whole ledger was saved as snapshot `id`, or put back as snapshot `id` had it. */
+  | { kind: 'snapshot'; id: string }
+  | { kind: 'revert'; id: string }
   /** A mined block: its header time, coinbase output script, the raw transactions after the coinbase, and its hash; `timerDueAtMs` when the block timer mined it. */
   | { kind: 'block'; height: number; hash: string; time: number; coinbaseScript: string; transactions: string[]; timerDueAtMs?: number }
   /** The block timer was set: every `seconds` from `firstDueAtMs` (0: off); `startedWithSeconds` is `--bvm-block-time` of that run. */
@@ -33,8 +38,8 @@ export interface BvmBlockTimerState {
 
 /**
  * The BVM chain's durability (`--db`): every change its ledger makes is appended to the ledger
- * journal before it is made (`BvmLedger.recordChangesWith`: mempool admissions and drops, pinned
- * block times, mined blocks), with the block timer's settings and the node's wallets (created,
+ * journal before it is made (`BvmLedger.recordChangesWith`: mempool admissions — replacements
+ * included — and drops, pinned block times, mined blocks, reorgs, snapshots and reverts), with the block timer's settings and the node's wallets (created,
  * loaded, unloaded, each key handed out: their coins and history are read from the ledger). At start, genesis is written again
  * at the journaled time and the entries are applied in order through the ledger's own `submit`,
  * `evict`, `setNextBlockTimestamp` and `mine` — nothing listens yet, and input signatures, checked
@@ -93,6 +98,7 @@ export class BvmLedgerJournal {
   }
 
   private entryOf(change: BvmLedgerChange): BvmJournalEntry {
+    if (change.kind === 'reorg') return { ...change, coinbaseScript: toHex(change.coinbaseScript) };
     if (change.kind !== 'block') return change;
     const dueAtMs = this.timerBlockDueAtMs;
     this.timerBlockDueAtMs = undefined;
@@ -121,6 +127,17 @@ export class BvmLedgerJournal {
           return;
         case 'reconsider':
           ledger.reconsider(entry.hash);
+          return;
+        case 'reorg':
+          ledger.reorg(entry.depth, Buffer.from(entry.coinbaseScript, 'hex'), entry.including, entry.time);
+          return;
+        case 'snapshot': {
+          const id = ledger.snapshot();
+          if (id !== entry.id) throw new Error(`the snapshot came out as ${id}, journaled ${entry.id}`);
+          return;
+        }
+        case 'revert':
+          if (!ledger.revert(entry.id)) throw new Error(`no snapshot ${entry.id} to revert to`);
           return;
         case 'walletCreated':
         case 'walletLoaded':

@@ -41,6 +41,10 @@ export type BvmLedgerChange =
   | { kind: 'nextBlockTime'; time: number }
   | { kind: 'invalidateTip'; hash: string }
   | { kind: 'reconsider'; hash: string }
+  /** The last `depth` blocks replaced by blocks at `time` paying `coinbaseScript`, the first holding `including` (raw transactions). */
+  | { kind: 'reorg'; depth: number; time: number; coinbaseScript: Uint8Array; including: string[] }
+  | { kind: 'snapshot'; id: string }
+  | { kind: 'revert'; id: string }
   | { kind: 'block'; height: number; hash: string; time: number; coinbaseScript: Uint8Array; transactions: string[] };
 
 export interface BvmBlock {

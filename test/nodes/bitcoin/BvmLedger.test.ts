@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { VirtualClock } from '../../../src/clock/VirtualClock';
 import { BvmLedger, BVM_PARAMS } from '../../../src/nodes/bitcoin/BvmLedger';
-import { deriveBvmAccounts, type BvmKey } from '../../../src/nodes/bitcoin/bvmAccounts';
-import { writeBvmGenesis } from '../../../src/nodes/bitcoin/writeBvmGenesis';
+import type { BvmKey } from '../../../src/nodes/bitcoin/bvmAccounts';
+import { fundedBvmLedger } from '../../support/bitcoinNodeFixtures';
 import { p2wpkhFee, signP2wpkhTransaction } from '../../../src/nodes/bitcoin/bvmTransactions';
 import { bitcoin } from '../../../src/nodes/bitcoin/bvmCrypto';
-
-const MNEMONIC = 'test test test test test test test test test test test junk';
-
-function fundedLedger() {
-  const clock = new VirtualClock({ mode: 'manual', startMs: 1_800_000_000_000 });
-  const ledger = new BvmLedger({ clock });
-  const accounts = deriveBvmAccounts(MNEMONIC, 2);
-  writeBvmGenesis(ledger, accounts);
-  return { clock, ledger, accounts, alice: accounts.testAccounts[0]!, bob: accounts.testAccounts[1]! };
-}
 
 function pay(ledger: BvmLedger, from: BvmKey, to: BvmKey, value: bigint, fee = p2wpkhFee(1, 2)) {
   const coin = ledger.coinsOf(from.script, true)[0]!;
@@ -26,7 +15,7 @@ function pay(ledger: BvmLedger, from: BvmKey, to: BvmKey, value: bigint, fee = p
 
 describe('BvmLedger', () => {
   it('funds the test accounts at genesis from matured coinbases, confirmed in a block', () => {
-    const { ledger, alice, accounts } = fundedLedger();
+    const { ledger, alice, accounts } = fundedBvmLedger();
     const coins = ledger.coinsOf(alice.script, false);
     expect(coins).toHaveLength(10);
     expect(coins.every((coin) => coin.value === BVM_PARAMS.coin && coin.height === ledger.height && !coin.coinbase)).toBe(true);
@@ -35,7 +24,7 @@ describe('BvmLedger', () => {
   });
 
   it('accepts a signed payment into the mempool, mines it into a block with a real header, and counts confirmations', () => {
-    const { ledger, alice, bob } = fundedLedger();
+    const { ledger, alice, bob } = fundedBvmLedger();
     const tx = pay(ledger, alice, bob, 25_000_000n);
     const record = ledger.submit(tx.toHex());
     expect(record.txid).toBe(tx.getId());
@@ -59,7 +48,7 @@ describe('BvmLedger', () => {
   });
 
   it('refuses a transaction whose signature does not match its input', () => {
-    const { ledger, alice, bob } = fundedLedger();
+    const { ledger, alice, bob } = fundedBvmLedger();
     const tx = pay(ledger, alice, bob, 25_000_000n);
     // bob signs a spend of alice's coin: his key does not hash to the coin's program
     const coin = ledger.coinsOf(alice.script, true)[0]!;
@@ -70,19 +59,25 @@ describe('BvmLedger', () => {
     expect(() => ledger.submit(tx.toHex())).toThrowError(expect.objectContaining({ code: -26, message: expect.stringContaining('Signature must be zero') }));
   });
 
-  it('refuses a double spend of an output a mempool transaction spends (txn-mempool-conflict, no RBF) and a spend of a spent output', () => {
-    const { ledger, alice, bob, accounts } = fundedLedger();
+  it('replaces a mempool transaction by a conflicting one paying more (full RBF), refuses one paying no more (insufficient fee), and a spend of a spent output', () => {
+    const { ledger, alice, bob, accounts } = fundedBvmLedger();
     const first = pay(ledger, alice, bob, 25_000_000n);
+    const sameFee = pay(ledger, alice, accounts.solver, 25_000_000n);
     const second = pay(ledger, alice, accounts.solver, 25_000_000n, p2wpkhFee(1, 2) * 10n);
+    const evicted: Array<[string, string | undefined]> = [];
+    ledger.onEviction((record, eviction) => evicted.push([record.txid, eviction.replacedBy]));
     ledger.submit(first.toHex());
-    expect(() => ledger.submit(second.toHex())).toThrowError(expect.objectContaining({ code: -26, message: 'txn-mempool-conflict' }));
+    expect(() => ledger.submit(sameFee.toHex())).toThrowError(expect.objectContaining({ code: -26, message: expect.stringMatching(/^insufficient fee, rejecting replacement [0-9a-f]{64}; new feerate 0\.0000\d{4} BTC\/kvB <= old feerate 0\.0000\d{4} BTC\/kvB$/) }));
+    ledger.submit(second.toHex());
+    expect(ledger.mempoolTransactions().map((record) => record.txid)).toEqual([second.getId()]);
+    expect(evicted).toEqual([[first.getId(), second.getId()]]);
     ledger.mine(1, bob.script);
-    expect(() => ledger.submit(second.toHex())).toThrowError(expect.objectContaining({ code: -25, message: 'bad-txns-inputs-missingorspent' }));
-    expect(() => ledger.submit(first.toHex())).toThrowError(expect.objectContaining({ code: -27 }));
+    expect(() => ledger.submit(first.toHex())).toThrowError(expect.objectContaining({ code: -25, message: 'bad-txns-inputs-missingorspent' }));
+    expect(() => ledger.submit(second.toHex())).toThrowError(expect.objectContaining({ code: -27 }));
   });
 
   it('refuses outputs above the inputs and fees below the minimum relay fee', () => {
-    const { ledger, alice, bob } = fundedLedger();
+    const { ledger, alice, bob } = fundedBvmLedger();
     const coin = ledger.coinsOf(alice.script, true)[0]!;
     const overspend = signP2wpkhTransaction([{ coin, key: alice }], [{ script: bob.script, value: coin.value + 1n }]);
     expect(() => ledger.submit(overspend.toHex())).toThrowError(expect.objectContaining({ code: -26, message: expect.stringContaining('bad-txns-in-belowout') }));
@@ -93,7 +88,7 @@ describe('BvmLedger', () => {
   });
 
   it('lets a coinbase output be spent only after 100 confirmations', () => {
-    const { ledger, alice, bob } = fundedLedger();
+    const { ledger, alice, bob } = fundedBvmLedger();
     const [block] = ledger.mine(1, alice.script);
     const coin = ledger.coin(block!.txids[0]!, 0)!;
     expect(coin.coinbase).toBe(true);
@@ -105,7 +100,7 @@ describe('BvmLedger', () => {
   });
 
   it('evicts a transaction with its mempool descendants', () => {
-    const { ledger, alice, bob } = fundedLedger();
+    const { ledger, alice, bob } = fundedBvmLedger();
     const parent = ledger.submit(pay(ledger, alice, bob, 25_000_000n).toHex());
     const unconfirmed = ledger.coin(parent.txid, 0)!;
     const child = ledger.submit(signP2wpkhTransaction([{ coin: unconfirmed, key: bob }], [{ script: alice.script, value: unconfirmed.value - 10_000n }]).toHex());

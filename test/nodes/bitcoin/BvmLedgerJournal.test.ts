@@ -96,6 +96,35 @@ describe('BvmLedgerJournal', () => {
     expect(stateOf(journaledLedger(store, new VirtualClock({ mode: 'manual', startMs: 1_900_000_000_000 })).ledger, [alice, bob])).toEqual(before);
   });
 
+  it('gives back a replacement (RBF), a reorg whose branch spends a returned transaction\'s input, a snapshot and a revert', () => {
+    const store = new LedgerJournalStore(openDatabase(':memory:'));
+    const clock = new VirtualClock({ mode: 'manual', startMs: 1_800_000_000_000 });
+    const { ledger, alice, bob, accounts } = journaledLedger(store, clock);
+    const [coin, other] = ledger.coinsOf(alice.script, false);
+    const replaced = signP2wpkhTransaction([{ coin: coin!, key: alice }], [{ script: bob.script, value: coin!.value - 1_000n }]);
+    const replacement = signP2wpkhTransaction([{ coin: coin!, key: alice }], [{ script: alice.script, value: coin!.value - 5_000n }]);
+    ledger.submit(replaced.toHex());
+    clock.advance(5_000);
+    ledger.submit(replacement.toHex());
+    const deposit = signP2wpkhTransaction([{ coin: other!, key: alice }], [{ script: bob.script, value: other!.value - 1_000n }]);
+    ledger.submit(deposit.toHex());
+    ledger.mine(1, accounts.miner.script);
+    const id = ledger.snapshot();
+    clock.advance(60_000);
+    const conflict = signP2wpkhTransaction([{ coin: other!, key: alice }], [{ script: alice.script, value: other!.value - 9_000n }]);
+    ledger.reorg(1, accounts.miner.script, [conflict.toHex()]);
+    ledger.submit(pay(ledger, bob, alice, 1_000_000n));
+    const reorged = stateOf(ledger, [alice, bob]);
+    expect(ledger.transaction(deposit.getId())).toBeUndefined();
+    expect(stateOf(journaledLedger(store, new VirtualClock({ mode: 'manual', startMs: 1_900_000_000_000 })).ledger, [alice, bob])).toEqual(reorged);
+    const restarted = journaledLedger(store, new VirtualClock({ mode: 'manual', startMs: 1_900_000_000_000 })).ledger;
+    expect(restarted.revert(id)).toBe(true);
+    const reverted = stateOf(restarted, [alice, bob]);
+    expect(reverted.mempool).toEqual([]);
+    expect(restarted.confirmations(deposit.getId())).toBe(1);
+    expect(stateOf(journaledLedger(store, new VirtualClock({ mode: 'manual', startMs: 1_900_000_000_000 })).ledger, [alice, bob])).toEqual(reverted);
+  });
+
   it('a change the journal cannot write is not made', () => {
     const db = openDatabase(':memory:');
     const store = new LedgerJournalStore(db);

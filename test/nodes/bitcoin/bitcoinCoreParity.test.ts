@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Client from 'bitcoin-core';
+import { startNodeWithCoreWallet, TEST_MNEMONIC } from '../../support/bitcoinNodeFixtures';
 import { VirtualClock } from '../../../src/clock/VirtualClock';
 import { BitcoinNode } from '../../../src/nodes/bitcoin/BitcoinNode';
 import { withDescriptorChecksum } from '../../../src/nodes/bitcoin/bvmDescriptors';
@@ -8,17 +9,12 @@ import { LedgerJournalStore } from '../../../src/store/LedgerJournalStore';
 import { openDatabase } from '../../../src/store/openDatabase';
 
 // the node alone, driven by the bitcoin-core client (unshimmed): each RPC added for Core parity answers in Core's shapes
-const MNEMONIC = 'test test test test test test test test test test test junk';
 let node: StartedBitcoinNode;
 let rpc: Client;
 let wallet: Client;
 
 beforeAll(async () => {
-  node = await startBitcoinNode({ accountCount: 2, mnemonic: MNEMONIC });
-  rpc = new Client({ host: node.rpcUrl });
-  await rpc.command('createwallet', 'w');
-  wallet = new Client({ host: node.rpcUrl, wallet: 'w' });
-  await rpc.command('generatetoaddress', 101, (await wallet.command('getnewaddress')) as string);
+  ({ node, rpc, wallet } = await startNodeWithCoreWallet());
 });
 
 afterAll(async () => {
@@ -107,7 +103,7 @@ describe('Bitcoin Core parity of the node alone', () => {
 describe('wallets across a restart on a journal', () => {
   it('come back loaded, with their keys: the next address is a new one, the balance the same', async () => {
     const store = new LedgerJournalStore(openDatabase(':memory:'));
-    const options = { chainId: 8253038, clock: new VirtualClock({ mode: 'manual', startMs: Date.UTC(2026, 0, 1) }), mnemonic: MNEMONIC, accountCount: 1, host: '127.0.0.1', blockTimeSeconds: 0 };
+    const options = { chainId: 8253038, clock: new VirtualClock({ mode: 'manual', startMs: Date.UTC(2026, 0, 1) }), mnemonic: TEST_MNEMONIC, accountCount: 1, host: '127.0.0.1', blockTimeSeconds: 0 };
     const first = new BitcoinNode(options);
     await first.start(store);
     const client = (url: string) => new Client({ host: url, wallet: 'saver' });
@@ -125,7 +121,7 @@ describe('wallets across a restart on a journal', () => {
       const next = await client(second.rpcUrl).command('getnewaddress');
       expect(addresses).not.toContain(next);
       // the same node and wallet name derive the same keys: a fresh node's third address is this one
-      const fresh = await startBitcoinNode({ accountCount: 1, mnemonic: MNEMONIC });
+      const fresh = await startBitcoinNode({ accountCount: 1, mnemonic: TEST_MNEMONIC });
       try {
         await new Client({ host: fresh.rpcUrl }).command('createwallet', 'saver');
         const again = [0, 1, 2].map(() => client(fresh.rpcUrl).command('getnewaddress'));

@@ -1,0 +1,54 @@
+import { bitcoin } from './bvmCrypto';
+import { BVM_PARAMS, blockSubsidy } from './bvmConsensus';
+import type { BvmBlock, BvmTransactionRecord } from './bvmLedgerTypes';
+
+/**
+ * A block at `height` on `previous` holding `included` after its coinbase, as a regtest miner
+ * builds it: a BIP34 coinbase paying the subsidy plus the fees to `script`, the BIP141 witness
+ * commitment when a transaction has witnesses, a real header meeting regtest's proof of work.
+ * `extraNonce` (a reorg's replacement blocks) follows the height in the coinbase's scriptSig.
+ * Returns the block and its transactions' records (the coinbase first), each placed in it.
+ */
+export function buildBvmBlock(params: { height: number; previous: BvmBlock | undefined; included: readonly BvmTransactionRecord[]; script: Uint8Array; timestamp: number; extraNonce?: number }): {
+  mined: BvmBlock;
+  records: BvmTransactionRecord[];
+} {
+  const { height, previous, included, script } = params;
+  const fees = included.reduce((sum, record) => sum + record.fee, 0n);
+  const coinbase = new bitcoin.Transaction();
+  coinbase.version = 2;
+  // BIP34: the coinbase's scriptSig starts with the block height; an extra nonce after it tells apart blocks otherwise alike
+  const extraNonce = params.extraNonce ? bitcoin.script.number.encode(params.extraNonce) : bitcoin.opcodes.OP_0;
+  coinbase.addInput(new Uint8Array(32), 0xffffffff, 0xffffffff, bitcoin.script.compile([bitcoin.script.number.encode(height), extraNonce]));
+  coinbase.addOutput(script, blockSubsidy(height) + fees);
+  const transactions = [coinbase, ...included.map((record) => record.tx)];
+  let witnessCommit: Uint8Array | undefined;
+  if (included.some((record) => record.tx.hasWitnesses())) {
+    // BIP141: the coinbase commits to the witness merkle root with a 32-byte reserved value
+    coinbase.setWitness(0, [new Uint8Array(32)]);
+    const commitment = bitcoin.Block.calculateMerkleRoot(transactions, true);
+    coinbase.addOutput(bitcoin.script.compile([bitcoin.opcodes.OP_RETURN, Uint8Array.from([0xaa, 0x21, 0xa9, 0xed, ...commitment])]), 0n);
+    witnessCommit = commitment;
+  }
+  const block = new bitcoin.Block();
+  block.version = BVM_PARAMS.blockVersion;
+  block.prevHash = previous ? previous.block.getHash() : new Uint8Array(32);
+  block.merkleRoot = bitcoin.Block.calculateMerkleRoot(transactions);
+  block.timestamp = Math.max(params.timestamp, previous?.time ?? 0);
+  block.bits = BVM_PARAMS.bits;
+  block.transactions = transactions;
+  if (witnessCommit) block.witnessCommit = witnessCommit;
+  for (block.nonce = 0; !block.checkProofOfWork(); block.nonce += 1);
+  const mined: BvmBlock = {
+    hash: block.getId(),
+    height,
+    block,
+    time: block.timestamp,
+    txids: transactions.map((tx) => tx.getId()),
+    previousHash: previous?.hash ?? null,
+    size: block.byteLength(false, true),
+    weight: block.weight(),
+  };
+  const coinbaseRecord: BvmTransactionRecord = { txid: coinbase.getId(), tx: coinbase, hex: coinbase.toHex(), fee: 0n, vsize: coinbase.virtualSize(), time: mined.time, prevouts: [] };
+  return { mined, records: [coinbaseRecord, ...included].map((record, index) => ({ ...record, blockHash: mined.hash, height, index })) };
+}
