@@ -16,6 +16,8 @@ const KEPT_BLOCKS = 256;
  */
 export class EvmDepositWatcher {
   private catchUpChain: Promise<void> = Promise.resolve();
+  /** The fork point of a reorg whose new branch a catch-up could not walk to the end (a second reorg under it). */
+  private unreportedForkPoint: number | undefined;
   private unwatch: (() => void) | undefined;
   private wsClient: PublicClient | undefined;
   private pollTimer: ClockTimer | undefined;
@@ -140,13 +142,34 @@ export class EvmDepositWatcher {
 
     for (let number = forkPoint + 1; number <= Number(head.number); number++) {
       const block = number === Number(head.number) ? head : await client.getBlock({ blockNumber: BigInt(number) });
-      await this.indexBlock(block);
+      const indexed = await this.indexBlock(block).then(
+        () => true,
+        async (error: unknown) => {
+          // a reorg between reading the block and its logs ("unknown block"): the next catch-up walks the new branch
+          if (await this.replacedSince(block)) return false;
+          throw error;
+        },
+      );
+      if (!indexed) {
+        // what was indexed stands; the reorg is reported once a catch-up walks the whole new branch
+        if (forkPoint < last.number) this.unreportedForkPoint = Math.min(this.unreportedForkPoint ?? forkPoint, forkPoint);
+        return;
+      }
     }
-    if (forkPoint < last.number) {
-      this.reportDepositsStillReorged(forkPoint);
-      await this.deps.onReorged?.(forkPoint);
+    const reportFrom = Math.min(this.unreportedForkPoint ?? Number.POSITIVE_INFINITY, forkPoint < last.number ? forkPoint : Number.POSITIVE_INFINITY);
+    if (Number.isFinite(reportFrom)) {
+      this.unreportedForkPoint = undefined;
+      this.reportDepositsStillReorged(reportFrom);
+      await this.deps.onReorged?.(reportFrom);
     }
     index.pruneBlocks(chainId, KEPT_BLOCKS);
+  }
+
+  /** Whether the chain no longer has `block` at its height (a reorg replaced it while it was being read). */
+  private async replacedSince(block: Block): Promise<boolean> {
+    if (block.number === null) return false;
+    const now = await this.deps.client.getBlock({ blockNumber: block.number }).catch(() => undefined);
+    return now?.hash !== block.hash;
   }
 
   /** The highest stored block whose hash the chain still has. */
