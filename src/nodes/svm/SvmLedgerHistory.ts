@@ -1,7 +1,7 @@
 import { ChainError } from '../../errors/IntentsimError';
 import type { LedgerJournal } from '../LedgerJournal';
 import type { SvmLedger } from './SvmLedger';
-import type { SvmJournalEntry } from './SvmLedgerJournal';
+import type { SvmJournalEntry } from './svmJournalEntry';
 
 type EmptySlots = Extract<SvmJournalEntry, { kind: 'emptySlots' }>;
 type Rollback = Extract<SvmJournalEntry, { kind: 'rollback' }>;
