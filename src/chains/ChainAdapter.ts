@@ -8,6 +8,7 @@ import type { ChainLiquidity, DestinationAction } from '../domain/quote/planRout
 import type { DepositAddressPayment, IndexedDeposit } from '../domain/chain/observedDeposit';
 import type { DecodedRevert } from '../domain/fill/decodedRevert';
 import type { RelayedCall, RelayedCallReceipt, RelayedCallSimulation, RelaySendOptions } from '../domain/execute/relayedCall';
+import type { TransactionFaultCapability } from './TransactionFaultCapability';
 
 export interface DepositStepParams {
   requestId: Hex;
@@ -185,6 +186,9 @@ export interface ChainAdapter {
 
   /** The gasless relayer (SPEC §1.6), on the chains that have one (EVM); absent on the others. */
   readonly gaslessRelay?: GaslessRelayCapability;
+
+  /** Dropped and expiring transactions (the admin fault `drop-transactions`), on the chains that simulate them (Solana, embedded); absent on the others. */
+  readonly transactionFaults?: TransactionFaultCapability;
 
   // A user's wallet (scenarios, conformance runs): what an integrator's app sends, signed with a test account's key.
   /** Sends one transaction step item (SPEC §2.2 item `data`) from the account; waits for the receipt when `wait` (default true). */

@@ -5,6 +5,8 @@ import { checkBalance, checkExpectation } from './checkExpectation';
 import type { ScenarioStep } from './scenarioSchema';
 import { privateKeyOf, quoteNamed, resolveAddress, resolveCurrency, ScenarioStepError, type NamedQuote, type ScenarioRunState } from './scenarioRunState';
 import { describeArg, encodeCall, encodeCallTxs, resolveCallValue } from './scenarioContracts';
+import { dropTransactionsStep } from './steps/dropTransactions';
+import { revertStep, snapshotStep } from './steps/chainSnapshots';
 
 /** Runs one step (every kind but `restart`, which the runner does) and says what it did, for the timeline. */
 export async function executeScenarioStep(state: ScenarioRunState, step: ScenarioStep, index: number, mismatches: ExpectationMismatch[]): Promise<string> {
@@ -104,6 +106,12 @@ export async function executeScenarioStep(state: ScenarioRunState, step: Scenari
       if (step.spec.kind === null) control.rpcFaults.clear(step.spec.chainId);
       else control.rpcFaults.set({ chainId: step.spec.chainId, kind: step.spec.kind });
       return `${step.spec.kind ?? 'none'} on ${step.spec.chainId}`;
+    case 'dropTransactions':
+      return dropTransactionsStep(state, step.spec);
+    case 'snapshot':
+      return snapshotStep(state, step.spec);
+    case 'revert':
+      return revertStep(state, step.spec);
     case 'expect': {
       const found = await checkExpectation(state, step.spec, index, step.line);
       mismatches.push(...found);

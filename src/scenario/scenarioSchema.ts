@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SolverActionSchema, SolverRuleMatchSchema } from '../domain/fill/solverRules';
+import { DROP_TRANSACTION_TARGETS } from '../chains/TransactionFaultCapability';
 import { FAIL_REASONS, REFUND_FAIL_REASONS, REQUEST_STATUSES } from '../domain/request/requestStatus';
 
 /**
@@ -196,6 +197,11 @@ export const STEP_SCHEMAS = {
   automine: z.object({ chainId: ChainId, enabled: z.boolean() }).strict(),
   reorg: z.object({ chainId: ChainId, depth: z.number().int().positive().max(64) }).strict(),
   rpcFault: z.object({ chainId: ChainId, kind: z.enum(['rpc-timeout', 'rpc-error']).nullable() }).strict(),
+  /** The chain answers transactions of `target` and never mines them (Solana); null: none dropped. */
+  dropTransactions: z.object({ chainId: ChainId, target: z.enum(DROP_TRANSACTION_TARGETS).nullable() }).strict(),
+  /** Saves a chain's state under a name; `revert` comes back to it once. */
+  snapshot: z.object({ chainId: ChainId, as: Alias }).strict(),
+  revert: z.object({ snapshot: Alias }).strict(),
   deployContract: DeployContractStepSchema,
   callContract: CallContractStepSchema,
   blockAccount: BlockAccountStepSchema,

@@ -22,6 +22,7 @@ import type {
   SolverSendOptions,
   UserTransaction,
 } from '../ChainAdapter';
+import type { TransactionFaultCapability } from '../TransactionFaultCapability';
 import type { SvmAccounts } from '../../nodes/svm/svmAccounts';
 import { svmMarketCurrencies, type SvmCurrencies } from './svmCurrencies';
 import { SVM_AGGREGATOR_PROGRAM, SVM_AGGREGATOR_SOURCE, SVM_POOL_VENUES } from '../../nodes/svm/svmAggregatorMarket';
@@ -39,11 +40,11 @@ import { readTokenAccount } from '../../nodes/svm/svmTokenBalances';
 import type { ChildProcessInstance } from '../../process/ChildProcessInstance';
 import { startSvmLedger, type StartedSvmLedger, type SvmLedgerStartOptions } from './startSvmLedger';
 import { SvmUserWallet } from './SvmUserWallet';
+import { svmChainFaults } from './SvmChainHistory';
 
 export interface SvmChainOptions extends SvmLedgerStartOptions {
   metadata: ChainMetadata;
 }
-
 
 /**
  * The SVM chain (SPEC §4.6): LiteSVM in-process (`SvmLedger`) behind the project's own Solana
@@ -52,8 +53,8 @@ export interface SvmChainOptions extends SvmLedgerStartOptions {
  * With `validator` (`--svm validator`) a spawned `solana-test-validator` takes the ledger's place,
  * reached over its JSON-RPC only (`RpcSvmLedger`); everything else reads through `SvmLedgerAccess`.
  *
- * LIMITATIONS against a real cluster: one transaction per slot, final once mined (no forks, so
- * no reorgs; every commitment level is `finalized`); no mempool (automine only); fills are
+ * LIMITATIONS against a real cluster: one transaction per slot, `finalized` once mined until a
+ * rollback or reorg cheat (`SvmChainHistory`, embedded only); no mempool (automine only); fills are
  * transfers (no pools, no wrap route, no destination calls). State lives in memory; with `--db`
  * every slot is journaled and applied again at the next start (`SvmLedgerJournal`).
  */
@@ -67,10 +68,12 @@ export class SvmChain implements ChainAdapter {
   private watcher: SvmDepositWatcher | undefined;
   private wallet: SvmSolverWallet | undefined;
   private validator: ChildProcessInstance<SvmRpcEndpoints> | undefined;
+  private readonly faults: ReturnType<typeof svmChainFaults>;
 
   constructor(private readonly options: SvmChainOptions) {
     this.chainId = options.metadata.id;
     this.users = new SvmUserWallet({ chainId: this.chainId, ledger: () => this.booted().access });
+    this.faults = svmChainFaults({ ...options, chainId: this.chainId, history: () => this.booted().node?.history, ledger: () => this.booted().access, inProcessLedger: () => this.ledger, solver: () => this.keys.solver.address, emit: (observation) => this.listeners.forEach((listener) => listener(observation)) });
   }
 
   get rpcUrl(): string {
@@ -342,16 +345,21 @@ export class SvmChain implements ChainAdapter {
     if (seconds !== 0) throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM) mines a slot per transaction; interval mining is not simulated`);
   }
 
-  async snapshot(): Promise<string> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM): snapshot/revert is not simulated yet`);
+  /** Dropped and expiring transactions, on the embedded ledger (none with `--svm validator`). */
+  get transactionFaults(): TransactionFaultCapability | undefined {
+    return this.started?.node ? this.faults.drops : undefined;
   }
 
-  async revert(snapshotId: string): Promise<void> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM): no snapshot ${snapshotId}`);
+  snapshot(): Promise<string> {
+    return this.faults.history.snapshot();
   }
 
-  async reorg(): Promise<void> {
-    throw new UnsupportedOnChainError(`chain ${this.chainId} (SVM): reorgs do not apply (a slot is final once mined)`);
+  revert(snapshotId: string): Promise<void> {
+    return this.faults.history.revert(snapshotId);
+  }
+
+  reorg(depth: number): Promise<void> {
+    return this.faults.history.reorg(depth);
   }
 
   async setNextBlockTimestamp(unixSeconds: number): Promise<void> {
