@@ -1,7 +1,8 @@
 import type { VirtualClock } from '../clock/VirtualClock';
+import type { DropTransactionsFault } from '../domain/chain/dropTransactionTargets';
 import type { ChainAdapter } from './ChainAdapter';
 import type { ChainCheats } from './capabilities/ChainCheats';
-import { requireCapability, requireCheat, requireDoubleSpends, requireExchangeAccounts } from './capabilities/requireCapability';
+import { requireCapability, requireCheat, requireDoubleSpends, requireExchangeAccounts, requireTransactionFaults } from './capabilities/requireCapability';
 
 /**
  * A chain as the control plane sees it (`sim.control.chain(id)`): its adapter, and every cheat call
@@ -35,6 +36,16 @@ export class ChainControl {
     return [...this.deps.chains.keys()];
   }
 
+  /** Every chain's fault "drop transactions" now, by chain id (`GET /admin/faults`). */
+  droppedTransactionFaults(): DropTransactionsFault[] {
+    const faults: DropTransactionsFault[] = [];
+    for (const chain of this.deps.chains.values()) {
+      const target = chain.cheats?.transactionFaults?.droppedTarget() ?? null;
+      if (target) faults.push({ chainId: chain.chainId, kind: 'drop-transactions', target });
+    }
+    return faults.sort((a, b) => a.chainId - b.chainId);
+  }
+
   /** The chain `chainId` with its cheat calls; undefined when the simulator does not run it. */
   find(chainId: number): ControlledChain | undefined {
     const chain = this.deps.chains.get(chainId);
@@ -61,6 +72,11 @@ function controlledChain(chain: ChainAdapter): ControlledChain {
     revert: async (snapshotId) => requireCheat(chain, 'revert', `a revert to ${snapshotId}`)(snapshotId),
     reorg: async (depth) => requireCheat(chain, 'reorg', `a reorg of depth ${depth}`)(depth),
     doubleSpends: { doubleSpend: async (privateKey, txHash, options) => requireDoubleSpends(chain, `a double spend of ${txHash}`).doubleSpend(privateKey, txHash, options) },
+    transactionFaults: {
+      dropTransactions: (target) => requireTransactionFaults(chain, target === null ? 'lifting dropped transactions' : `dropping ${target} transactions`).dropTransactions(target),
+      droppedTarget: () => chain.cheats?.transactionFaults?.droppedTarget() ?? null,
+      hasExpired: async (txHash) => (await chain.cheats?.transactionFaults?.hasExpired(txHash)) ?? false,
+    },
     exchangeAccounts: { setAccount: (account, change) => requireExchangeAccounts(chain, `a change to account ${account}`).setAccount(account, change) },
   };
   return new Proxy(chain, {

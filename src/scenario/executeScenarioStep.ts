@@ -11,6 +11,7 @@ import { exchangeAccountStep } from './steps/exchangeAccountStep';
 import { refusedDepositStep } from './steps/refusedDepositStep';
 import { resendExchangeTransferStep } from './steps/resendExchangeTransferStep';
 import { doubleSpendStep } from './steps/doubleSpendStep';
+import { dropTransactionsStep } from './steps/dropTransactions';
 
 /** Runs one step (every kind but `restart`, which the runner does) and says what it did, for the timeline. */
 export async function executeScenarioStep(state: ScenarioRunState, step: ScenarioStep, index: number, mismatches: ExpectationMismatch[]): Promise<string> {
@@ -118,6 +119,8 @@ export async function executeScenarioStep(state: ScenarioRunState, step: Scenari
       return exchangeAccountStep(state, step.spec);
     case 'resendExchangeTransfer':
       return resendExchangeTransferStep(state, step.spec);
+    case 'dropTransactions':
+      return dropTransactionsStep(state, step.spec);
     case 'snapshot':
       return snapshotStep(state, step.spec);
     case 'revert':

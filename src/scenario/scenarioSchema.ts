@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SolverActionSchema, SolverRuleMatchSchema } from '../domain/fill/solverRules';
+import { DROP_TRANSACTION_TARGETS } from '../domain/chain/dropTransactionTargets';
 import { FAIL_REASONS, REFUND_FAIL_REASONS, REQUEST_STATUSES } from '../domain/request/requestStatus';
 
 /**
@@ -228,6 +229,9 @@ export const STEP_SCHEMAS = {
   exchangeAccount: ExchangeAccountStepSchema,
   /** The exchange transfer of a named deposit (`deposit … as:`) sent again as it was, its nonce included: the exchange must refuse it with `expectError`. */
   resendExchangeTransfer: z.object({ deposit: Alias, expectError: z.string().min(1).max(200) }).strict(),
+  /** The chain answers transactions of `target` and never mines them (Solana); null: none dropped. */
+  dropTransactions: z.object({ chainId: ChainId, target: z.enum(DROP_TRANSACTION_TARGETS).nullable() }).strict(),
+  /** Saves a chain's state under a name; `revert` comes back to it once. */
   snapshot: z.object({ chainId: ChainId, as: Alias }).strict(),
   revert: z.object({ snapshot: Alias }).strict(),
   deployContract: DeployContractStepSchema,

@@ -11,7 +11,9 @@ export type UnseenFillOutcome = 'not-submitted' | 'seen' | 'rebroadcast' | 'not-
  * SPEC §7.2 TRANSACTION_NOT_INCLUDED: looks at a `submitted` request's fill on its chain. Seen
  * (in the pool or mined): nothing changes, its receipt settles it. Unseen before the inclusion
  * window has elapsed since the first broadcast: → pending, to be sent again (with higher fees).
- * Unseen after: → failure with TRANSACTION_NOT_INCLUDED (the caller refunds the deposit).
+ * Unseen after, or unable to land any more (`transactionFaults.hasExpired`: a Solana fill whose
+ * blockhash expired, whatever the window): → failure with TRANSACTION_NOT_INCLUDED (the caller
+ * refunds the deposit).
  */
 export async function settleUnseenFill(
   deps: { lifecycle: RequestLifecycle; chains: ReadonlyMap<number, ChainAdapter>; clock: VirtualClock; fillInclusionWindowSeconds: number },
@@ -23,7 +25,9 @@ export async function settleUnseenFill(
   const chain = unseen ? deps.chains.get(unseen.chainId) : undefined;
   if (!record || !unseen || !chain) return 'not-submitted';
   if (await chain.hasTransaction(unseen.txHash)) return 'seen';
-  const step = unseenFillStep({
+  // a transaction that can no longer land (Solana: its blockhash expired) is not sent again
+  const expired = (await chain.cheats?.transactionFaults?.hasExpired(unseen.txHash)) ?? false;
+  const step = expired ? 'give-up' : unseenFillStep({
     firstBroadcastAtMs: firstStatusAt(requests, record.id, 'submitted') ?? deps.clock.now(),
     nowMs: deps.clock.now(),
     windowSeconds: deps.fillInclusionWindowSeconds,

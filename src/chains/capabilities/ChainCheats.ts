@@ -7,6 +7,7 @@
  */
 import type { DoubleSpendCapability } from './DoubleSpendCapability';
 import type { ExchangeAccountControls } from './ExchangeAccountControls';
+import type { TransactionFaultCapability } from './TransactionFaultCapability';
 
 export interface ChainCheats {
   /** Mines `blocks` blocks now (default 1). */
@@ -32,6 +33,8 @@ export interface ChainCheats {
   readonly exchangeAccounts?: ExchangeAccountControls;
   /** A user double-spending a deposit (Bitcoin-style chains: replace-by-fee, or in a reorg's replacing branch). */
   readonly doubleSpends?: DoubleSpendCapability;
+  /** Dropped and expiring transactions (the admin fault `drop-transactions`): the embedded Solana ledger only. */
+  readonly transactionFaults?: TransactionFaultCapability;
 }
 
 /** The cheat calls a chain may lack. */

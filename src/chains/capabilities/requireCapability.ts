@@ -5,12 +5,13 @@ import type { ChainCheats, OptionalCheatName } from './ChainCheats';
 import type { DepositAddressCapability } from './DepositAddressCapability';
 import type { DoubleSpendCapability } from './DoubleSpendCapability';
 import type { ExchangeAccountControls } from './ExchangeAccountControls';
+import type { TransactionFaultCapability } from './TransactionFaultCapability';
 
 /** The optional capabilities of a chain (ChainAdapter's optional properties). */
 export type ChainCapabilityName = 'cheats' | 'userWallet' | 'depositAddresses' | 'fixtureContracts' | 'gaslessRelay';
 
 /** What a chain without the capability (or the member) lacks, in words. */
-const LACKS: Record<ChainCapabilityName | OptionalCheatName | 'sweep' | 'exchangeAccounts' | 'doubleSpends', string> = {
+const LACKS: Record<ChainCapabilityName | OptionalCheatName | 'sweep' | 'exchangeAccounts' | 'doubleSpends' | 'transactionFaults', string> = {
   cheats: 'cheat calls',
   userWallet: "user's wallet",
   depositAddresses: 'deposit addresses',
@@ -22,6 +23,7 @@ const LACKS: Record<ChainCapabilityName | OptionalCheatName | 'sweep' | 'exchang
   revert: 'snapshots',
   reorg: 'reorgs',
   doubleSpends: 'double spend of a deposit (Bitcoin-style chains have one)',
+  transactionFaults: 'dropped transactions (the embedded Solana ledger simulates them)',
   exchangeAccounts: 'exchange accounts to pause, revoke or fund (only the exchange chain has)',
   sweep: 'deposit address to sweep (a deposit address is the solver’s own key)',
 };
@@ -69,4 +71,11 @@ export function requireDoubleSpends(chain: ChainAdapter, what: string): DoubleSp
   const cheats = requireCapability(chain, 'cheats', what);
   if (!cheats.doubleSpends) throw lacking(chain, 'doubleSpends', what);
   return cheats.doubleSpends;
+}
+
+/** Dropped transactions (a cheat of the embedded Solana ledger); UNSUPPORTED_ON_CHAIN on the others. */
+export function requireTransactionFaults(chain: ChainAdapter, what: string): TransactionFaultCapability {
+  const cheats = requireCapability(chain, 'cheats', what);
+  if (!cheats.transactionFaults) throw lacking(chain, 'transactionFaults', what);
+  return cheats.transactionFaults;
 }

@@ -28,11 +28,11 @@ import { readTokenAccount } from '../../nodes/svm/svmTokenBalances';
 import type { ChildProcessInstance } from '../../process/ChildProcessInstance';
 import { startSvmLedger, type StartedSvmLedger, type SvmLedgerStartOptions } from './startSvmLedger';
 import { SvmUserWallet } from './SvmUserWallet';
+import { svmChainFaults } from './SvmChainHistory';
 
 export interface SvmChainOptions extends SvmLedgerStartOptions {
   metadata: ChainMetadata;
 }
-
 
 /**
  * The SVM chain (SPEC §4.6): LiteSVM in-process (`SvmLedger`) behind the project's own Solana
@@ -41,8 +41,8 @@ export interface SvmChainOptions extends SvmLedgerStartOptions {
  * With `validator` (`--svm validator`) a spawned `solana-test-validator` takes the ledger's place,
  * reached over its JSON-RPC only (`RpcSvmLedger`); everything else reads through `SvmLedgerAccess`.
  *
- * LIMITATIONS against a real cluster: one transaction per slot, final once mined (no forks, so
- * no reorgs; every commitment level is `finalized`); no mempool (automine only); fills are
+ * LIMITATIONS against a real cluster: one transaction per slot, `finalized` once mined until a
+ * rollback or reorg cheat (`SvmChainHistory`, embedded only); no mempool (automine only); fills are
  * transfers (no pools, no wrap route, no destination calls). State lives in memory; with `--db`
  * every slot is journaled and applied again at the next start (`SvmLedgerJournal`).
  */
@@ -69,7 +69,9 @@ export class SvmChain implements ChainAdapter {
   constructor(private readonly options: SvmChainOptions) {
     this.chainId = options.metadata.id;
     this.userWallet = new SvmUserWallet({ chainId: this.chainId, ledger: () => this.booted().access });
-    this.cheats = new SvmChainCheats({ chainId: this.chainId, ledger: () => this.booted().access });
+    const faults = svmChainFaults({ ...options, chainId: this.chainId, history: () => this.booted().node?.history, ledger: () => this.booted().access, inProcessLedger: () => this.ledger, solver: () => this.keys.solver.address, emit: (observation) => this.listeners.forEach((listener) => listener(observation)) });
+    // going back in history and dropping transactions: the embedded ledger only (`--svm validator` cannot)
+    this.cheats = new SvmChainCheats({ chainId: this.chainId, ledger: () => this.booted().access, ...(options.validator ? {} : { history: faults.history, transactionFaults: faults.drops }) });
   }
 
   /** The in-process ledger (tests read it). */

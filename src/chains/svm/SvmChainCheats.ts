@@ -1,14 +1,39 @@
 import { UnsupportedOnChainError } from '../../errors/chainErrors';
 import type { ChainCheats } from '../capabilities/ChainCheats';
+import type { TransactionFaultCapability } from '../capabilities/TransactionFaultCapability';
+import type { SvmChainHistory } from './SvmChainHistory';
 import type { SvmLedgerAccess } from './SvmLedgerAccess';
 
 /**
  * The Solana chain's cheat calls (its `cheats`): slots on request, the next slot's time. No mempool
- * (automine only), no code to replace, and (for now) no snapshots or rollbacks: those members are
- * absent, or refuse the one value the chain cannot do.
+ * (automine only) and no code to replace: those members are absent, or refuse the one value the
+ * chain cannot do. On the embedded ledger (not `--svm validator`) also snapshot / revert / reorg
+ * (`SvmChainHistory`: a rollback replays the journal) and dropped transactions.
  */
 export class SvmChainCheats implements ChainCheats {
-  constructor(private readonly deps: { chainId: number; /** The started chain's ledger. */ ledger: () => SvmLedgerAccess }) {}
+  readonly snapshot?: () => Promise<string>;
+  readonly revert?: (snapshotId: string) => Promise<void>;
+  readonly reorg?: (depth: number) => Promise<void>;
+  readonly transactionFaults?: TransactionFaultCapability;
+
+  constructor(
+    private readonly deps: {
+      chainId: number;
+      /** The started chain's ledger. */
+      ledger: () => SvmLedgerAccess;
+      /** The embedded ledger's history and drop fault; absent with `--svm validator`. */
+      history?: SvmChainHistory;
+      transactionFaults?: TransactionFaultCapability;
+    },
+  ) {
+    const { history } = deps;
+    if (history) {
+      this.snapshot = () => history.snapshot();
+      this.revert = (snapshotId) => history.revert(snapshotId);
+      this.reorg = (depth) => history.reorg(depth);
+    }
+    this.transactionFaults = deps.transactionFaults;
+  }
 
   async mine(blocks = 1): Promise<void> {
     await this.deps.ledger().mine(blocks);

@@ -8,7 +8,7 @@ import type { SolverSendOptions } from '../ChainAdapter';
 import { SolverBroadcastRefusedError } from '../SolverBroadcastRefusedError';
 import type { SvmKeypair } from '../../nodes/svm/deriveSvmKeypair';
 import { decodeSvmTransaction } from '../../nodes/svm/decodeSvmTransaction';
-import { SvmTransactionRejectedError, type SvmSimulation } from '../../nodes/svm/SvmLedger';
+import { SvmTransactionDroppedError, SvmTransactionRejectedError, type SvmSimulation } from '../../nodes/svm/SvmLedger';
 import type { SvmLedgerAccess } from './SvmLedgerAccess';
 import { memoInstruction, transferInstructions } from './svmInstructions';
 
@@ -62,6 +62,11 @@ export class SvmSolverWallet {
       await this.deps.ledger.submit(signed.wire, { preflight: false });
       this.deps.store.setState(signed.id, 'broadcast');
     } catch (error) {
+      // the fault "drop transactions": sent as far as the solver can tell; it never lands
+      if (error instanceof SvmTransactionDroppedError) {
+        this.deps.store.setState(signed.id, 'broadcast');
+        return signed.txHash;
+      }
       if (!(error instanceof SvmTransactionRejectedError)) throw error;
       this.deps.store.forget(signed.id);
       throw new SolverBroadcastRefusedError(this.deps.chainId, error.message, error);

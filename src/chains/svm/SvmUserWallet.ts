@@ -2,7 +2,7 @@ import { address, createKeyPairSignerFromPrivateKeyBytes, getBase58Decoder, getB
 import { createHash } from 'node:crypto';
 import type { Currency } from '../../domain/chain/currency';
 import { ChainError } from '../../errors/IntentsimError';
-import { SvmTransactionRejectedError } from '../../nodes/svm/SvmLedger';
+import { SvmTransactionDroppedError, SvmTransactionRejectedError } from '../../nodes/svm/SvmLedger';
 import type { UserTransaction, UserWallet } from '../capabilities/UserWallet';
 import type { SvmLedgerAccess } from './SvmLedgerAccess';
 import { fromStepInstruction, transferInstructions, type SvmStepInstruction } from './svmInstructions';
@@ -43,6 +43,8 @@ export class SvmUserWallet implements UserWallet {
       const record = await access.submit(wire, { preflight: false });
       return { txHash: record.signature, status: record.err === null ? 'success' : 'failure', blockNumber: Number(record.slot) };
     } catch (error) {
+      // the fault "drop transactions": the RPC answered its signature; it never lands
+      if (error instanceof SvmTransactionDroppedError) return { txHash: error.signature, status: 'sent' };
       if (error instanceof SvmTransactionRejectedError) throw new ChainError(`chain ${this.chainId} refused the transaction: ${error.message}`, { cause: error });
       throw error;
     }

@@ -27,13 +27,19 @@ export function svmErrorName(err: SvmTransactionRecord['err']): string {
   return Object.keys(err)[0] ?? 'TransactionError';
 }
 
+/** Errors the failReason table reads by name (`revertFailReasons`): the payer's shortfall, an account left below rent exemption. */
+const NAMED_ERRORS = new Set(['InsufficientFunds', 'InsufficientFundsForRent']);
+
 /**
  * The revert a failed SVM transaction is recorded with: a shortfall of the payer as the
- * `InsufficientFunds` error (what the failReason table reads as SOLVER_BALANCE_TOO_LOW), anything
- * else as its message.
+ * `InsufficientFunds` error (what the failReason table reads as SOLVER_BALANCE_TOO_LOW), an
+ * account the transaction would leave below the rent-exempt minimum (a SOL fill too small for a
+ * fresh recipient) as `InsufficientFundsForRent` (INSUFFICIENT_FUNDS_FOR_RENT), anything else as
+ * its message.
  */
 export function svmRevertOf(err: SvmTransactionRecord['err'], message: string): DecodedRevert {
-  return svmErrorName(err) === 'InsufficientFunds' ? { kind: 'customError', errorName: 'InsufficientFunds', args: [], data: '0x' } : { kind: 'reasonString', reason: message, data: '0x' };
+  const errorName = svmErrorName(err);
+  return NAMED_ERRORS.has(errorName) ? { kind: 'customError', errorName, args: [], data: '0x' } : { kind: 'reasonString', reason: message, data: '0x' };
 }
 
 export function failedSvmSimulation(message: string, err: unknown): FillSimulation {

@@ -15,6 +15,8 @@ const ERROR_NAME_REASONS: ReadonlyMap<string, FailReason> = new Map(
     [
       // the simulator's own contracts (fills through ServiceReceiver, the pool, the stablecoin)
       [['InsufficientFunds', 'InsufficientBalance'], 'SOLVER_BALANCE_TOO_LOW'],
+      // Solana: a transfer that would leave an account below the rent-exempt minimum
+      [['InsufficientFundsForRent'], 'INSUFFICIENT_FUNDS_FOR_RENT'],
       [['TooLittleReceived', 'TooMuchRequested'], 'TOO_LITTLE_RECEIVED'],
       [['AccountBlocked'], 'DESTINATION_TOKEN_TRANSFER_REJECTED'],
       // ServiceReceiver wraps a call of the fill that reverted without data

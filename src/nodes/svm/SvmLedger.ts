@@ -18,90 +18,27 @@ import {
   type KeyPairSigner,
   type MaybeEncodedAccount,
 } from '@solana/kit';
-import { ChainError } from '../../errors/IntentsimError';
-import type { VirtualClock } from '../../clock/VirtualClock';
 import { decodeSvmTransaction, svmAccountKeys, type DecodedSvmTransaction } from './decodeSvmTransaction';
 import { LOOKUP_TABLE_META_SIZE, ADDRESS_LOOKUP_TABLE_PROGRAM } from './svmProgramIds';
 import { readMintDecimals, readTokenAccount, uiTokenAmount, type SvmTokenBalance } from './svmTokenBalances';
 import { svmTransactionFee } from './svmTransactionFee';
 import { describeSvmTransactionError, svmTransactionErrorJson, type SvmTransactionErrorJson } from './svmTransactionError';
+import {
+  SvmTransactionDroppedError,
+  SvmTransactionRejectedError,
+  type SvmBlock,
+  type SvmLedgerOptions,
+  type SvmLedgerRecorder,
+  type SvmSimulation,
+  type SvmTransactionRecord,
+} from './svmLedgerTypes';
+
+export * from './svmLedgerTypes';
 
 /** A Solana transaction on the wire is at most 1232 bytes (the IPv6 MTU less headers); LiteSVM does not check it, the ledger does. */
 export const SVM_MAX_TRANSACTION_BYTES = 1232;
 /** How many slots a blockhash stays usable (`lastValidBlockHeight` = its slot + this). */
 export const SVM_BLOCKHASH_LIFETIME_SLOTS = 150n;
-
-/** One slot with its block: one transaction (or none, when mined empty). */
-export interface SvmBlock {
-  slot: bigint;
-  parentSlot: bigint;
-  blockhash: string;
-  previousBlockhash: string;
-  /** Unix seconds, from the simulator's virtual clock. */
-  blockTime: number;
-  signatures: string[];
-}
-
-/** What the ledger keeps of a processed transaction: all that `getTransaction` and the watchers read. */
-export interface SvmTransactionRecord {
-  signature: string;
-  slot: bigint;
-  blockTime: number;
-  wire: Uint8Array;
-  decoded: DecodedSvmTransaction;
-  accountKeys: Address[];
-  loadedAddresses: { writable: Address[]; readonly: Address[] };
-  err: SvmTransactionErrorJson | null;
-  fee: bigint;
-  logs: string[];
-  computeUnitsConsumed: bigint;
-  preBalances: bigint[];
-  postBalances: bigint[];
-  preTokenBalances: SvmTokenBalance[];
-  postTokenBalances: SvmTokenBalance[];
-}
-
-/** The outcome of running a transaction without keeping it (a preflight, `simulateTransaction`). */
-export interface SvmSimulation {
-  err: SvmTransactionErrorJson | null;
-  logs: string[];
-  unitsConsumed: bigint;
-}
-
-/** A transaction the ledger refuses before running it (size, encoding, blockhash, a failed preflight). */
-export class SvmTransactionRejectedError extends ChainError {
-  constructor(
-    message: string,
-    /** JSON-RPC error code a validator answers with. */
-    readonly code: number,
-    readonly simulation?: SvmSimulation,
-  ) {
-    super(message);
-  }
-}
-
-export interface SvmLedgerOptions {
-  clock: VirtualClock;
-  /** Seeds the blockhashes, so the same simulator seed gives the same chain. */
-  seed: string;
-  /** The faucet `requestAirdrop` pays from (funded at genesis, as a local validator's faucet is). */
-  faucet: KeyPairSigner;
-  /** Genesis time (unix seconds); the virtual clock's now when absent (a journaled ledger passes its first start's). */
-  genesisTime?: number;
-}
-
-/**
- * Hears every change the ledger makes after genesis, before any listener or caller does
- * (`SvmLedgerJournal` writes them down); a ledger without one keeps its state in memory only.
- */
-export interface SvmLedgerRecorder {
-  /** A slot was mined with one transaction (its wire bytes), failed or not. */
-  transactionSlot(block: SvmBlock, wire: Uint8Array, failed: boolean): void;
-  /** `mine(count)`: empty slots, in order. */
-  emptySlots(blocks: readonly SvmBlock[]): void;
-  /** An account was written without a transaction. */
-  accountWritten(account: EncodedAccount): void;
-}
 
 /** Lamports the faucet holds at genesis: a million SOL (JSON numbers stay exact below 2^53). */
 const FAUCET_LAMPORTS = 1_000_000n * 1_000_000_000n;
@@ -113,14 +50,19 @@ const GENESIS_SLOT = 0n;
  * LiteSVM lacks. Each transaction is mined into its own slot (as Anvil's automine does); slot times
  * come from the virtual clock; blockhashes rotate per slot and stay valid for 150 slots; the
  * 1232-byte limit is enforced; every processed transaction is kept with its balances for
- * `getTransaction`. There are no forks: a slot, once mined, is final.
+ * `getTransaction`. A rollback (`SvmLedgerHistory`) rebuilds a ledger from its journal and this
+ * one takes its state (`adoptStateOf`).
  */
 export class SvmLedger {
-  readonly svm: LiteSVM;
+  svm: LiteSVM;
   private slot = GENESIS_SLOT;
-  private readonly blocks = new Map<bigint, SvmBlock>();
-  private readonly blockhashSlots = new Map<string, bigint>();
-  private readonly records = new Map<string, SvmTransactionRecord>();
+  private blocks = new Map<bigint, SvmBlock>();
+  private blockhashSlots = new Map<string, bigint>();
+  private records = new Map<string, SvmTransactionRecord>();
+  /** How many times the ledger was rolled back: slots mined after a rollback get new blockhashes. */
+  private fork = 0;
+  /** The fault "drop transactions": which transactions are answered but never mined. */
+  private dropFilter: ((transaction: DecodedSvmTransaction) => boolean) | undefined;
   private readonly listeners = new Set<(record: SvmTransactionRecord) => void>();
   private readonly slotListeners = new Set<(block: SvmBlock) => void>();
   private readonly accountListeners = new Set<(address: Address) => void>();
@@ -148,9 +90,10 @@ export class SvmLedger {
     return { blockhash: block.blockhash, lastValidBlockHeight: this.slot + SVM_BLOCKHASH_LIFETIME_SLOTS, slot: this.slot };
   }
 
-  isBlockhashValid(blockhash: string): boolean {
+  /** Whether a transaction on `blockhash` may land in slot `atSlot` (default: the current one); past `lastValidBlockHeight` it may not. */
+  isBlockhashValid(blockhash: string, atSlot = this.slot): boolean {
     const slot = this.blockhashSlots.get(blockhash);
-    return slot !== undefined && this.slot - slot <= SVM_BLOCKHASH_LIFETIME_SLOTS;
+    return slot !== undefined && atSlot - slot <= SVM_BLOCKHASH_LIFETIME_SLOTS;
   }
 
   account(address: Address): MaybeEncodedAccount {
@@ -223,6 +166,27 @@ export class SvmLedger {
     this.nextBlockTimestamp = unixSeconds;
   }
 
+  /** From now on slots get the blockhashes of fork `fork` (0: the first chain; a rollback starts the next). */
+  setFork(fork: number): void {
+    this.fork = fork;
+  }
+
+  /** Takes the state of `other` (a ledger rebuilt from the journal up to a rollback); listeners and recorder stay. */
+  adoptStateOf(other: SvmLedger): void {
+    this.svm = other.svm;
+    this.slot = other.slot;
+    this.blocks = other.blocks;
+    this.blockhashSlots = other.blockhashSlots;
+    this.records = other.records;
+    this.fork = other.fork;
+    this.nextBlockTimestamp = undefined;
+  }
+
+  /** The fault "drop transactions": `submit` answers a transaction `filter` picks and never mines it (undefined: none). */
+  setDropFilter(filter: ((transaction: DecodedSvmTransaction) => boolean) | undefined): void {
+    this.dropFilter = filter;
+  }
+
   /** Mines `count` empty slots. */
   mine(count = 1): void {
     const mined: SvmBlock[] = [];
@@ -243,11 +207,13 @@ export class SvmLedger {
   submit(wire: Uint8Array, options: { preflight: boolean }): SvmTransactionRecord {
     const decoded = this.checkWire(wire);
     if (this.records.has(decoded.signature)) throw this.rejected('AlreadyProcessed', options.preflight);
-    if (!this.isBlockhashValid(decoded.message.lifetimeToken)) throw this.rejected('BlockhashNotFound', options.preflight);
+    // it would land in the next slot: not past its blockhash's lastValidBlockHeight
+    if (!this.isBlockhashValid(decoded.message.lifetimeToken, this.slot + 1n)) throw this.rejected('BlockhashNotFound', options.preflight);
     if (options.preflight) {
       const simulation = this.simulateDecoded(decoded);
       if (simulation.err !== null) throw new SvmTransactionRejectedError(`Transaction simulation failed: ${describeSvmTransactionError(simulation.err)}`, -32002, simulation);
     }
+    if (this.dropFilter?.(decoded)) throw new SvmTransactionDroppedError(decoded.signature);
     const keys = svmAccountKeys(decoded.message, (table) => this.lookupTable(table));
     const preBalances = keys.all.map((key) => this.balance(key));
     const preTokenBalances = this.tokenBalances(keys.all);
@@ -387,9 +353,10 @@ export class SvmLedger {
     this.svm.setClock(new Clock(block.slot, 0n, 0n, 0n, BigInt(block.blockTime)));
   }
 
-  /** A slot's blockhash: a hash of the seed and the slot (deterministic, never repeated). */
+  /** A slot's blockhash: a hash of the seed, the slot and the fork (deterministic, never repeated). */
   private blockhashOf(slot: bigint): string {
-    return getBase58Decoder().decode(createHash('sha256').update(`intentsim-svm:${this.options.seed}:${slot}`).digest());
+    const fork = this.fork === 0 ? '' : `:fork-${this.fork}`;
+    return getBase58Decoder().decode(createHash('sha256').update(`intentsim-svm:${this.options.seed}:${slot}${fork}`).digest());
   }
 }
 

@@ -2,25 +2,19 @@ import { address, lamports, type EncodedAccount } from '@solana/kit';
 import { ChainError } from '../../errors/IntentsimError';
 import type { LedgerJournal } from '../LedgerJournal';
 import { SvmLedger, type SvmBlock, type SvmLedgerOptions, type SvmLedgerRecorder } from './SvmLedger';
+import { SvmLedgerHistory, effectiveSvmJournal } from './SvmLedgerHistory';
+import type { SvmJournalEntry } from './svmJournalEntry';
 
-/** One change of the SVM ledger as the journal keeps it (bytes in base64). */
-export type SvmJournalEntry =
-  /** The first entry: genesis time, and genesis's blockhash to tell a journal of another seed. */
-  | { kind: 'genesis'; blockTime: number; blockhash: string }
-  /** A slot with its one transaction's wire bytes (a failed transaction too: it was mined), and whether it failed. */
-  | { kind: 'slot'; slot: bigint; blockTime: number; transaction: string; failed: boolean }
-  /** `mine(count)`: empty slots from `firstSlot` on, their times as runs of [blockTime, count]. */
-  | { kind: 'emptySlots'; firstSlot: bigint; blockTimes: Array<[number, number]> }
-  /** An account written without a transaction (after genesis: a cheat). */
-  | { kind: 'account'; address: string; lamports: bigint; programAddress: string; executable: boolean; space: bigint; data: string };
+export type { SvmJournalEntry } from './svmJournalEntry';
 
 /**
- * Keeps the SVM ledger durable (`--db`): each change it makes after genesis is appended to the
- * ledger journal before the ledger answers or tells a listener (the store writes synchronously,
- * so a SIGKILL loses nothing a client was told). `openSvmLedger` rebuilds the ledger from it.
+ * Writes each change the SVM ledger makes after genesis down as a journal entry, to `append`
+ * (`SvmLedgerHistory`: kept in memory for rollbacks and, with `--db`, appended to the ledger
+ * journal before the ledger answers or tells a listener; the store writes synchronously, so a
+ * SIGKILL loses nothing a client was told). `openSvmLedger` rebuilds the ledger from it.
  */
 export class SvmLedgerJournal implements SvmLedgerRecorder {
-  constructor(private readonly deps: { chainId: number; store: LedgerJournal }) {}
+  constructor(private readonly append: (entry: SvmJournalEntry) => void) {}
 
   transactionSlot(block: SvmBlock, wire: Uint8Array, failed: boolean): void {
     this.append({ kind: 'slot', slot: block.slot, blockTime: block.blockTime, transaction: Buffer.from(wire).toString('base64'), failed });
@@ -48,25 +42,23 @@ export class SvmLedgerJournal implements SvmLedgerRecorder {
       data: Buffer.from(account.data).toString('base64'),
     });
   }
-
-  private append(entry: SvmJournalEntry): void {
-    this.deps.store.append(this.deps.chainId, entry);
-  }
 }
 
 /**
  * The chain's ledger: genesis written by `writeGenesis`; with a journal that has entries, genesis
  * at the journaled time and then every journaled change applied again, in order, through the
  * ledger's own methods (a slot's transaction is submitted without preflight at its slot's time),
- * which gives back the same slots, blockhashes, signatures, results and balances. The ledger is
- * new, so no listener hears the replay; the journal is attached after it (nothing is written twice).
+ * which gives back the same slots, blockhashes, signatures, results and balances; a journaled
+ * rollback leaves out what it rolled back (`effectiveSvmJournal`). The ledger is new, so no
+ * listener hears the replay; its history (`SvmLedgerHistory`, which writes the journal from now
+ * on and rolls the ledger back) is attached after it (nothing is written twice).
  */
 export async function openSvmLedger(params: {
   chainId: number;
   journal: LedgerJournal | undefined;
   ledger: Omit<SvmLedgerOptions, 'genesisTime'>;
   writeGenesis: (ledger: SvmLedger) => Promise<void>;
-}): Promise<{ ledger: SvmLedger; replayed: number }> {
+}): Promise<{ ledger: SvmLedger; replayed: number; history: SvmLedgerHistory }> {
   const { chainId, journal } = params;
   const entries = journal?.entries<SvmJournalEntry>(chainId) ?? [];
   const genesis = entries[0];
@@ -79,9 +71,27 @@ export async function openSvmLedger(params: {
   } else if (genesis.blockhash !== genesisBlock.blockhash) {
     throw new ChainError(`chain ${chainId}: the database's SVM ledger journal was written with another mnemonic (genesis blockhash ${genesis.blockhash}, now ${genesisBlock.blockhash}); start with the same mnemonic or another --db`);
   }
-  entries.slice(1).forEach((entry, index) => applyEntry(ledger, entry, `chain ${chainId}: ledger journal entry ${index + 1}`));
-  if (journal) ledger.setRecorder(new SvmLedgerJournal({ chainId, store: journal }));
-  return { ledger, replayed: entries.length - (genesis ? 1 : 0) };
+  const effective = effectiveSvmJournal(entries.slice(1));
+  applySvmJournal(ledger, effective, `chain ${chainId}: ledger journal entry`);
+  const history = new SvmLedgerHistory({
+    chainId,
+    ledger,
+    entries: effective,
+    journal,
+    rebuild: async (kept) => {
+      const rebuilt = new SvmLedger({ ...params.ledger, genesisTime: genesisBlock.blockTime });
+      await params.writeGenesis(rebuilt);
+      applySvmJournal(rebuilt, kept, `chain ${chainId}: rolling back, entry`);
+      return rebuilt;
+    },
+  });
+  ledger.setRecorder(new SvmLedgerJournal((entry) => history.record(entry)));
+  return { ledger, replayed: entries.length - (genesis ? 1 : 0), history };
+}
+
+/** Applies journal entries (after genesis, rollbacks already left out) to a ledger, in order. */
+function applySvmJournal(ledger: SvmLedger, entries: readonly SvmJournalEntry[], where: string): void {
+  entries.forEach((entry, index) => applyEntry(ledger, entry, `${where} ${index + 1}`));
 }
 
 function applyEntry(ledger: SvmLedger, entry: SvmJournalEntry, where: string): void {
@@ -110,6 +120,11 @@ function applyEntry(ledger: SvmLedger, entry: SvmJournalEntry, where: string): v
         }
       }
       return;
+    case 'fork':
+      ledger.setFork(entry.fork);
+      return;
+    case 'rollback':
+      throw new ChainError(`${where} is a rollback left in the entries to apply`);
     case 'account':
       ledger.setAccount({
         address: address(entry.address),

@@ -3,6 +3,7 @@ import type { LedgerJournal } from '../LedgerJournal';
 import type { SvmAccounts } from './svmAccounts';
 import { SvmJsonRpcServer, type SvmRpcEndpoints } from './SvmJsonRpcServer';
 import type { SvmLedger } from './SvmLedger';
+import type { SvmLedgerHistory } from './SvmLedgerHistory';
 import { openSvmLedger } from './SvmLedgerJournal';
 import { writeSvmAggregatorGenesis } from './writeSvmAggregatorGenesis';
 import { writeSvmGenesis } from './writeSvmGenesis';
@@ -10,6 +11,8 @@ import { writeSvmGenesis } from './writeSvmGenesis';
 /** The embedded SVM node running: its ledger, where its JSON-RPC and websocket listen, and how to stop it. */
 export interface RunningSvmNode {
   ledger: SvmLedger;
+  /** Rollbacks, snapshots and reorgs of the ledger. */
+  history: SvmLedgerHistory;
   endpoints: SvmRpcEndpoints;
   stop(): Promise<void>;
 }
@@ -31,7 +34,7 @@ export async function runSvmNode(params: {
   journal: LedgerJournal | undefined;
 }): Promise<RunningSvmNode> {
   const { chainId, clock, mnemonic, accounts, host, port, journal } = params;
-  const { ledger } = await openSvmLedger({
+  const { ledger, history } = await openSvmLedger({
     chainId,
     journal,
     ledger: { clock, seed: `${mnemonic}:${chainId}`, faucet: accounts.faucet.signer },
@@ -42,5 +45,5 @@ export async function runSvmNode(params: {
   });
   const server = new SvmJsonRpcServer(ledger, { host, ...(port !== undefined ? { port } : {}) });
   const endpoints = await server.start();
-  return { ledger, endpoints, stop: () => server.stop() };
+  return { ledger, history, endpoints, stop: () => server.stop() };
 }

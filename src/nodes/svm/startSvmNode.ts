@@ -3,6 +3,7 @@ import { resolveEmbeddedNodeOptions, type EmbeddedNodeOptions } from '../embedde
 import type { StartedNode } from '../StartedNode';
 import { deriveSvmAccounts, type SvmAccounts } from './svmAccounts';
 import type { SvmLedger } from './SvmLedger';
+import type { SvmLedgerHistory } from './SvmLedgerHistory';
 import { runSvmNode } from './SvmNode';
 import { SVM_TEST_ACCOUNT_FUNDS } from './writeSvmGenesis';
 
@@ -16,6 +17,8 @@ export interface StartedSvmNode extends StartedNode {
   keys: SvmAccounts;
   /** The node's ledger (what a test or a cheat reads directly). */
   ledger: SvmLedger;
+  /** Rolls the ledger back, snapshots and reverts it, reorgs it (docs/chains/solana.md). */
+  history: SvmLedgerHistory;
 }
 
 const LAMPORTS_PER_SOL = 1_000_000_000n;
@@ -40,6 +43,7 @@ export async function startSvmNode(options: EmbeddedNodeOptions = {}): Promise<S
     fundedAccounts: accounts.testAccounts.map((account) => ({ address: account.address, privateKey: account.secretKeyBase58, balance })),
     keys: accounts,
     ledger: node.ledger,
+    history: node.history,
     stop: async () => {
       await node.stop();
       if (!options.clock) resolved.clock.cancelAll();

@@ -1,7 +1,7 @@
 import { getCompiledTransactionMessageDecoder, type Address } from '@solana/kit';
 import { addressParam, configParam, u64Param, type SvmRpcMethod } from './svmRpcParams';
 import { getTransferSolInstruction } from '@solana-program/system';
-import { SvmTransactionRejectedError, type SvmLedger } from './SvmLedger';
+import { SvmTransactionDroppedError, SvmTransactionRejectedError, type SvmLedger } from './SvmLedger';
 import { decodeWire, encodeAccount, encodeTransaction, SvmRpcError, type AccountEncoding } from './svmRpcEncoding';
 import { listedAccount, readMintDecimals, readTokenAccount, uiTokenAmount } from './svmTokenBalances';
 import { svmTransactionFee } from './svmTransactionFee';
@@ -117,6 +117,8 @@ export function svmRpcMethods(ledger: SvmLedger, endpoints: () => { rpcUrl: stri
       try {
         return ledger.submit(wire, { preflight: options.skipPreflight !== true }).signature;
       } catch (error) {
+        // the fault "drop transactions": answered as sent, as a congested leader's RPC does, and never mined
+        if (error instanceof SvmTransactionDroppedError) return error.signature;
         return rejection(error);
       }
     },

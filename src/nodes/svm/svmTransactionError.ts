@@ -40,6 +40,7 @@ export function describeSvmTransactionError(error: SvmTransactionErrorJson): str
   if (error === 'InsufficientFundsForFee') return 'Insufficient funds for fee';
   if (error === 'AccountNotFound') return 'Attempt to debit an account but found no record of a prior credit.';
   if (typeof error === 'string') return error;
+  if ('InsufficientFundsForRent' in error) return `Transaction results in an account (${(error.InsufficientFundsForRent as { account_index: number }).account_index}) with insufficient funds for rent`;
   if ('InstructionError' in error) {
     const [index, inner] = error.InstructionError as [number, SvmTransactionErrorJson];
     const what = typeof inner === 'string' ? inner : 'Custom' in inner ? `custom program error: 0x${Number(inner.Custom).toString(16)}` : JSON.stringify(inner);
