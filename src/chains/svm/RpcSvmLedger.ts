@@ -2,7 +2,6 @@ import { address as toAddress, lamports, type Address, type Instruction, type Ke
 import WebSocket from 'ws';
 import { ChainError } from '../../errors/IntentsimError';
 import { callSvmRpc } from '../../nodes/svm/callSvmRpc';
-import { UnsupportedOnChainError } from '../../errors/chainErrors';
 import { decodeSvmTransaction } from '../../nodes/svm/decodeSvmTransaction';
 import type { SvmBlock, SvmSimulation, SvmTransactionRecord } from '../../nodes/svm/SvmLedger';
 import { SvmTransactionRejectedError } from '../../nodes/svm/SvmLedger';
@@ -217,10 +216,6 @@ export class RpcSvmLedger implements SvmLedgerAccess {
       if (performance.now() > deadline) throw new ChainError(`the validator at ${this.options.rpcUrl} made no new slot within ${CONFIRM_TIMEOUT_MS / 1000} s`);
       await pause(POLL_PAUSE_MS);
     }
-  }
-
-  async setNextBlockTimestamp(): Promise<void> {
-    throw new UnsupportedOnChainError('the validator makes its slots on its own clock: the next slot time cannot be set (--svm embedded can)');
   }
 
   private async readNewBlocks(): Promise<void> {

@@ -54,7 +54,10 @@ export class SvmChainCheats implements ChainCheats {
   }
 
   async setNextBlockTimestamp(unixSeconds: number): Promise<void> {
-    await this.deps.ledger().setNextBlockTimestamp(unixSeconds);
+    const ledger = this.deps.ledger();
+    // a refusal of the validator mode, not of the call: the embedded ledger sets it
+    if (!ledger.setNextBlockTimestamp) throw new UnsupportedOnChainError(`chain ${this.deps.chainId} (SVM): the validator makes its slots on its own clock: the next slot time cannot be set (--svm embedded can)`);
+    await ledger.setNextBlockTimestamp(unixSeconds);
   }
 
   /** Slot times follow the virtual clock, which `ChainControl.advanceTime` moves right after this. */
