@@ -122,12 +122,16 @@ export interface ChainAdapter {
   readonly gasCosts: ChainGasCosts;
   /** Native, wrapped native and pools, for route planning; the sources an origin swap may name. */
   liquidity(): ChainLiquidity;
-  /** A pool's reserves now (token0, token1). */
-  readPoolReserves(pool: string): Promise<{ reserve0: bigint; reserve1: bigint }>;
+  /** A pool's reserves now (token0, token1); on the chains whose `liquidity()` has pools (EVM), absent on the others. */
+  readPoolReserves?(pool: string): Promise<{ reserve0: bigint; reserve1: bigint }>;
   /** Simulates the fill the solver would send (SPEC §7.1 DESTINATION_TX_FAILED). */
   simulateSolverFill(payment: SolverPayment): Promise<FillSimulation>;
-  /** The call and revert error of a mined transaction that failed (SPEC §2.3 failedCallData). */
-  failedTransactionFacts(txHash: Hex): Promise<FailedTransactionFacts>;
+  /**
+   * The call and revert error of a mined transaction that failed (SPEC §2.3 failedCallData), on the
+   * chains where a transaction can be mined and fail (EVM, Solana); absent where a transaction is
+   * valid or never mined (Bitcoin) or executed or refused (Lighter).
+   */
+  failedTransactionFacts?(txHash: Hex): Promise<FailedTransactionFacts>;
   balanceOf(owner: string, currency: Currency): Promise<bigint>;
   onObservation(listener: (observation: ChainObservation) => void): () => void;
   /** Looks at one transaction now (the `/transactions/index` hint) instead of waiting for the next block. */

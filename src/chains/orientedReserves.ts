@@ -7,6 +7,6 @@ import type { ChainAdapter } from './ChainAdapter';
 export async function orientedReserves(chain: ChainAdapter, action: DestinationAction): Promise<OrientedReserves | null> {
   if (action.kind !== 'swap') return null;
   const pool = chain.liquidity().pools.find((p) => p.address.toLowerCase() === action.pool.toLowerCase());
-  if (!pool) throw new Error(`pool ${action.pool} is not on chain ${chain.chainId}`);
+  if (!pool || !chain.readPoolReserves) throw new Error(`pool ${action.pool} is not on chain ${chain.chainId}`);
   return orientReserves(pool, await chain.readPoolReserves(pool.address), action.tokenIn);
 }

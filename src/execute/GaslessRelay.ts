@@ -69,7 +69,7 @@ export interface ExecutionAccepted {
  * (`openRelayedCallRequest`): it goes `depositing → success` when the relayed transaction lands.
  */
 /** A chain with a gasless relayer. */
-type RelayingChain = ChainAdapter & { readonly gaslessRelay: GaslessRelayCapability };
+type RelayingChain = ChainAdapter & { readonly gaslessRelay: GaslessRelayCapability } & Required<Pick<ChainAdapter, 'failedTransactionFacts'>>;
 
 export class GaslessRelay {
   constructor(private readonly deps: GaslessRelayDeps) {}

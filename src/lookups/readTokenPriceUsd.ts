@@ -24,7 +24,7 @@ export async function readTokenPriceUsd(chain: ChainAdapter, address: string): P
   const { wrappedNative, pools } = chain.liquidity();
   const asset: Currency = currency.isNative ? wrappedNative : currency;
   const pool = same(asset.address, wrappedNative.address) ? pools.find((p) => same(p.token0.address, asset.address) || same(p.token1.address, asset.address)) : undefined;
-  if (!pool) return { priceUsdMicros: currency.priceUsdMicros, source: 'fixture' };
+  if (!pool || !chain.readPoolReserves) return { priceUsdMicros: currency.priceUsdMicros, source: 'fixture' };
   const assetIsToken0 = same(pool.token0.address, asset.address);
   const counter = assetIsToken0 ? pool.token1 : pool.token0;
   const { reserve0, reserve1 } = await chain.readPoolReserves(pool.address);

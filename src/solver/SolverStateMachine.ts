@@ -337,7 +337,7 @@ export class SolverStateMachine {
       return;
     }
     // why it reverted, from the chain: a pool moved after the solver's check gives TOO_LITTLE_RECEIVED
-    const failed = await destination.failedTransactionFacts(entry.txHash).catch((error: unknown) => {
+    const failed = await destination.failedTransactionFacts?.(entry.txHash).catch((error: unknown) => {
       this.deps.log(`solver: could not read why fill ${entry.txHash} reverted`, error);
       return undefined;
     });

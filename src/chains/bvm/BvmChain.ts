@@ -207,9 +207,6 @@ export class BvmChain implements ChainAdapter {
     return { nativeCurrency: this.native, wrappedNative: this.native, pools: [], inventory: [this.native] };
   }
 
-  async readPoolReserves(pool: string): Promise<{ reserve0: bigint; reserve1: bigint }> {
-    throw new ChainError(`chain ${this.chainId} (BVM) has no pool ${pool}`);
-  }
 
   /** Builds the payment from the solver's coins now (nothing is signed into the store or sent). */
   async simulateSolverFill(payment: SolverPayment): Promise<FillSimulation> {
@@ -225,9 +222,6 @@ export class BvmChain implements ChainAdapter {
     }
   }
 
-  async failedTransactionFacts(txHash: Hex): Promise<FailedTransactionFacts> {
-    throw new ChainError(`chain ${this.chainId} (BVM): transaction ${txHash} did not fail (a Bitcoin transaction is valid or never mined)`);
-  }
 
   async balanceOf(owner: string, currency: Currency): Promise<bigint> {
     const script = outputScriptOf(owner);

@@ -181,9 +181,6 @@ export class LvmChain implements ChainAdapter {
     return { nativeCurrency: this.currency, wrappedNative: this.currency, pools: [], inventory: [this.currency] };
   }
 
-  async readPoolReserves(pool: string): Promise<{ reserve0: bigint; reserve1: bigint }> {
-    throw new ChainError(`chain ${this.chainId} (the exchange) has no pool ${pool}`);
-  }
 
   async simulateSolverFill(payment: SolverPayment): Promise<FillSimulation> {
     try {
@@ -198,9 +195,6 @@ export class LvmChain implements ChainAdapter {
   }
 
   /** A transfer the exchange refuses never executes, so no executed transaction failed. */
-  async failedTransactionFacts(txHash: Hex): Promise<FailedTransactionFacts> {
-    throw new ChainError(`chain ${this.chainId}: transaction ${txHash} did not fail (the exchange executes a transfer or refuses it)`);
-  }
 
   async balanceOf(owner: string, currency: Currency): Promise<bigint> {
     if (!LVM_ACCOUNT_INDEX.test(owner) || (currency.address as string) !== LVM_CURRENCY_ADDRESS) return 0n;

@@ -181,9 +181,6 @@ export class SvmChain implements ChainAdapter {
     return { nativeCurrency: native, wrappedNative, pools: [], inventory: [native, stablecoin], originSwapSources: [SVM_AGGREGATOR_SOURCE, ...SVM_POOL_VENUES] };
   }
 
-  async readPoolReserves(pool: string): Promise<{ reserve0: bigint; reserve1: bigint }> {
-    throw new ChainError(`chain ${this.chainId} (SVM) has no pool ${pool}`);
-  }
 
   async simulateSolverFill(payment: SolverPayment): Promise<FillSimulation> {
     try {
