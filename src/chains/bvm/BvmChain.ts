@@ -10,7 +10,7 @@ import type { TransactionEntry } from '../../domain/request/requestRecord';
 import { usdMicrosOf } from '../../domain/money/usdValue';
 import { ChainError } from '../../errors/IntentsimError';
 import type { ChainAdapterContext } from '../chainAdapterContext';
-import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams, FailedTransactionFacts, FillSimulation, SentSolverTransaction, SolverSendOptions } from '../ChainAdapter';
+import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams, FillSimulation, SentSolverTransaction, SolverSendOptions } from '../ChainAdapter';
 import type { DepositAddressCapability } from '../capabilities/DepositAddressCapability';
 import { BvmChainCheats } from './BvmChainCheats';
 import { BvmUserWallet } from './BvmUserWallet';

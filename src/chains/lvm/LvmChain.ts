@@ -11,7 +11,7 @@ import { usdMicrosOf } from '../../domain/money/usdValue';
 import { ChainError } from '../../errors/IntentsimError';
 import { UnsupportedOnChainError } from '../../errors/chainErrors';
 import type { ChainAdapterContext } from '../chainAdapterContext';
-import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams, FailedTransactionFacts, FillSimulation, SentSolverTransaction, SolverSendOptions } from '../ChainAdapter';
+import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams, FillSimulation, SentSolverTransaction, SolverSendOptions } from '../ChainAdapter';
 import { LvmChainCheats } from './LvmChainCheats';
 import { LvmAccountControls } from './LvmAccountControls';
 import { LvmDepositWatcher } from './LvmDepositWatcher';
