@@ -179,8 +179,15 @@ function failureCause(replay: Replay, quote: Step, reason: string, refundFailRea
     case 'ORDER_EXPIRED':
       replay.steps.push({ advanceClock: { seconds: 301 } });
       return replay.pay();
+    case 'DOUBLE_SPEND':
+      if (originKind !== 'bvm') return scripted();
+      // the deposit waits in the mempool; its sender spends the same inputs again with a higher fee (replace-by-fee)
+      replay.pay({}, false);
+      replay.steps.push({ doubleSpend: { request: 'replay' } });
+      replay.notes.push('the deposit is replaced by fee in the mempool by a conflicting spend of its inputs');
+      return;
     case 'DEPOSIT_REORGED':
-      if (originKind === 'bvm') throw new RecordNotReplayableError('a Bitcoin deposit reorged out (DEPOSIT_REORGED): a reorg returns it to the mempool (Bitcoin Core\'s semantics), so it takes a double spend, which no scenario step writes yet');
+      if (originKind === 'bvm') throw new RecordNotReplayableError('a Bitcoin deposit reorged out (DEPOSIT_REORGED): a reorg returns it to the mempool (Bitcoin Core\'s semantics) and it is mined again; one gone for good was spent again, a DOUBLE_SPEND record');
       if (originKind === 'lvm') return scripted();
       replay.rule({ kind: 'never' });
       replay.pay();

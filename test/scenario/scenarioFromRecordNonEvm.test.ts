@@ -34,8 +34,8 @@ interface RecordView {
   data: { failReason: string | null; inTxs: Array<{ chainId: number }>; outTxs: Array<{ chainId: number; type: string; status: string }> };
 }
 
-// covers: failReason:DEPOSITED_AMOUNT_TOO_LOW_TO_FILL
-// chain kinds: evm, svm, bvm (the refunds are on Solana and Bitcoin origins)
+// covers: failReason:DEPOSITED_AMOUNT_TOO_LOW_TO_FILL, failReason:DEPOSIT_REORGED, failReason:DOUBLE_SPEND
+// chain kinds: evm, svm, bvm (the refunds and faults are on Solana and Bitcoin origins)
 describe('scenario from-record on every chain kind: Solana, Bitcoin and Lighter records replay locally', () => {
   it('records of EVM→Solana, Solana→EVM, Bitcoin→EVM, EVM→Lighter, Lighter→EVM and refunded Solana and Bitcoin deposits each replay to the same status, reasons and chains', async () => {
     const original = await runYaml('originals', ORIGINALS);
@@ -62,6 +62,36 @@ describe('scenario from-record on every chain kind: Solana, Bitcoin and Lighter 
       ['solanaShort', 'refund', 'DEPOSITED_AMOUNT_TOO_LOW_TO_FILL', 'in 792703809, refund 792703809 success'],
       ['bitcoinShort', 'refund', 'DEPOSITED_AMOUNT_TOO_LOW_TO_FILL', 'in 8253038, refund 8253038 success'],
     ]);
+  }, 300_000);
+
+  it('a Solana deposit rolled back (DEPOSIT_REORGED) and a Bitcoin deposit double-spent (DOUBLE_SPEND) replay with their real causes', async () => {
+    const faults = `chains: [8453, 792703809, 8253038]
+steps:
+  - automine: { chainId: 8253038, enabled: false }
+  - quote: { as: rolledBack, user: account:0, originChainId: 792703809, destinationChainId: 8453, originCurrency: USDC, destinationCurrency: USDC, amount: "25000000", recipient: fresh:rolled }
+  - solverRule: { match: { request: rolledBack }, action: { kind: never } }
+  - deposit: { request: rolledBack }
+  - reorg: { chainId: 792703809, depth: 1 }
+  - quote: { as: doubleSpent, user: account:0, originChainId: 8253038, destinationChainId: 8453, originCurrency: BTC, destinationCurrency: USDC, amount: "1500000", recipient: fresh:spent }
+  - deposit: { request: doubleSpent }
+  - doubleSpend: { request: doubleSpent }
+  - mine: { chainId: 8253038 }
+`;
+    const original = await runYaml('fault-originals', faults);
+    expect(original.error, original.timeline).toBeUndefined();
+    const expected: Record<string, string> = { rolledBack: 'DEPOSIT_REORGED', doubleSpent: 'DOUBLE_SPEND' };
+    for (const [alias, failReason] of Object.entries(expected)) {
+      const record = original.records[alias] as RecordView;
+      expect([record.status, record.data.failReason], original.timeline).toEqual(['failure', failReason]);
+      const yaml = scenarioFromRecord({ requests: [record] });
+      // the real cause, not the solver's scripted fail path
+      expect(yaml).not.toContain('kind: fail');
+      const replay = await runYaml(`replay-${alias}`, yaml);
+      expect(replay.error, `${alias}\n${yaml}\n${replay.timeline}`).toBeUndefined();
+      expect(replay.mismatches, replay.timeline).toEqual([]);
+      const replayed = replay.records.replay as RecordView;
+      expect([replayed.status, replayed.data.failReason]).toEqual(['failure', failReason]);
+    }
   }, 300_000);
 
   it("each chain's currencies, user wallet and confirmations are written in the chain's own terms", () => {
