@@ -8,7 +8,7 @@ import { openDatabase } from '../../src/store/openDatabase';
 import { RequestRecordWriter } from '../../src/store/RequestRecordWriter';
 import { hexId, makeRequestRecord } from '../../test/support/requestRecordFixture';
 import { percentile } from './measure';
-import { startCliProcess } from '../../test/support/cliProcess';
+import { startCliProcess, type CliReady } from '../../test/support/cliProcess';
 
 export interface LoadRow {
   route: string;
@@ -54,6 +54,27 @@ function rssOf(pid: number): number {
   return Number(line?.split(/\s+/)[1] ?? 0) * 1024;
 }
 
+/** The quote the load rows send: a native bridge 1 → 8453, EXACT_INPUT. */
+function nativeQuoteBody(sim: CliReady): string {
+  const user = sim.accounts[0]!.address;
+  return JSON.stringify({ user, originChainId: 1, destinationChainId: 8453, originCurrency: zeroAddress, destinationCurrency: zeroAddress, amount: '10000000000000000', tradeType: 'EXACT_INPUT' });
+}
+
+/** Status look-ups and quotes at 1, 8 and 64 connections (`seconds` each) against a running simulator. */
+export async function benchHotPathRows(sim: CliReady, seconds: number, progress: (line: string) => void, connectionCounts: readonly number[] = [1, 8, 64]): Promise<LoadRow[]> {
+  const quoteBody = nativeQuoteBody(sim);
+  const first = (await (await fetch(`${sim.baseUrl}/quote/v2`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: quoteBody })).json()) as { steps: Array<{ requestId: string }> };
+  const statusUrl = `${sim.baseUrl}/intents/status/v3?requestId=${first.steps[0]!.requestId}`;
+  const rows: LoadRow[] = [];
+  for (const connections of connectionCounts) {
+    rows.push(row('GET /intents/status/v3', connections, await cannon(statusUrl, connections, seconds)));
+    progress(`  status at ${connections} connections done`);
+    rows.push(row('POST /quote/v2', connections, await cannon(`${sim.baseUrl}/quote/v2`, connections, seconds, { method: 'POST', body: quoteBody })));
+    progress(`  quote at ${connections} connections done`);
+  }
+  return rows;
+}
+
 /**
  * Load against loopback (issue: durability and hardening, part 7): status and quote at 1 / 8 / 64
  * connections, `GET /requests/v3` pages over 100,000 stored requests (filters by settled
@@ -65,17 +86,8 @@ export async function benchLoad(params: { seconds: number; storedRequests: numbe
   const dbPath = join(dir, 'load.db');
   const { top: child, ready: sim } = await startCliProcess({ args: ['--db', dbPath] });
   try {
-    const user = sim.accounts[0]!.address;
-    const quoteBody = JSON.stringify({ user, originChainId: 1, destinationChainId: 8453, originCurrency: zeroAddress, destinationCurrency: zeroAddress, amount: '10000000000000000', tradeType: 'EXACT_INPUT' });
-    const first = (await (await fetch(`${sim.baseUrl}/quote/v2`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: quoteBody })).json()) as { steps: Array<{ requestId: string }> };
-    const statusUrl = `${sim.baseUrl}/intents/status/v3?requestId=${first.steps[0]!.requestId}`;
-    const rows: LoadRow[] = [];
-    for (const connections of [1, 8, 64]) {
-      rows.push(row('GET /intents/status/v3', connections, await cannon(statusUrl, connections, params.seconds)));
-      progress(`  status at ${connections} connections done`);
-      rows.push(row('POST /quote/v2', connections, await cannon(`${sim.baseUrl}/quote/v2`, connections, params.seconds, { method: 'POST', body: quoteBody })));
-      progress(`  quote at ${connections} connections done`);
-    }
+    const quoteBody = nativeQuoteBody(sim);
+    const rows = await benchHotPathRows(sim, params.seconds, progress);
 
     const rssBefore = rssOf(child.pid!);
     await cannon(`${sim.baseUrl}/quote/v2`, 8, 0, { method: 'POST', body: quoteBody, amount: params.quotes });

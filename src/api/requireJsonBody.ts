@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { UnsupportedContentEncodingError, UnsupportedMediaTypeError } from '../errors/requestErrors';
 
 /** A request carries a body when it says so: a non-zero Content-Length, or a chunked transfer. */
-function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
+export function hasBody(headers: Record<string, string | string[] | undefined>): boolean {
   const length = headers['content-length'];
   return (length !== undefined && length !== '0') || headers['transfer-encoding'] !== undefined;
 }

@@ -26,6 +26,11 @@ interface EventRow {
   payload_json: string;
 }
 
+/** A record from its stored JSON (`RequestStore.recordJson`). */
+export function parseRecordJson(json: string): RequestRecord {
+  return parseWithBigints<RequestRecord>(json);
+}
+
 /**
  * Reads of request records and their status events (the outbox webhooks and the websocket read
  * from). Nothing here writes: records are written by `RequestRecordWriter`, which only the
@@ -47,8 +52,13 @@ export class RequestStore {
   }
 
   get(id: string): RequestRecord | undefined {
-    const row = this.getStatement.get(id.toLowerCase());
-    return row ? parseWithBigints<RequestRecord>(row.record_json) : undefined;
+    const json = this.recordJson(id);
+    return json === undefined ? undefined : parseRecordJson(json);
+  }
+
+  /** A record as stored (`parseRecordJson` reads it): a look-up that keeps what it built from a record compares this text. */
+  recordJson(id: string): string | undefined {
+    return this.getStatement.get(id.toLowerCase())?.record_json;
   }
 
   listByStatus(status: RequestStatus): RequestRecord[] {

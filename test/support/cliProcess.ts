@@ -40,10 +40,11 @@ export async function waitUntilGone(pids: readonly number[], ms = 20_000): Promi
 /**
  * Starts `intentsim start --json --port 0 <args>` as a user does, as its own process (in its own
  * process group with `detached`), or through a wrapper shell (`sh -c '…; true'`, so node's parent
- * is the shell, as under npx), and resolves with its JSON line.
+ * is the shell, as under npx), and resolves with its JSON line. `nodeArgs` go to node itself
+ * (a benchmark's `--cpu-prof`).
  */
-export async function startCliProcess(params: { args: readonly string[]; viaWrapper?: boolean; detached?: boolean }): Promise<CliProcess> {
-  const cli = [process.execPath, 'bin/intentsim.js', 'start', '--json', '--port', '0', ...params.args];
+export async function startCliProcess(params: { args: readonly string[]; viaWrapper?: boolean; detached?: boolean; nodeArgs?: readonly string[] }): Promise<CliProcess> {
+  const cli = [process.execPath, ...(params.nodeArgs ?? []), 'bin/intentsim.js', 'start', '--json', '--port', '0', ...params.args];
   const options = { stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'], detached: params.detached ?? false };
   const top = params.viaWrapper ? spawn('/bin/sh', ['-c', `${cli.map((a) => `'${a}'`).join(' ')}; true`], options) : spawn(cli[0]!, cli.slice(1), options);
   let stderr = '';

@@ -6,6 +6,7 @@ import { RequestNotFoundError } from '../../errors/requestErrors';
 import type { RequestStore } from '../../store/RequestStore';
 import { parseWithSchema } from '../../errors/parseWithSchema';
 import { RequestIdSchema } from '../../domain/request/requestId';
+import type { StatusV3Body } from '../statusFastPath';
 
 export const StatusQuerySchema = z.object({ requestId: RequestIdSchema }).passthrough();
 
@@ -15,7 +16,7 @@ function legacyDetails(details: StatusDetails | null): { details?: string } {
 }
 
 /** SPEC §4.2: `GET /intents/status/v3`, and the older `/intents/status` and `/intents/status/v2`. */
-export function statusRoutes(deps: { requests: RequestStore }): Router {
+export function statusRoutes(deps: { requests: RequestStore; statusV3Body: StatusV3Body }): Router {
   const router = Router();
   const find = (query: unknown) => {
     const { requestId } = parseWithSchema(StatusQuerySchema, query, 'query');
@@ -25,7 +26,11 @@ export function statusRoutes(deps: { requests: RequestStore }): Router {
   };
 
   router.get('/intents/status/v3', (req, res) => {
-    res.json(buildStatusResponse(find(req.query)));
+    const { requestId } = parseWithSchema(StatusQuerySchema, req.query, 'query');
+    const body = deps.statusV3Body(requestId);
+    if (body === undefined) throw new RequestNotFoundError(requestId);
+    // what res.json sends, serialised once per version of the record
+    res.set('Content-Type', 'application/json').send(body);
   });
 
   router.get('/intents/status/v2', (req, res) => {

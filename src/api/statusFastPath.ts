@@ -1,0 +1,37 @@
+import type { RequestHandler } from 'express';
+import { buildStatusResponse } from '../domain/request/statusResponse';
+import type { RequestStore } from '../store/RequestStore';
+import { StatusBodyCache } from './statusBodyCache';
+import { hasBody } from './requireJsonBody';
+
+/** `GET /intents/status/v3?requestId=<32-byte hex>` and nothing else in the URL. */
+const PLAIN_STATUS_URL = /^\/intents\/status\/v3\?requestId=(0x[0-9a-fA-F]{64})$/;
+
+/** The status look-up's JSON body for a stored request (SPEC §2.4), or undefined when none is stored. */
+export type StatusV3Body = (requestId: string) => string | undefined;
+
+/** `GET /intents/status/v3`'s body, built once per version of the record (`StatusBodyCache`). */
+export function statusV3Bodies(requests: Pick<RequestStore, 'recordJson'>): StatusV3Body {
+  const bodies = new StatusBodyCache(buildStatusResponse);
+  return (requestId) => {
+    const recordJson = requests.recordJson(requestId);
+    return recordJson === undefined ? undefined : bodies.bodyFor(requestId, recordJson);
+  };
+}
+
+/**
+ * The look-up clients poll in a loop, answered before express walks its routers: a plain
+ * `GET /intents/status/v3?requestId=…` of a stored request gets the bytes and headers `res.json`
+ * would send (Content-Type, then Content-Length). Every other shape — another version, a second
+ * parameter, a malformed or unknown id, HEAD, a request with a body (415 there) — goes on to the status routes, which answer it (and
+ * its errors) as before.
+ */
+export function answerPlainStatusLookups(bodyOf: StatusV3Body): RequestHandler {
+  return (req, res, next) => {
+    const match = req.method === 'GET' && !hasBody(req.headers) ? PLAIN_STATUS_URL.exec(req.url) : null;
+    const body = match ? bodyOf(match[1]!) : undefined;
+    if (body === undefined) return next();
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
+    res.end(body);
+  };
+}
