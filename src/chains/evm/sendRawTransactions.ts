@@ -1,7 +1,7 @@
 import { bytesToHex, hexToBytes, keccak256, serializeTransaction, type Address, type Hex, type PublicClient, type TransactionSerializableEIP1559 } from 'viem';
 import { sign } from 'viem/accounts';
 import type { KeyedPrivateKeyAccount } from '../../keys/nativeKeyAccount';
-import { startSignatureCache, type StartSignatureCache } from '../../keys/startSignatureCache';
+import { startDerivationCache, type StartDerivationCache } from '../../keys/startDerivationCache';
 import { waitForReceipt } from './waitForReceipt';
 
 export interface PlainTransaction {
@@ -26,7 +26,7 @@ export async function sendRawTransactions(params: {
   maxPriorityFeePerGas: bigint;
   transactions: readonly PlainTransaction[];
 }): Promise<void> {
-  const signatures = startSignatureCache();
+  const signatures = startDerivationCache();
   for (const [i, tx] of params.transactions.entries()) {
     const serialized = await signSetUpTransaction(params.account, signatures, {
       type: 'eip1559',
@@ -50,9 +50,9 @@ export async function sendRawTransactions(params: {
  * The signed transaction, as `account.signTransaction` gives it: the same set-up transactions are
  * signed at every start (RFC 6979), so a signature of an earlier start is reused from the cache.
  */
-export async function signSetUpTransaction(account: KeyedPrivateKeyAccount, signatures: StartSignatureCache, transaction: TransactionSerializableEIP1559): Promise<Hex> {
+export async function signSetUpTransaction(account: KeyedPrivateKeyAccount, signatures: StartDerivationCache, transaction: TransactionSerializableEIP1559): Promise<Hex> {
   const hash = keccak256(serializeTransaction(transaction));
-  const bytes = await signatures.signatureAsync('evm-ecdsa-rfc6979', hexToBytes(account.privateKey), hexToBytes(hash), async () => {
+  const bytes = await signatures.valueAsync('evm-ecdsa-rfc6979', [hexToBytes(account.privateKey), hexToBytes(hash)], async () => {
     const { r, s, yParity } = await sign({ hash, privateKey: account.privateKey });
     return hexToBytes(`${r}${s.slice(2)}${yParity === 1 ? '01' : '00'}` as Hex);
   });

@@ -1,4 +1,4 @@
-import type { StartSignatureCache } from '../../keys/startSignatureCache';
+import type { StartDerivationCache } from '../../keys/startDerivationCache';
 import { bitcoin } from './bvmCrypto';
 import type { BvmCoin } from './BvmLedger';
 import { feeAt } from './BvmLedger';
@@ -38,7 +38,7 @@ export function selectCoins<C extends BvmCoin>(coins: readonly C[], amount: bigi
 }
 
 /** A transaction spending `inputs` (each p2wpkh coin with the key that owns it) into `outputs`, signed (SIGHASH_ALL, BIP143). */
-export function signP2wpkhTransaction(inputs: ReadonlyArray<{ coin: BvmCoin; key: BvmKey }>, outputs: ReadonlyArray<{ script: Uint8Array; value: bigint }>, signatures?: StartSignatureCache): bitcoin.Transaction {
+export function signP2wpkhTransaction(inputs: ReadonlyArray<{ coin: BvmCoin; key: BvmKey }>, outputs: ReadonlyArray<{ script: Uint8Array; value: bigint }>, signatures?: StartDerivationCache): bitcoin.Transaction {
   const tx = new bitcoin.Transaction();
   tx.version = 2;
   for (const { coin } of inputs) tx.addInput(Buffer.from(coin.txid, 'hex').reverse(), coin.vout, 0xfffffffd);
@@ -51,9 +51,9 @@ export function signP2wpkhTransaction(inputs: ReadonlyArray<{ coin: BvmCoin; key
  * Sets input `index`'s witness: `key`'s SIGHASH_ALL signature over the p2wpkh output of `value` it
  * spends (BIP143). With `signatures` (the genesis), a signature made at an earlier start is reused.
  */
-export function signP2wpkhInput(tx: bitcoin.Transaction, index: number, key: BvmKey, value: bigint, signatures?: StartSignatureCache): void {
+export function signP2wpkhInput(tx: bitcoin.Transaction, index: number, key: BvmKey, value: bigint, signatures?: StartDerivationCache): void {
   const scriptCode = bitcoin.payments.p2pkh({ pubkey: key.keyPair.publicKey }).output!;
   const hash = tx.hashForWitnessV0(index, scriptCode, value, bitcoin.Transaction.SIGHASH_ALL);
-  const signature = signatures ? signatures.signature('bitcoin-ecdsa-rfc6979', key.keyPair.privateKey, hash, () => key.keyPair.sign(hash)) : key.keyPair.sign(hash);
+  const signature = signatures ? signatures.value('bitcoin-ecdsa-rfc6979', [key.keyPair.privateKey, hash], () => key.keyPair.sign(hash)) : key.keyPair.sign(hash);
   tx.setWitness(index, [bitcoin.script.signature.encode(signature, bitcoin.Transaction.SIGHASH_ALL), key.keyPair.publicKey]);
 }

@@ -1,4 +1,4 @@
-import { startSignatureCache } from '../../keys/startSignatureCache';
+import { startDerivationCache } from '../../keys/startDerivationCache';
 import { BVM_PARAMS, type BvmCoin, type BvmLedger } from './BvmLedger';
 import { signP2wpkhTransaction } from './bvmTransactions';
 import type { BvmAccounts } from './bvmAccounts';
@@ -20,7 +20,7 @@ const FUNDING_FEE = 10_000n;
  */
 export function writeBvmGenesis(ledger: BvmLedger, accounts: BvmAccounts, time?: number): void {
   // the same genesis signs the same hashes at every start: signatures of an earlier start are reused
-  const signatures = startSignatureCache();
+  const signatures = startDerivationCache();
   const mineOne = () => {
     if (time !== undefined) ledger.setNextBlockTimestamp(time);
     ledger.mine(1, accounts.miner.script);

@@ -9,41 +9,42 @@ const FORMAT = 1;
 const MAX_ENTRIES = 20_000;
 
 /**
- * Signatures the start makes on every run, kept across runs in one file: the Bitcoin chain's
- * genesis transactions and the EVM chains' deployment. secp256k1 signatures here are RFC 6979
- * (deterministic), so the same key and hash always give the same signature, and a cached one is
- * exactly what signing again would give — only without the pure-JavaScript curve arithmetic
- * (its first use builds tables for ~0.1 s) on the start path.
+ * Values the start derives the same way on every run, kept across runs in one file: the
+ * signatures of the Bitcoin chain's genesis transactions and of the EVM chains' deployment
+ * (secp256k1 signatures here are RFC 6979, deterministic: the same key and hash always give the
+ * same signature) and the Solana chain's genesis token-account addresses (program-derived). A
+ * cached value is exactly what deriving it again gives — only without the pure-JavaScript curve
+ * arithmetic (its first use builds tables for ~0.1 s) on the start path.
  *
- * Entries are keyed by sha256(scheme ‖ private key ‖ hash): the file holds no key. A file that is
+ * Entries are keyed by sha256(scheme ‖ inputs…): the file holds no private key. A file that is
  * unreadable, of another format or whose checksum does not match is ignored (and replaced at the
  * next save); writes go to a temporary file renamed into place, so simulators starting side by
  * side never read a half-written one.
  */
-export class StartSignatureCache {
+export class StartDerivationCache {
   private entries: Map<string, string> | undefined;
   private readonly added = new Map<string, string>();
 
   constructor(readonly file: string) {}
 
-  /** The signature under `scheme` of `hash` by `privateKey`: the cached one, or `sign()`'s (then cached). */
-  signature(scheme: string, privateKey: Uint8Array, hash: Uint8Array, sign: () => Uint8Array): Uint8Array {
-    const key = entryKey(scheme, privateKey, hash);
+  /** The value `scheme` derives from `inputs` (e.g. a private key and a hash): the cached one, or `derive()`'s (then cached). */
+  value(scheme: string, inputs: readonly Uint8Array[], derive: () => Uint8Array): Uint8Array {
+    const key = entryKey(scheme, inputs);
     const cached = this.loaded().get(key);
     if (cached !== undefined) return Buffer.from(cached, 'hex');
-    const signature = sign();
-    this.remember(key, signature);
-    return signature;
+    const value = derive();
+    this.remember(key, value);
+    return value;
   }
 
-  /** As `signature`, for a signer that answers asynchronously. */
-  async signatureAsync(scheme: string, privateKey: Uint8Array, hash: Uint8Array, sign: () => Promise<Uint8Array>): Promise<Uint8Array> {
-    const key = entryKey(scheme, privateKey, hash);
+  /** As `value`, for a derivation that answers asynchronously. */
+  async valueAsync(scheme: string, inputs: readonly Uint8Array[], derive: () => Promise<Uint8Array>): Promise<Uint8Array> {
+    const key = entryKey(scheme, inputs);
     const cached = this.loaded().get(key);
     if (cached !== undefined) return Buffer.from(cached, 'hex');
-    const signature = await sign();
-    this.remember(key, signature);
-    return signature;
+    const value = await derive();
+    this.remember(key, value);
+    return value;
   }
 
   /** Writes the entries made since the last save, merged with what the file holds now; a failure to write is no failure of the start. */
@@ -67,15 +68,18 @@ export class StartSignatureCache {
     return (this.entries ??= readEntries(this.file));
   }
 
-  private remember(key: string, signature: Uint8Array): void {
-    const hex = Buffer.from(signature).toString('hex');
+  private remember(key: string, value: Uint8Array): void {
+    const hex = Buffer.from(value).toString('hex');
     this.loaded().set(key, hex);
     this.added.set(key, hex);
   }
 }
 
-function entryKey(scheme: string, privateKey: Uint8Array, hash: Uint8Array): string {
-  return createHash('sha256').update(scheme).update('\0').update(privateKey).update(hash).digest('hex');
+function entryKey(scheme: string, inputs: readonly Uint8Array[]): string {
+  const hash = createHash('sha256').update(scheme);
+  // each input's length first, so no two lists of inputs run together into the same bytes
+  for (const input of inputs) hash.update(`\0${input.length}:`).update(input);
+  return hash.digest('hex');
 }
 
 function checksumOf(entries: Record<string, string>): string {
@@ -102,13 +106,13 @@ function readEntries(file: string): Map<string, string> {
 }
 
 /** Where the simulator keeps it: the OS temp dir (each start's data dir is usually new). */
-export function defaultSignatureCacheFile(): string {
-  return join(tmpdir(), 'intentsim-cache', `start-signatures-v${FORMAT}.json`);
+export function defaultDerivationCacheFile(): string {
+  return join(tmpdir(), 'intentsim-cache', `start-derivations-v${FORMAT}.json`);
 }
 
-let shared: StartSignatureCache | undefined;
+let shared: StartDerivationCache | undefined;
 
 /** The process's one cache (its file read once, at first use). */
-export function startSignatureCache(): StartSignatureCache {
-  return (shared ??= new StartSignatureCache(defaultSignatureCacheFile()));
+export function startDerivationCache(): StartDerivationCache {
+  return (shared ??= new StartDerivationCache(defaultDerivationCacheFile()));
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseGwei, recoverTransactionAddress, type TransactionSerializableEIP1559 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { StartSignatureCache } from '../../src/keys/startSignatureCache';
+import { StartDerivationCache } from '../../src/keys/startDerivationCache';
 import { nativeKeyAccount } from '../../src/keys/nativeKeyAccount';
 import { signSetUpTransaction } from '../../src/chains/evm/sendRawTransactions';
 
@@ -31,38 +31,38 @@ describe('the start signature cache', () => {
   it('signs once: a later start reads the signature from the file, keyed by scheme, key and hash', () => {
     const file = cacheFile();
     const signer = countingSigner();
-    const first = new StartSignatureCache(file);
-    const signature = first.signature('scheme', key, hashOf('a'), signer.sign(hashOf('a')));
+    const first = new StartDerivationCache(file);
+    const signature = first.value('scheme', [key, hashOf('a')], signer.sign(hashOf('a')));
     first.save();
     expect(signer.calls).toBe(1);
     // the file holds no private key
     expect(readFileSync(file, 'utf8')).not.toContain(Buffer.from(key).toString('hex'));
 
-    const second = new StartSignatureCache(file);
-    expect(Buffer.from(second.signature('scheme', key, hashOf('a'), signer.sign(hashOf('a')))).equals(Buffer.from(signature))).toBe(true);
+    const second = new StartDerivationCache(file);
+    expect(Buffer.from(second.value('scheme', [key, hashOf('a')], signer.sign(hashOf('a')))).equals(Buffer.from(signature))).toBe(true);
     expect(signer.calls).toBe(1);
     // another scheme, key or hash is another entry
-    second.signature('other scheme', key, hashOf('a'), signer.sign(hashOf('a')));
-    second.signature('scheme', new Uint8Array(32).fill(4), hashOf('a'), signer.sign(hashOf('a')));
-    second.signature('scheme', key, hashOf('b'), signer.sign(hashOf('b')));
+    second.value('other scheme', [key, hashOf('a')], signer.sign(hashOf('a')));
+    second.value('scheme', [new Uint8Array(32).fill(4), hashOf('a')], signer.sign(hashOf('a')));
+    second.value('scheme', [key, hashOf('b')], signer.sign(hashOf('b')));
     expect(signer.calls).toBe(4);
   });
 
   it('keeps what another simulator saved meanwhile (saves merge) and writes nothing when nothing is new', () => {
     const file = cacheFile();
     const signer = countingSigner();
-    const one = new StartSignatureCache(file);
-    const two = new StartSignatureCache(file);
-    one.signature('s', key, hashOf('one'), signer.sign(hashOf('one')));
-    two.signature('s', key, hashOf('two'), signer.sign(hashOf('two')));
+    const one = new StartDerivationCache(file);
+    const two = new StartDerivationCache(file);
+    one.value('s', [key, hashOf('one')], signer.sign(hashOf('one')));
+    two.value('s', [key, hashOf('two')], signer.sign(hashOf('two')));
     one.save();
     two.save();
     const written = readFileSync(file, 'utf8');
     two.save();
     expect(readFileSync(file, 'utf8')).toBe(written);
-    const third = new StartSignatureCache(file);
-    third.signature('s', key, hashOf('one'), signer.sign(hashOf('one')));
-    third.signature('s', key, hashOf('two'), signer.sign(hashOf('two')));
+    const third = new StartDerivationCache(file);
+    third.value('s', [key, hashOf('one')], signer.sign(hashOf('one')));
+    third.value('s', [key, hashOf('two')], signer.sign(hashOf('two')));
     expect(signer.calls).toBe(2);
   });
 
@@ -74,17 +74,17 @@ describe('the start signature cache', () => {
   ])('ignores a file with %s: signs again and replaces it', (_what, corrupt) => {
     const file = cacheFile();
     const signer = countingSigner();
-    const first = new StartSignatureCache(file);
-    const signature = first.signature('s', key, hashOf('a'), signer.sign(hashOf('a')));
+    const first = new StartDerivationCache(file);
+    const signature = first.value('s', [key, hashOf('a')], signer.sign(hashOf('a')));
     first.save();
     writeFileSync(file, corrupt(readFileSync(file, 'utf8')));
 
-    const second = new StartSignatureCache(file);
-    expect(Buffer.from(second.signature('s', key, hashOf('a'), signer.sign(hashOf('a')))).equals(Buffer.from(signature))).toBe(true);
+    const second = new StartDerivationCache(file);
+    expect(Buffer.from(second.value('s', [key, hashOf('a')], signer.sign(hashOf('a')))).equals(Buffer.from(signature))).toBe(true);
     expect(signer.calls).toBe(2);
     second.save();
-    const third = new StartSignatureCache(file);
-    third.signature('s', key, hashOf('a'), signer.sign(hashOf('a')));
+    const third = new StartDerivationCache(file);
+    third.value('s', [key, hashOf('a')], signer.sign(hashOf('a')));
     expect(signer.calls).toBe(2);
   });
 });
@@ -107,7 +107,7 @@ describe('set-up transactions signed through the cache', () => {
     const file = cacheFile();
     const account = nativeKeyAccount(privateKey);
     for (const round of [0, 1]) {
-      const cache = new StartSignatureCache(file);
+      const cache = new StartDerivationCache(file);
       for (const transaction of transactions) {
         const signed = await signSetUpTransaction(account, cache, transaction);
         expect(signed, `round ${round}, nonce ${transaction.nonce}`).toBe(await privateKeyToAccount(privateKey).signTransaction(transaction));
