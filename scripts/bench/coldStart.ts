@@ -11,7 +11,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { startSimulator } from '../../src/simulator';
-import { formatMs, summarize, type Summary } from './measure';
+import { formatMs, positiveIntFromEnv, summarize, type Summary } from './measure';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -183,4 +183,11 @@ function withTimeout<T>(promise: Promise<T>, ms: number, message: string): Promi
       timer = setTimeout(() => reject(new Error(message)), ms);
     }),
   ]).finally(() => clearTimeout(timer));
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const result = await benchColdStart(positiveIntFromEnv('BENCH_COLD_RUNS', 5), (line) => process.stdout.write(`${line}\n`));
+  const line = (label: string, s: Summary) => `${label} median ${formatMs(s.median)}  min ${formatMs(s.min)}  max ${formatMs(s.max)}`;
+  process.stdout.write(`${line('startSimulator()', result.library.summary)}\n${line('CLI start --json ', result.cli.summary)}\n`);
+  process.exit(0);
 }

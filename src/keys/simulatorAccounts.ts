@@ -1,7 +1,8 @@
 import { toHex, type Address, type Hex } from 'viem';
 import { publicKeyToAddress } from 'viem/utils';
-import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
+import type { PrivateKeyAccount } from 'viem/accounts';
 import { deriveHdNode, uncompressedPublicKey } from './deriveHdPrivateKeys';
+import { nativeKeyAccount, type KeyedPrivateKeyAccount } from './nativeKeyAccount';
 import { mnemonicSeed } from './mnemonicSeed';
 
 /**
@@ -12,17 +13,17 @@ import { mnemonicSeed } from './mnemonicSeed';
  * solver and relayer addresses are the same on every chain.
  */
 export interface KeyedAccount {
-  account: PrivateKeyAccount;
+  account: KeyedPrivateKeyAccount;
   address: PrivateKeyAccount['address'];
   privateKey: Hex;
 }
 
 export interface SimulatorAccounts {
   testAccounts: KeyedAccount[];
-  solver: PrivateKeyAccount;
-  deployer: PrivateKeyAccount;
+  solver: KeyedPrivateKeyAccount;
+  deployer: KeyedPrivateKeyAccount;
   /** SPEC §1.6 gasless execution: submits users' calls and signed deposits and pays their gas. */
-  relayer: PrivateKeyAccount;
+  relayer: KeyedPrivateKeyAccount;
 }
 
 export const SOLVER_ADDRESS_INDEX = 1000;
@@ -37,12 +38,12 @@ export function deriveSimulatorAccounts(mnemonic: string, count: number): Simula
     const privateKey = toHex(key);
     const address: Address = publicKeyToAddress(toHex(uncompressedPublicKey(key)));
     // the signing account is built on first use: most test accounts are only ever an address here
-    let account: PrivateKeyAccount | undefined;
+    let account: KeyedPrivateKeyAccount | undefined;
     return {
       address,
       privateKey,
       get account() {
-        return (account ??= privateKeyToAccount(privateKey));
+        return (account ??= nativeKeyAccount(privateKey));
       },
     };
   };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { bitcoin } from './bvmCrypto';
 import { BVM_PARAMS, blockSubsidy } from './bvmConsensus';
 import type { BvmBlock, BvmTransactionRecord } from './bvmLedgerTypes';
@@ -32,15 +33,16 @@ export function buildBvmBlock(params: { height: number; previous: BvmBlock | und
   }
   const block = new bitcoin.Block();
   block.version = BVM_PARAMS.blockVersion;
-  block.prevHash = previous ? previous.block.getHash() : new Uint8Array(32);
+  // the previous block's hash in internal byte order (its id reversed)
+  block.prevHash = previous ? Buffer.from(previous.hash, 'hex').reverse() : new Uint8Array(32);
   block.merkleRoot = bitcoin.Block.calculateMerkleRoot(transactions);
   block.timestamp = Math.max(params.timestamp, previous?.time ?? 0);
   block.bits = BVM_PARAMS.bits;
   block.transactions = transactions;
   if (witnessCommit) block.witnessCommit = witnessCommit;
-  for (block.nonce = 0; !block.checkProofOfWork(); block.nonce += 1);
+  const hash = mineHeader(block);
   const mined: BvmBlock = {
-    hash: block.getId(),
+    hash,
     height,
     block,
     time: block.timestamp,
@@ -51,4 +53,23 @@ export function buildBvmBlock(params: { height: number; previous: BvmBlock | und
   };
   const coinbaseRecord: BvmTransactionRecord = { txid: coinbase.getId(), tx: coinbase, hex: coinbase.toHex(), fee: 0n, vsize: coinbase.virtualSize(), time: mined.time, prevouts: [] };
   return { mined, records: [coinbaseRecord, ...included].map((record, index) => ({ ...record, blockHash: mined.hash, height, index })) };
+}
+
+/**
+ * Sets the header's nonce to the first that meets its target (`Block.checkProofOfWork`) and returns
+ * the block's id: the header hashed with Node's native SHA-256, not bitcoinjs-lib's pure-JavaScript
+ * one (the genesis mines a hundred blocks at every start).
+ */
+function mineHeader(block: bitcoin.Block): string {
+  const header = Buffer.from(block.toBuffer(true));
+  const target = bitcoin.Block.calculateTarget(block.bits);
+  for (let nonce = 0; nonce <= 0xffffffff; nonce++) {
+    header.writeUInt32LE(nonce, 76);
+    const id = createHash('sha256').update(createHash('sha256').update(header).digest()).digest().reverse();
+    if (Buffer.compare(id, target) <= 0) {
+      block.nonce = nonce;
+      return id.toString('hex');
+    }
+  }
+  throw new Error('no nonce meets the block target');
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { deriveHdNode } from '../../keys/deriveHdPrivateKeys';
 import { mnemonicSeed } from '../../keys/mnemonicSeed';
-import { BVM_NETWORK, ECPair, p2wpkhOf, type BvmKeyPair } from './bvmCrypto';
+import { BvmKeyPair, p2wpkhOf } from './bvmCrypto';
 
 /** A p2wpkh key of the BVM chain: its `bcrt1q` address, output script, and the key as a wallet exports it (WIF). */
 export interface BvmKey {
@@ -29,14 +29,14 @@ export interface BvmAccounts {
 export const BVM_ROLE_ACCOUNTS = { solver: 1, miner: 2, depositRoot: 3 } as const;
 
 export function bvmKeyOf(privateKey: Uint8Array): BvmKey {
-  const keyPair = ECPair.fromPrivateKey(privateKey, { network: BVM_NETWORK });
+  const keyPair = new BvmKeyPair(privateKey);
   const { address, script } = p2wpkhOf(keyPair.publicKey);
   return { address, script, keyPair, wif: keyPair.toWIF() };
 }
 
 /** A key from its WIF (what `chains[].accounts[].privateKey` lists). */
 export function bvmKeyFromWif(wif: string): BvmKey {
-  return bvmKeyOf(ECPair.fromWIF(wif, BVM_NETWORK).privateKey!);
+  return bvmKeyOf(BvmKeyPair.fromWIF(wif).privateKey);
 }
 
 export function deriveBvmAccounts(mnemonic: string, count: number): BvmAccounts {
@@ -56,6 +56,6 @@ export function deriveBvmAccounts(mnemonic: string, count: number): BvmAccounts 
  * so the solver can spend whatever the address receives, and the address is the same on every run.
  */
 export function depositKeyFor(accounts: BvmAccounts, requestId: string): BvmKey {
-  const root = accounts.depositRoot.keyPair.privateKey!;
+  const root = accounts.depositRoot.keyPair.privateKey;
   return bvmKeyOf(new Uint8Array(createHash('sha256').update(root).update(requestId.toLowerCase()).digest()));
 }

@@ -1,32 +1,55 @@
 import { createECDH } from 'node:crypto';
 import * as bitcoin from 'bitcoinjs-lib';
 import * as ecc from '@bitcoinerlab/secp256k1';
-import { ECPairFactory, type ECPairInterface } from 'ecpair';
+import { decodeBase58check, encodeBase58check } from '../../keys/base58check';
 
 /**
  * bitcoinjs-lib wired to a secp256k1 implementation once (address decoding of taproot outputs,
- * PSBT signing), the regtest network every BVM address and key uses, and the key-pair factory.
+ * PSBT signing), the regtest network every BVM address and key uses, and the key pair.
  */
 // bitcoinjs-lib's self-test of the library (~0.1 s of curve arithmetic at every start) is run by
 // test/nodes/bitcoin/bvmCrypto.test.ts instead
 bitcoin.initEccLib(ecc, { DANGER_DO_NOT_VERIFY_ECCLIB: true });
 
 export const BVM_NETWORK = bitcoin.networks.regtest;
+
 /**
- * Key pairs: a private key's public key comes from Node's native secp256k1 (a key's first use in
- * pure JavaScript costs milliseconds, and the chain derives a dozen at every start); signing and
- * every other operation stay with `ecc`.
+ * A secp256k1 key pair as bitcoinjs-lib signs with (its `Signer`), and as `ecpair` gives it, without
+ * `ecpair`'s factory: that runs a self-test of the curve library (~75 ms) on the start path. The
+ * public key comes from Node's native secp256k1 (pure JavaScript costs milliseconds a key at a
+ * cold start); signatures are `ecc`'s (RFC 6979, low S, as `ecpair` signs without `lowR`).
+ * test/nodes/bitcoin/bvmCrypto.test.ts checks keys, WIFs and signatures against `ecpair`'s.
  */
-export const ECPair = ECPairFactory({
-  ...ecc,
-  pointFromScalar: (scalar: Uint8Array, compressed?: boolean) => {
-    if (!ecc.isPrivate(scalar)) return null;
+export class BvmKeyPair {
+  /** The compressed public key (33 bytes). */
+  readonly publicKey: Uint8Array;
+  readonly network = BVM_NETWORK;
+
+  constructor(readonly privateKey: Uint8Array) {
+    if (!ecc.isPrivate(privateKey)) throw new Error('not a secp256k1 private key');
     const ecdh = createECDH('secp256k1');
-    ecdh.setPrivateKey(scalar);
-    return new Uint8Array(ecdh.getPublicKey(undefined, compressed === false ? 'uncompressed' : 'compressed'));
-  },
-});
-export type BvmKeyPair = ECPairInterface;
+    ecdh.setPrivateKey(privateKey);
+    this.publicKey = new Uint8Array(ecdh.getPublicKey(undefined, 'compressed'));
+  }
+
+  /** The key from its WIF on the regtest network (compressed or not; the key pair is compressed). */
+  static fromWIF(wif: string): BvmKeyPair {
+    const payload = decodeBase58check(wif);
+    if (payload[0] !== BVM_NETWORK.wif) throw new Error('Invalid network version');
+    if (payload.length !== 33 && !(payload.length === 34 && payload[33] === 0x01)) throw new Error('Invalid WIF length');
+    return new BvmKeyPair(new Uint8Array(payload.subarray(1, 33)));
+  }
+
+  /** An ECDSA signature (64 bytes, r ‖ s) over a 32-byte hash. */
+  sign(hash: Uint8Array): Uint8Array {
+    return ecc.sign(hash, this.privateKey);
+  }
+
+  /** The key as a wallet exports it: WIF, compressed, regtest. */
+  toWIF(): string {
+    return encodeBase58check(Buffer.concat([Buffer.of(BVM_NETWORK.wif), this.privateKey, Buffer.of(0x01)]));
+  }
+}
 export { bitcoin, ecc };
 
 /** The p2wpkh output script (`0 <hash160(pubkey)>`) and `bcrt1q` address of a public key. */

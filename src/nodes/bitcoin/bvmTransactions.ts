@@ -1,3 +1,4 @@
+import type { StartDerivationCache } from '../../keys/startDerivationCache';
 import { bitcoin } from './bvmCrypto';
 import type { BvmCoin } from './BvmLedger';
 import { feeAt } from './BvmLedger';
@@ -37,18 +38,22 @@ export function selectCoins<C extends BvmCoin>(coins: readonly C[], amount: bigi
 }
 
 /** A transaction spending `inputs` (each p2wpkh coin with the key that owns it) into `outputs`, signed (SIGHASH_ALL, BIP143). */
-export function signP2wpkhTransaction(inputs: ReadonlyArray<{ coin: BvmCoin; key: BvmKey }>, outputs: ReadonlyArray<{ script: Uint8Array; value: bigint }>): bitcoin.Transaction {
+export function signP2wpkhTransaction(inputs: ReadonlyArray<{ coin: BvmCoin; key: BvmKey }>, outputs: ReadonlyArray<{ script: Uint8Array; value: bigint }>, signatures?: StartDerivationCache): bitcoin.Transaction {
   const tx = new bitcoin.Transaction();
   tx.version = 2;
   for (const { coin } of inputs) tx.addInput(Buffer.from(coin.txid, 'hex').reverse(), coin.vout, 0xfffffffd);
   for (const output of outputs) tx.addOutput(output.script, output.value);
-  inputs.forEach(({ coin, key }, index) => signP2wpkhInput(tx, index, key, coin.value));
+  inputs.forEach(({ coin, key }, index) => signP2wpkhInput(tx, index, key, coin.value, signatures));
   return tx;
 }
 
-/** Sets input `index`'s witness: `key`'s SIGHASH_ALL signature over the p2wpkh output of `value` it spends (BIP143). */
-export function signP2wpkhInput(tx: bitcoin.Transaction, index: number, key: BvmKey, value: bigint): void {
+/**
+ * Sets input `index`'s witness: `key`'s SIGHASH_ALL signature over the p2wpkh output of `value` it
+ * spends (BIP143). With `signatures` (the genesis), a signature made at an earlier start is reused.
+ */
+export function signP2wpkhInput(tx: bitcoin.Transaction, index: number, key: BvmKey, value: bigint, signatures?: StartDerivationCache): void {
   const scriptCode = bitcoin.payments.p2pkh({ pubkey: key.keyPair.publicKey }).output!;
   const hash = tx.hashForWitnessV0(index, scriptCode, value, bitcoin.Transaction.SIGHASH_ALL);
-  tx.setWitness(index, [bitcoin.script.signature.encode(key.keyPair.sign(hash), bitcoin.Transaction.SIGHASH_ALL), key.keyPair.publicKey]);
+  const signature = signatures ? signatures.value('bitcoin-ecdsa-rfc6979', [key.keyPair.privateKey, hash], () => key.keyPair.sign(hash)) : key.keyPair.sign(hash);
+  tx.setWitness(index, [bitcoin.script.signature.encode(signature, bitcoin.Transaction.SIGHASH_ALL), key.keyPair.publicKey]);
 }

@@ -1,3 +1,4 @@
+import { startDerivationCache } from '../../keys/startDerivationCache';
 import { BVM_PARAMS, type BvmCoin, type BvmLedger } from './BvmLedger';
 import { signP2wpkhTransaction } from './bvmTransactions';
 import type { BvmAccounts } from './bvmAccounts';
@@ -18,6 +19,8 @@ const FUNDING_FEE = 10_000n;
  * without it, times follow the virtual clock.
  */
 export function writeBvmGenesis(ledger: BvmLedger, accounts: BvmAccounts, time?: number): void {
+  // the same genesis signs the same hashes at every start: signatures of an earlier start are reused
+  const signatures = startDerivationCache();
   const mineOne = () => {
     if (time !== undefined) ledger.setNextBlockTimestamp(time);
     ledger.mine(1, accounts.miner.script);
@@ -44,10 +47,11 @@ export function writeBvmGenesis(ledger: BvmLedger, accounts: BvmAccounts, time?:
     }
     const outputs = Array.from({ length: payee.count }, () => ({ script: payee.script, value: payee.value }));
     if (gathered > total) outputs.push({ script: accounts.miner.script, value: gathered - total });
-    const tx = signP2wpkhTransaction(inputs.map((coin) => ({ coin, key: accounts.miner })), outputs);
+    const tx = signP2wpkhTransaction(inputs.map((coin) => ({ coin, key: accounts.miner })), outputs, signatures);
     // signed just above by the miner's key: the ledger's own genesis is not verified again (as
     // assumevalid skips known blocks), which spares ~0.2 s of pure-JavaScript secp256k1 at every start
     ledger.withSignaturesTrusted(() => ledger.submit(tx.toHex(), time));
   }
   mineOne();
+  signatures.save();
 }

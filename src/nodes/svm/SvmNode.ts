@@ -1,3 +1,4 @@
+import { startDerivationCache } from '../../keys/startDerivationCache';
 import type { VirtualClock } from '../../clock/VirtualClock';
 import type { LedgerJournal } from '../LedgerJournal';
 import type { SvmAccounts } from './svmAccounts';
@@ -41,6 +42,8 @@ export async function runSvmNode(params: {
     writeGenesis: async (opened) => {
       await writeSvmGenesis(opened, accounts);
       await writeSvmAggregatorGenesis(opened, accounts);
+      // the genesis token-account addresses, for the next start
+      startDerivationCache().save();
     },
   });
   const server = new SvmJsonRpcServer(ledger, { host, ...(port !== undefined ? { port } : {}) });

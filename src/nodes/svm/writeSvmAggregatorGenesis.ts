@@ -16,7 +16,7 @@ import {
   svmMarketMint,
   svmVenueProgram,
 } from './svmAggregatorMarket';
-import { associatedTokenAccount } from './writeSvmGenesis';
+import { genesisAssociatedTokenAccount } from './writeSvmGenesis';
 import { MINT_SIZE, NATIVE_MINT, TOKEN_ACCOUNT_SIZE } from './svmProgramIds';
 
 /** SPL Memo v1, preloaded by LiteSVM: it ignores its accounts and requires UTF-8 data. */
@@ -85,7 +85,7 @@ export async function writeSvmAggregatorGenesis(ledger: SvmLedger, accounts: Svm
     { owner: accounts.depository.address, usd: 0n },
   ];
   for (const token of SVM_MARKET_TOKENS) {
-    for (const holder of holders) writeTokenAccount(await associatedTokenAccount(holder.owner, mintOf(token.symbol)), holder.owner, token.symbol, unitsWorth(holder.usd, token.symbol, token.decimals));
+    for (const holder of holders) writeTokenAccount(await genesisAssociatedTokenAccount(holder.owner, mintOf(token.symbol)), holder.owner, token.symbol, unitsWorth(holder.usd, token.symbol, token.decimals));
   }
   for (const pool of SVM_MARKET_POOLS) {
     ledger.setAccount({

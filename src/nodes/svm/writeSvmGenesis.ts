@@ -1,5 +1,6 @@
 import { findAssociatedTokenPda, getMintEncoder, getTokenEncoder, AccountState, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { lamports, none, some, type Address } from '@solana/kit';
+import { startDerivationCache } from '../../keys/startDerivationCache';
 import type { SvmLedger } from './SvmLedger';
 import type { SvmAccounts } from './svmAccounts';
 import { MINT_SIZE, NATIVE_MINT, TOKEN_ACCOUNT_SIZE } from './svmProgramIds';
@@ -14,6 +15,16 @@ export const SVM_SOLVER_FUNDS = { lamports: 100_000n * SOL, stablecoin: 100_000_
 export async function associatedTokenAccount(owner: Address, mint: Address): Promise<Address> {
   const [ata] = await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
   return ata;
+}
+
+/**
+ * `associatedTokenAccount` for the genesis: a program-derived address costs milliseconds of
+ * pure-JavaScript curve checks and the genesis derives dozens, the same at every start, so those
+ * of an earlier start are reused (the start's derivation cache, saved by `SvmNode` once genesis is written).
+ */
+export async function genesisAssociatedTokenAccount(owner: Address, mint: Address): Promise<Address> {
+  const derived = await startDerivationCache().valueAsync('svm-associated-token-account', [Buffer.from(owner), Buffer.from(mint)], async () => Buffer.from(await associatedTokenAccount(owner, mint)));
+  return Buffer.from(derived).toString('utf8') as Address;
 }
 
 /**
@@ -59,7 +70,7 @@ export async function writeSvmGenesis(ledger: SvmLedger, accounts: SvmAccounts):
       [NATIVE_MINT, funds.wrappedSol, true],
     ] as const) {
       ledger.setAccount({
-        address: await associatedTokenAccount(owner, tokenMint),
+        address: await genesisAssociatedTokenAccount(owner, tokenMint),
         lamports: lamports(tokenRent + (native ? amount : 0n)),
         programAddress: TOKEN_PROGRAM_ADDRESS,
         executable: false,
