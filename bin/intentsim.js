@@ -86,9 +86,9 @@ async function checkoutEntry() {
 }
 
 // `intentsim start`: V8 doubles the young generation (up to 2 × 16 MB) while a burst of allocation
-// lasts and never gives it back. With its growth factor at 1 during the start, the start's burst
-// (loading, genesis, deployment) leaves it at 16 MB instead of 32 MB (measured: ~12 MB less RSS on
-// every idle simulator); src/cli.ts sets V8's factor back once the simulator is ready.
+// lasts and never gives it back, so the start's burst (loading, genesis, deployment) would leave
+// ~10 MB of RSS on every idle simulator. It keeps its first size until src/cli.ts sees the
+// simulator ready and lets it grow again (under load).
 if (process.argv[2] === 'start') setFlagsFromString('--semi-space-growth-factor=1');
 
 const isSourceCheckout = existsSync(join(root, 'src', 'cli.ts'));

@@ -131,7 +131,7 @@ function optionAttribute(flag: string): string {
   return new Option(flag).attributeName();
 }
 
-/** V8's own factor: bin/intentsim.js sets it to 1 while `start` runs, so the start's burst of allocation does not grow the young generation to its maximum for good. */
+/** V8's own factor: bin/intentsim.js holds the young generation at its first size while `start` runs (the start's burst of allocation would grow it for good). */
 const YOUNG_GENERATION_GROWTH_FACTOR = 2;
 
 async function runStart(options: StartSimulatorOptions, json: boolean): Promise<void> {
