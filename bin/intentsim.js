@@ -5,7 +5,6 @@
 // stay external), rebuilt whenever a source is newer than it: loading TypeScript through a loader
 // hook costs ~1 s at every start. It falls back to tsx's loader when the bundle cannot be written.
 import { createHash } from 'node:crypto';
-import { setFlagsFromString } from 'node:v8';
 import { existsSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -84,12 +83,6 @@ async function checkoutEntry() {
     return pathToFileURL(join(root, 'src', 'cli.ts')).href;
   }
 }
-
-// `intentsim start`: V8 doubles the young generation (up to 2 × 16 MB) while a burst of allocation
-// lasts and never gives it back, so the start's burst (loading, genesis, deployment) would leave
-// ~10 MB of RSS on every idle simulator. It keeps its first size until src/cli.ts sees the
-// simulator ready and lets it grow again (under load).
-if (process.argv[2] === 'start') setFlagsFromString('--semi-space-growth-factor=1');
 
 const isSourceCheckout = existsSync(join(root, 'src', 'cli.ts'));
 await import(isSourceCheckout ? await checkoutEntry() : pathToFileURL(join(root, 'dist', 'cli.js')).href);

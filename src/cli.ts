@@ -13,7 +13,6 @@ import { parseShardFlag, SHARD_FLAG_HELP } from './shardFlag';
 import type { Shard } from '../conformance/shard';
 import { nodeCommand } from './nodeCommand';
 import { readFileSync, writeFileSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
 
 /** Help text of a flag: what it does, its environment variable and its default (from the config schema). */
 function helpOf(flag: ConfigFlag, defaults: Record<string, unknown>): string {
@@ -131,13 +130,8 @@ function optionAttribute(flag: string): string {
   return new Option(flag).attributeName();
 }
 
-/** V8's own factor: bin/intentsim.js holds the young generation at its first size while `start` runs (the start's burst of allocation would grow it for good). */
-const YOUNG_GENERATION_GROWTH_FACTOR = 2;
-
 async function runStart(options: StartSimulatorOptions, json: boolean): Promise<void> {
   const sim = await startSimulator(options);
-  // ready: the young generation grows again as load needs it
-  setFlagsFromString(`--semi-space-growth-factor=${YOUNG_GENERATION_GROWTH_FACTOR}`);
   const shutdown = (code: number) => {
     sim.stop().then(
       () => process.exit(code),
