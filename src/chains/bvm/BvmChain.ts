@@ -7,7 +7,6 @@ import type { SolverPayment } from '../../domain/fill/solverPayment';
 import type { ChainLiquidity } from '../../domain/quote/planRoute';
 import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
-import { usdMicrosOf } from '../../domain/money/usdValue';
 import { ChainError } from '../../errors/IntentsimError';
 import type { ChainAdapterContext } from '../chainAdapterContext';
 import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams, FillSimulation, SentSolverTransaction, SolverSendOptions } from '../ChainAdapter';
@@ -27,6 +26,7 @@ import { BvmChainHistory } from './BvmChainHistory';
 import type { DoubleSpendCapability } from '../capabilities/DoubleSpendCapability';
 import { buildBvmDepositSteps } from './buildBvmDepositSteps';
 import { p2wpkhFee } from '../../nodes/bitcoin/bvmTransactions';
+import { minedTransactionEntry } from '../../domain/request/minedTransactionEntry';
 
 export interface BvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' | 'anvilSearchPath'> {
   metadata: ChainMetadata;
@@ -324,18 +324,8 @@ export class BvmChain implements ChainAdapter {
 
   private entryOf(record: BvmTransactionRecord, type: TransactionEntry['type'], data: TransactionEntry['data']): TransactionEntry {
     const block = record.height === undefined ? undefined : this.ledger.block(record.height);
-    return {
-      txHash: record.txid as Hex,
-      chainId: this.chainId,
-      type,
-      fee: record.fee,
-      feeUsdMicros: usdMicrosOf(record.fee, this.native),
-      block: block?.height ?? 0,
-      blockHash: (block?.hash ?? '') as Hex,
-      timestamp: block?.time ?? record.time,
-      status: 'success',
-      data,
-    };
+    const facts = { txHash: record.txid, fee: record.fee, feeCurrency: this.native, block: block?.height ?? 0, blockHash: block?.hash ?? '', timestamp: block?.time ?? record.time, status: 'success' as const };
+    return minedTransactionEntry(this.chainId, facts, type, data);
   }
 
   private solverWallet(): BvmSolverWallet {

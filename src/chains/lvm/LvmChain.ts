@@ -7,7 +7,6 @@ import type { SolverPayment } from '../../domain/fill/solverPayment';
 import type { ChainLiquidity } from '../../domain/quote/planRoute';
 import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
-import { usdMicrosOf } from '../../domain/money/usdValue';
 import { ChainError } from '../../errors/IntentsimError';
 import { UnsupportedOnChainError } from '../../errors/chainErrors';
 import type { ChainAdapterContext } from '../chainAdapterContext';
@@ -23,6 +22,7 @@ import { buildLvmWithdrawalSteps } from './buildLvmWithdrawalSteps';
 import { LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET } from '../../nodes/exchange/lvmAssets';
 import { LVM_CURRENCY_ADDRESS, lvmCollateralCurrency } from './lvmCurrencies';
 import type { LvmGenesis } from '../../nodes/exchange/writeLvmGenesis';
+import { minedTransactionEntry } from '../../domain/request/minedTransactionEntry';
 
 export interface LvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' | 'anvilSearchPath'> {
   metadata: ChainMetadata;
@@ -248,19 +248,9 @@ export class LvmChain implements ChainAdapter {
   }
 
   private entryOf(tx: LvmTransaction, type: TransactionEntry['type'], data: TransactionEntry['data']): TransactionEntry {
-    return {
-      // bare hex, the exchange's own form (SPEC §4.3)
-      txHash: tx.hash as Hex,
-      chainId: this.chainId,
-      type,
-      fee: tx.usdcFee,
-      feeUsdMicros: usdMicrosOf(tx.usdcFee, this.currency),
-      block: tx.blockHeight,
-      blockHash: tx.blockHash as Hex,
-      timestamp: Math.floor(tx.executedAt / 1000),
-      status: 'success',
-      data,
-    };
+    // the hash in bare hex, the exchange's own form (SPEC §4.3)
+    const facts = { txHash: tx.hash, fee: tx.usdcFee, feeCurrency: this.currency, block: tx.blockHeight, blockHash: tx.blockHash, timestamp: Math.floor(tx.executedAt / 1000), status: 'success' as const };
+    return minedTransactionEntry(this.chainId, facts, type, data);
   }
 
   private record(txHash: string): LvmTransaction {

@@ -1,6 +1,5 @@
-import type { Hex } from 'viem';
 import type { Currency } from '../../domain/chain/currency';
-import { usdMicrosOf } from '../../domain/money/usdValue';
+import { minedTransactionEntry } from '../../domain/request/minedTransactionEntry';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import type { SvmTransactionRecord } from '../../nodes/svm/SvmLedger';
 import type { SvmLedgerAccess } from './SvmLedgerAccess';
@@ -14,16 +13,18 @@ export async function svmTransactionEntry(
   data: TransactionEntry['data'],
 ): Promise<TransactionEntry> {
   const block = await access.block(record.slot);
-  return {
-    txHash: record.signature as Hex,
-    chainId: chain.chainId,
+  return minedTransactionEntry(
+    chain.chainId,
+    {
+      txHash: record.signature,
+      fee: record.fee,
+      feeCurrency: chain.nativeCurrency,
+      block: Number(record.slot),
+      blockHash: block?.blockhash ?? '',
+      timestamp: record.blockTime,
+      status: record.err === null ? 'success' : 'failure',
+    },
     type,
-    fee: record.fee,
-    feeUsdMicros: usdMicrosOf(record.fee, chain.nativeCurrency),
-    block: Number(record.slot),
-    blockHash: (block?.blockhash ?? '') as Hex,
-    timestamp: record.blockTime,
-    status: record.err === null ? 'success' : 'failure',
     data,
-  };
+  );
 }
