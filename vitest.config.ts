@@ -4,6 +4,10 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     pool: 'forks',
+    // test files share their worker's process and loaded modules (each file still gets a fresh
+    // simulator): loading src/ and its dependencies again for each of ~180 files cost about half
+    // of the suite's CPU time (docs/testing.md)
+    isolate: false,
     // one set of Anvil chains per worker, started once (test/support/workerChains.globalSetup.ts)
     globalSetup: ['test/support/workerChains.globalSetup.ts'],
     // a file that names a status or transition in `covers:` must reach it (docs/testing.md)
