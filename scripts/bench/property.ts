@@ -14,7 +14,7 @@ const root = fileURLToPath(new URL('../../', import.meta.url));
 
 /**
  * The long run of the model-based property test (test/property/requestLifecycle.test.ts; `npm test`
- * runs 20 sequences of it): `runs` random sequences from `seed`, through vitest, which starts the
+ * runs 10 sequences of it): `runs` random sequences from `seed`, through vitest, which starts the
  * pooled chains the test needs.
  */
 export function benchProperty(runs: number, seed: number, progress: (line: string) => void): Promise<PropertyResult> {

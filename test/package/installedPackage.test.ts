@@ -7,14 +7,16 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../../src/process/isProcessAlive';
 import { waitUntilGone } from '../support/cliProcess';
+import { TypeChecks } from './typeCheckProjects';
 
 /**
  * The package as a user installs it: `npm pack` (which builds dist/ through `prepack`), the
  * tarball extracted into node_modules/intentsim of an empty project, and beside it only the
  * packages the lock file says production needs, linked from this checkout's node_modules (the
  * flat tree `npm install` makes, without the network and without compiling better-sqlite3 again).
- * A file that needs a devDependency at run time fails here. Type checks and Vitest run in a second
- * project that also has the user's own dev tools (TypeScript, @types/node, Vitest).
+ * A file that needs a devDependency at run time fails here. Type checks (this checkout's TypeScript,
+ * as tsc runs it) and Vitest run in a second project that also has the user's own dev tools
+ * (TypeScript, @types/node, Vitest).
  */
 const run = promisify(execFile);
 const REPO = resolve('.');
@@ -25,6 +27,8 @@ let project: string;
 let devProject: string;
 let packedFiles: string[];
 let tarballBytes: number;
+/** tsc, run in this process over the projects below (./typeCheckProjects.ts). */
+const typeChecks = new TypeChecks();
 
 /** The top-level packages of the lock that production installs need (what `npm install intentsim` would add). */
 function productionPackages(): string[] {
@@ -126,11 +130,11 @@ describe('installed into an empty project', () => {
   });
 
   it('a TypeScript file type-checks with tsc under nodenext and bundler resolution, and its output runs', async () => {
-    const tsc = join(REPO, 'node_modules', 'typescript', 'bin', 'tsc');
     const common = { target: 'es2022', strict: true, skipLibCheck: true, types: ['node'], noUncheckedIndexedAccess: true };
     writeFileSync(join(devProject, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...common, module: 'nodenext', moduleResolution: 'nodenext', outDir: project, rootDir: '.' }, files: ['typed.mts', 'typedRequire.cts', 'vitestTypes.mts'] }));
     writeFileSync(join(devProject, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...common, module: 'esnext', moduleResolution: 'bundler', noEmit: true }, files: ['typed.mts', 'vitestTypes.mts'] }));
-    await Promise.all([run(process.execPath, [tsc, '-p', 'tsconfig.json'], { cwd: devProject }), run(process.execPath, [tsc, '-p', 'tsconfig.bundler.json'], { cwd: devProject })]);
+    expect(typeChecks.run(join(devProject, 'tsconfig.json'))).toBe('');
+    expect(typeChecks.run(join(devProject, 'tsconfig.bundler.json'))).toBe('');
     const report = scriptReport(await nodeIn(project, ['typed.mjs']));
     expect(report).toMatchObject({ chains: [1], summary: [true], checks: true, resolved: [false, false, false, false, false], setups: 4 });
     expect(await waitUntilGone(report.anvils)).toEqual([]);
@@ -140,8 +144,7 @@ describe('installed into an empty project', () => {
   it('a type error against the package fails the check (the check above can fail)', async () => {
     writeFileSync(join(devProject, 'wrong.mts'), "import { startSimulator } from 'intentsim';\nawait startSimulator({ chains: 'all' });\n");
     writeFileSync(join(devProject, 'tsconfig.wrong.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, skipLibCheck: true, types: ['node'], noEmit: true }, files: ['wrong.mts'] }));
-    const failed = await run(process.execPath, [join(REPO, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.wrong.json'], { cwd: devProject }).then(() => '', (error: { stdout: string }) => error.stdout);
-    expect(failed).toMatch(/wrong\.mts\(2,.*error TS2322/);
+    expect(typeChecks.run(join(devProject, 'tsconfig.wrong.json'))).toMatch(/wrong\.mts\(2,.*error TS2322/);
   });
 
   it('a node --test file shares one simulator through intentsim/jest and leaves no chain running', async () => {

@@ -32,11 +32,11 @@ import { positiveIntFromEnv } from '../../scripts/bench/measure';
  * sweep on the origin chain) is not run, since the simulator does not send those again (see
  * `PropertyWorld.reorgDropsSolverTransaction`); INTENTSIM_PROPERTY_SOLVER_REORGS=1 runs them.
  *
- * INTENTSIM_PROPERTY_RUNS (default 20) and INTENTSIM_PROPERTY_SEED (default 2) set the
+ * INTENTSIM_PROPERTY_RUNS (default 10, sized for `npm test`; `npm run bench` runs 200) and INTENTSIM_PROPERTY_SEED (default 2) set the
  * number of runs and the seed; INTENTSIM_PROPERTY_COMMANDS (default 8) the longest sequence.
  */
 
-const RUNS = positiveIntFromEnv('INTENTSIM_PROPERTY_RUNS', 20);
+const RUNS = positiveIntFromEnv('INTENTSIM_PROPERTY_RUNS', 10);
 const SEED = positiveIntFromEnv('INTENTSIM_PROPERTY_SEED', 2);
 const MAX_COMMANDS = positiveIntFromEnv('INTENTSIM_PROPERTY_COMMANDS', 8);
 /**
