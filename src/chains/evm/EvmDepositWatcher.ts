@@ -4,7 +4,7 @@ import type { VirtualClock, ClockTimer } from '../../clock/VirtualClock';
 import type { ChainIndexStore } from '../../store/ChainIndexStore';
 import type { ChainObservation } from '../ChainAdapter';
 import type { IndexedDeposit } from '../../domain/chain/observedDeposit';
-import { logsBloomMayContain } from './logsBloom';
+import { logsBloomFilter } from './logsBloom';
 
 /** How many recent block hashes are kept to find the fork point of a reorg. */
 const KEPT_BLOCKS = 256;
@@ -26,6 +26,8 @@ export class EvmDepositWatcher {
   private pollTimer: ClockTimer | undefined;
   private stopped = false;
   private latestBaseFee = 0n;
+  /** Whether a block's bloom may hold a Deposit of the depository. */
+  private readonly mayHoldDeposits: (logsBloom: Hex | null | undefined) => boolean;
 
   constructor(
     private readonly deps: {
@@ -47,7 +49,9 @@ export class EvmDepositWatcher {
       onReorged?: (forkPoint: number) => Promise<void>;
       onError: (error: unknown) => void;
     },
-  ) {}
+  ) {
+    this.mayHoldDeposits = logsBloomFilter([deps.depository, DEPOSIT_TOPIC]);
+  }
 
   /** The base fee of the newest block seen. */
   get baseFeePerGas(): bigint {
@@ -214,9 +218,8 @@ export class EvmDepositWatcher {
     const { client, index, chainId, depository } = this.deps;
     if (block.hash === null || block.number === null) return;
     // a block whose bloom has no Deposit of the depository (most: fills, transfers) is not asked for its logs
-    const mayHoldDeposits = logsBloomMayContain(block.logsBloom, [depository, DEPOSIT_TOPIC]);
     const [logs] = await Promise.all([
-      mayHoldDeposits ? client.getContractEvents({ address: depository, abi: depositoryArtifact.abi, eventName: 'Deposit', blockHash: block.hash }) : [],
+      this.mayHoldDeposits(block.logsBloom) ? client.getContractEvents({ address: depository, abi: depositoryArtifact.abi, eventName: 'Deposit', blockHash: block.hash }) : [],
       this.deps.inspectBlock?.(block),
       this.deps.journal?.record(block),
     ]);
