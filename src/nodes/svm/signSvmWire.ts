@@ -17,6 +17,16 @@ import {
 /** Each signer's private key as node:crypto takes it, converted once. */
 const signingKeys = new WeakMap<KeyPairSigner['keyPair']['privateKey'], KeyObject>();
 
+/** The v0 message of `instructions` with `payer` as fee payer, on `lifetime`'s blockhash. */
+export function svmTransactionMessage(payer: KeyPairSigner, instructions: readonly Instruction[], lifetime: { blockhash: string; lastValidBlockHeight: bigint }) {
+  return pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(payer, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: toBlockhash(lifetime.blockhash), lastValidBlockHeight: lifetime.lastValidBlockHeight }, m),
+    (m) => appendTransactionMessageInstructions(instructions, m),
+  );
+}
+
 /**
  * Signs instructions into a v0 wire transaction with `payer` as fee payer and only signer, on
  * `lifetime`'s blockhash. The Ed25519 signature is made at once with node:crypto (the same bytes
@@ -24,12 +34,7 @@ const signingKeys = new WeakMap<KeyPairSigner['keyPair']['privateKey'], KeyObjec
  * through each signer as @solana/kit does it.
  */
 export async function signSvmWire(payer: KeyPairSigner, instructions: readonly Instruction[], lifetime: { blockhash: string; lastValidBlockHeight: bigint }): Promise<Uint8Array> {
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(payer, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: toBlockhash(lifetime.blockhash), lastValidBlockHeight: lifetime.lastValidBlockHeight }, m),
-    (m) => appendTransactionMessageInstructions(instructions, m),
-  );
+  const message = svmTransactionMessage(payer, instructions, lifetime);
   const unsigned = compileTransaction(message);
   const signers = Object.keys(unsigned.signatures);
   if (signers.length !== 1 || signers[0] !== payer.address) return new Uint8Array(getTransactionEncoder().encode(await signTransactionMessageWithSigners(message)));

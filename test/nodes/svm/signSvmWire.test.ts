@@ -1,32 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import {
-  appendTransactionMessageInstructions,
-  blockhash,
-  createTransactionMessage,
-  generateKeyPairSigner,
-  getTransactionEncoder,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
-  type Instruction,
-  type KeyPairSigner,
-} from '@solana/kit';
+import { generateKeyPairSigner, getTransactionEncoder, signTransactionMessageWithSigners, type Instruction, type KeyPairSigner } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { decodeSvmTransaction, signatureOfWire } from '../../../src/nodes/svm/decodeSvmTransaction';
-import { signSvmWire } from '../../../src/nodes/svm/signSvmWire';
+import { signSvmWire, svmTransactionMessage } from '../../../src/nodes/svm/signSvmWire';
 
 const LIFETIME = { blockhash: '4sGjMW1sUnHzSxGspuhpqLDx6wiyjNtZAMdL4VZHirAn', lastValidBlockHeight: 150n };
 
 /** The same transaction signed the way @solana/kit signs it (WebCrypto, each signer in turn). */
 async function signedByKit(payer: KeyPairSigner, instructions: Instruction[]): Promise<Uint8Array> {
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayerSigner(payer, m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: blockhash(LIFETIME.blockhash), lastValidBlockHeight: LIFETIME.lastValidBlockHeight }, m),
-    (m) => appendTransactionMessageInstructions(instructions, m),
-  );
-  return new Uint8Array(getTransactionEncoder().encode(await signTransactionMessageWithSigners(message)));
+  return new Uint8Array(getTransactionEncoder().encode(await signTransactionMessageWithSigners(svmTransactionMessage(payer, instructions, LIFETIME))));
 }
 
 describe('signSvmWire', () => {
