@@ -25,7 +25,8 @@ import {
 } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import { startSimulator, type RunningSimulator } from '../../src/simulator';
-import { formatMs, sleep, summarize, type Summary } from './measure';
+import { formatMs, positiveIntFromEnv, sleep, summarize, type Summary } from './measure';
+import { fileURLToPath } from 'node:url';
 import { evmChainOf } from '../../test/support/evmChainOf';
 
 const ORIGIN_CHAIN_ID = 1;
@@ -266,4 +267,20 @@ async function runBench(sim: RunningSimulator, iterations: number, progress: (li
     singleTransfer: summarize(singles),
     samples,
   };
+}
+
+/** One line per phase median: where a bridge's time goes. */
+export function formatBridgeBreakdown(result: BridgeResult): string {
+  const b = result.breakdown;
+  return [
+    `  native bridge: e2e median ${formatMs(result.e2e.median)}, floor median ${formatMs(result.floor.median)}, ratio ${result.ratio.toFixed(2)}x (one transfer ${formatMs(result.singleTransfer.median)})`,
+    `    quote ${formatMs(b.quoteMs)} · deposit → receipt ${formatMs(b.depositToReceiptMs)} · receipt → success seen ${formatMs(b.receiptToSuccessMs)}`,
+    `    receipt → pending ${formatMs(b.receiptToPendingMs)} · pending → submitted ${formatMs(b.pendingToSubmittedMs)} · submitted → success ${formatMs(b.submittedToSuccessMs)} · success → seen ${formatMs(b.successToSeenMs)} (${b.statusPolls} status polls)`,
+  ].join('\n');
+}
+
+// Standalone: `npx tsx scripts/bench/bridgeLatency.ts` (BENCH_BRIDGE_ITERATIONS, default 30).
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const result = await benchBridge(positiveIntFromEnv('BENCH_BRIDGE_ITERATIONS', 30), (line) => process.stdout.write(`${line}\n`));
+  process.stdout.write(`${formatBridgeBreakdown(result)}\n`);
 }

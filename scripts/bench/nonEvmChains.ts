@@ -282,6 +282,27 @@ export function formatLvmRestart(result: LvmRestartResult): string {
   return `  exchange restart, ${result.transfers} journaled transfers: startSimulator() median ${formatMs(result.restart.median)}  max ${formatMs(result.restart.max)}; new database ${formatMs(result.freshStart.median)}`;
 }
 
+/**
+ * The EVM → SVM bridge figure alone, in a simulator of its own (EVM 8453 and SVM):
+ * `npx tsx scripts/bench/nonEvmChains.ts evm-to-svm` (BENCH_SVM_BRIDGES, default 20).
+ */
+export async function benchEvmToSvmAlone(bridges: number): Promise<NonEvmChainsResult['evmToSvm']> {
+  const sim = await startSimulator({ port: 0, log: () => undefined, chains: [{ id: EVM }, { id: SVM }] });
+  try {
+    const connection = new Connection(sim.chains.find((chain) => chain.id === SVM)!.rpcUrl, 'confirmed');
+    const payer = Keypair.generate();
+    await connection.confirmTransaction({ signature: await connection.requestAirdrop(payer.publicKey, 100 * LAMPORTS_PER_SOL), ...(await connection.getLatestBlockhash()) });
+    return await benchEvmToSvm(sim, svmTransferOnce(connection, payer), bridges);
+  } finally {
+    await sim.stop();
+  }
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'evm-to-svm') {
+  const result = await benchEvmToSvmAlone(positiveIntFromEnv('BENCH_SVM_BRIDGES', 20));
+  process.stdout.write(`  EVM → SVM bridge: e2e median ${formatMs(result.e2e.median)}, floor median ${formatMs(result.floor.median)}, ratio ${result.ratio.toFixed(2)}x\n`);
+}
+
 if (process.argv[1] === fileURLToPath(import.meta.url) && process.argv[2] === 'lvm-restart') {
   const transfers = positiveIntFromEnv('BENCH_LVM_TRANSFERS', 1000);
   const result = await benchLvmRestart({ transfers, runs: 5 }, (line) => process.stdout.write(`${line}\n`));

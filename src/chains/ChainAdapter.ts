@@ -63,6 +63,8 @@ export interface FailedTransactionFacts {
 export interface SentSolverTransaction {
   txHash: Hex;
   chainId: number;
+  /** The node answered the send by taking the transaction (pool or block): the solver need not ask `hasTransaction` before its receipt. */
+  takenByNode?: boolean;
 }
 
 /** How a solver payment is signed and sent. */

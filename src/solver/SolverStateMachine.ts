@@ -271,7 +271,7 @@ export class SolverStateMachine {
       return;
     }
     this.markSubmitted(record.id, payment, sent);
-    await this.confirmSubmitted(record.id);
+    await this.confirmSubmitted(record.id, { takenByNode: sent.takenByNode === true });
   }
 
   /** Looks again, a quarter of the inclusion window later, at a fill its chain has not seen. */
@@ -309,14 +309,17 @@ export class SolverStateMachine {
     });
   }
 
-  /** Waits for the broadcast fill's receipt and settles the request on it. */
-  async confirmSubmitted(requestId: string): Promise<void> {
+  /**
+   * Waits for the broadcast fill's receipt and settles the request on it. `takenByNode`: the fill
+   * was just sent and its node took it, so its receipt is waited for without asking first.
+   */
+  async confirmSubmitted(requestId: string, options: { takenByNode?: boolean } = {}): Promise<void> {
     const record = this.deps.lifecycle.requests.get(requestId);
     if (!record || record.status !== 'submitted') return;
     const submitted = record.submittedTxs.find((tx) => tx.type === 'fill');
     if (!submitted || record.fillAmount === null) return;
     const destination = this.chainFor(record.quote.destinationChainId);
-    if (!(await destination.hasTransaction(submitted.txHash))) {
+    if (!options.takenByNode && !(await destination.hasTransaction(submitted.txHash))) {
       // broadcast, but the chain does not have it (dropped, or lost with a node's pool)
       this.watchInclusion(record.id);
       return;

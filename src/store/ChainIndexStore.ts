@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Address, Hex } from 'viem';
 import type { DepositState, IndexedDeposit } from '../domain/chain/observedDeposit';
+import { preparedStatements } from './preparedStatements';
 
 export interface IndexedBlock {
   chainId: number;
@@ -43,10 +44,14 @@ function toDeposit(row: DepositRow): IndexedDeposit {
  * comparing hashes — Anvil emits no `removed` logs) and the depository deposits they found.
  */
 export class ChainIndexStore {
-  constructor(private readonly db: Database.Database) {}
+  private readonly prepare: ReturnType<typeof preparedStatements>;
+
+  constructor(private readonly db: Database.Database) {
+    this.prepare = preparedStatements(db);
+  }
 
   latestBlock(chainId: number): IndexedBlock | undefined {
-    const row = this.db
+    const row = this
       .prepare<[number], { number: number; hash: string; parent_hash: string }>(
         'SELECT number, hash, parent_hash FROM chain_blocks WHERE chain_id = ? ORDER BY number DESC LIMIT 1',
       )
@@ -55,7 +60,7 @@ export class ChainIndexStore {
   }
 
   block(chainId: number, number: number): IndexedBlock | undefined {
-    const row = this.db
+    const row = this
       .prepare<[number, number], { hash: string; parent_hash: string }>(
         'SELECT hash, parent_hash FROM chain_blocks WHERE chain_id = ? AND number = ?',
       )
@@ -64,7 +69,7 @@ export class ChainIndexStore {
   }
 
   putBlock(block: IndexedBlock): void {
-    this.db
+    this
       .prepare(
         'INSERT INTO chain_blocks (chain_id, number, hash, parent_hash) VALUES (?, ?, ?, ?) ON CONFLICT (chain_id, number) DO UPDATE SET hash = excluded.hash, parent_hash = excluded.parent_hash',
       )
@@ -73,19 +78,19 @@ export class ChainIndexStore {
 
   /** Forgets indexed blocks at or above `fromNumber` (they were reorged out). */
   dropBlocksFrom(chainId: number, fromNumber: number): void {
-    this.db.prepare('DELETE FROM chain_blocks WHERE chain_id = ? AND number >= ?').run(chainId, fromNumber);
+    this.prepare('DELETE FROM chain_blocks WHERE chain_id = ? AND number >= ?').run(chainId, fromNumber);
   }
 
   /** Keeps only the most recent `keep` block hashes of a chain. */
   pruneBlocks(chainId: number, keep: number): void {
-    this.db
+    this
       .prepare('DELETE FROM chain_blocks WHERE chain_id = ? AND number < (SELECT MAX(number) FROM chain_blocks WHERE chain_id = ?) - ?')
       .run(chainId, chainId, keep);
   }
 
   /** Records a deposit; returns false when it was already indexed (same chain, tx and log). */
   insertDeposit(deposit: IndexedDeposit): boolean {
-    const result = this.db
+    const result = this
       .prepare(
         `INSERT INTO deposits (chain_id, tx_hash, log_index, request_id, depositor, currency, amount, block_number, block_hash, state)
          VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -108,7 +113,7 @@ export class ChainIndexStore {
   }
 
   depositsForRequest(requestId: string): IndexedDeposit[] {
-    return this.db
+    return this
       .prepare<[string], DepositRow>('SELECT * FROM deposits WHERE request_id = ? ORDER BY block_number, log_index')
       .all(requestId.toLowerCase())
       .map(toDeposit);
@@ -116,7 +121,7 @@ export class ChainIndexStore {
 
   /** The deposits one transaction made on a chain (usually one), in log order. */
   depositsInTransaction(chainId: number, txHash: string): IndexedDeposit[] {
-    return this.db
+    return this
       .prepare<[number, string], DepositRow>('SELECT * FROM deposits WHERE chain_id = ? AND tx_hash = ? ORDER BY log_index')
       .all(chainId, txHash)
       .map(toDeposit);
@@ -124,7 +129,7 @@ export class ChainIndexStore {
 
   /** Canonical deposits indexed at or above a block number (candidates when a reorg is found). */
   canonicalDepositsFrom(chainId: number, fromNumber: number): IndexedDeposit[] {
-    return this.db
+    return this
       .prepare<[number, number], DepositRow>(
         "SELECT * FROM deposits WHERE chain_id = ? AND block_number >= ? AND state = 'canonical' ORDER BY block_number, log_index",
       )
@@ -134,7 +139,7 @@ export class ChainIndexStore {
 
   /** Every deposit indexed at or above a block number, whatever its state. */
   depositsFromBlock(chainId: number, fromNumber: number): IndexedDeposit[] {
-    return this.db
+    return this
       .prepare<[number, number], DepositRow>('SELECT * FROM deposits WHERE chain_id = ? AND block_number >= ? ORDER BY block_number, log_index')
       .all(chainId, fromNumber)
       .map(toDeposit);
@@ -142,14 +147,14 @@ export class ChainIndexStore {
 
   /** Whether the same transaction's deposit is canonical again (re-included after a reorg). */
   hasCanonicalCopy(deposit: IndexedDeposit): boolean {
-    const row = this.db
+    const row = this
       .prepare<[number, string], { n: number }>("SELECT COUNT(*) AS n FROM deposits WHERE chain_id = ? AND tx_hash = ? AND state = 'canonical'")
       .get(deposit.chainId, deposit.txHash);
     return (row?.n ?? 0) > 0;
   }
 
   setDepositState(chainId: number, txHash: Hex, logIndex: number, state: DepositState): void {
-    this.db.prepare('UPDATE deposits SET state = ? WHERE chain_id = ? AND tx_hash = ? AND log_index = ?').run(state, chainId, txHash, logIndex);
+    this.prepare('UPDATE deposits SET state = ? WHERE chain_id = ? AND tx_hash = ? AND log_index = ?').run(state, chainId, txHash, logIndex);
   }
 
   reset(): void {

@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Address, Hex } from 'viem';
 import type { DepositAddressPayment } from '../domain/chain/observedDeposit';
+import { preparedStatements } from './preparedStatements';
 
 /** live: watched for a payment; paid: a payment was seen, the sweep is due; swept: moved into the depository. */
 export type DepositAddressState = 'live' | 'paid' | 'swept';
@@ -45,18 +46,22 @@ function toDepositAddress(row: Row): DepositAddressRow {
  * SQLite so a restarted simulator keeps watching the live ones and sweeps the paid ones.
  */
 export class DepositAddressStore {
-  constructor(private readonly db: Database.Database) {}
+  private readonly prepare: ReturnType<typeof preparedStatements>;
+
+  constructor(private readonly db: Database.Database) {
+    this.prepare = preparedStatements(db);
+  }
 
   /** Registers a new live deposit address for a request. */
   open(entry: { chainId: number; address: Address; requestId: Hex; createdAt: number }): void {
-    this.db
+    this
       .prepare("INSERT INTO deposit_addresses (chain_id, address, request_id, state, created_at) VALUES (?, ?, ?, 'live', ?)")
       .run(entry.chainId, entry.address, entry.requestId.toLowerCase(), entry.createdAt);
   }
 
   /** Deposit addresses of a chain in one state. */
   inState(chainId: number, state: DepositAddressState): DepositAddressRow[] {
-    return this.db
+    return this
       .prepare<[number, string], Row>('SELECT * FROM deposit_addresses WHERE chain_id = ? AND state = ? ORDER BY created_at, address')
       .all(chainId, state)
       .map(toDepositAddress);
@@ -64,7 +69,7 @@ export class DepositAddressStore {
 
   /** Live deposit addresses handed out for other chains (their address is the same on every EVM chain). */
   liveOnOtherChains(chainId: number): DepositAddressRow[] {
-    return this.db
+    return this
       .prepare<[number], Row>("SELECT * FROM deposit_addresses WHERE chain_id <> ? AND state = 'live' ORDER BY created_at, address")
       .all(chainId)
       .map(toDepositAddress);
@@ -72,18 +77,18 @@ export class DepositAddressStore {
 
   /** The deposit address registered on `chainId` at `address` (any letter case), if any. */
   at(chainId: number, address: string): DepositAddressRow | undefined {
-    const row = this.db.prepare<[number, string], Row>('SELECT * FROM deposit_addresses WHERE chain_id = ? AND lower(address) = lower(?)').get(chainId, address);
+    const row = this.prepare<[number, string], Row>('SELECT * FROM deposit_addresses WHERE chain_id = ? AND lower(address) = lower(?)').get(chainId, address);
     return row ? toDepositAddress(row) : undefined;
   }
 
   forRequest(requestId: string): DepositAddressRow | undefined {
-    const row = this.db.prepare<[string], Row>('SELECT * FROM deposit_addresses WHERE request_id = ?').get(requestId.toLowerCase());
+    const row = this.prepare<[string], Row>('SELECT * FROM deposit_addresses WHERE request_id = ?').get(requestId.toLowerCase());
     return row ? toDepositAddress(row) : undefined;
   }
 
   /** Records the first payment into a live address; false when it was not live any more. */
   markPaid(chainId: number, address: Address, payment: DepositAddressPayment): boolean {
-    const result = this.db
+    const result = this
       .prepare(
         "UPDATE deposit_addresses SET state = 'paid', depositor = ?, payment_tx_hash = ?, payment_currency = ? WHERE chain_id = ? AND address = ? AND state = 'live'",
       )
@@ -92,12 +97,12 @@ export class DepositAddressStore {
   }
 
   markSwept(requestId: string): void {
-    this.db.prepare("UPDATE deposit_addresses SET state = 'swept' WHERE request_id = ?").run(requestId.toLowerCase());
+    this.prepare("UPDATE deposit_addresses SET state = 'swept' WHERE request_id = ?").run(requestId.toLowerCase());
   }
 
   /** Hands a deposit address over to another request (SPEC §2.3 `supersededByRequestId`): payments into it are that request's from now on. */
   reassign(chainId: number, address: string, requestId: Hex): void {
-    this.db.prepare('UPDATE deposit_addresses SET request_id = ? WHERE chain_id = ? AND lower(address) = lower(?)').run(requestId.toLowerCase(), chainId, address);
+    this.prepare('UPDATE deposit_addresses SET request_id = ? WHERE chain_id = ? AND lower(address) = lower(?)').run(requestId.toLowerCase(), chainId, address);
   }
 
   reset(): void {

@@ -1,5 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Hex } from 'viem';
+import { preparedStatements } from './preparedStatements';
 
 /** fill: destination payment; refund: origin payment back; sweep: a deposit address moved into the depository. */
 export type SolverTxKind = 'fill' | 'refund' | 'sweep';
@@ -50,11 +51,15 @@ function toTransaction(row: Row): SolverTransaction {
  * a request is never filled twice.
  */
 export class SolverTxStore {
-  constructor(private readonly db: Database.Database) {}
+  private readonly prepare: ReturnType<typeof preparedStatements>;
+
+  constructor(private readonly db: Database.Database) {
+    this.prepare = preparedStatements(db);
+  }
 
   /** Records a signed transaction; returns false if the request already has one of that kind. */
   insertSigned(tx: Omit<SolverTransaction, 'id' | 'state'>): boolean {
-    const result = this.db
+    const result = this
       .prepare(
         `INSERT INTO solver_transactions (request_id, kind, chain_id, nonce, tx_hash, raw_tx, state, created_at)
          VALUES (?, ?, ?, ?, ?, ?, 'signed', ?) ON CONFLICT (request_id, kind) DO NOTHING`,
@@ -64,7 +69,7 @@ export class SolverTxStore {
   }
 
   find(requestId: string, kind: SolverTxKind): SolverTransaction | undefined {
-    const row = this.db
+    const row = this
       .prepare<[string, string], Row>('SELECT * FROM solver_transactions WHERE request_id = ? AND kind = ?')
       .get(requestId.toLowerCase(), kind);
     return row ? toTransaction(row) : undefined;
@@ -72,16 +77,16 @@ export class SolverTxStore {
 
   /** Forgets a transaction the node refused (it never existed on chain; its nonce is free again). */
   forget(id: number): void {
-    this.db.prepare('DELETE FROM solver_transactions WHERE id = ?').run(id);
+    this.prepare('DELETE FROM solver_transactions WHERE id = ?').run(id);
   }
 
   setState(id: number, state: SolverTxState): void {
-    this.db.prepare('UPDATE solver_transactions SET state = ? WHERE id = ?').run(state, id);
+    this.prepare('UPDATE solver_transactions SET state = ? WHERE id = ?').run(state, id);
   }
 
   /** Transactions not yet seen in a receipt, oldest first (resent after a restart). */
   unsettled(chainId: number): SolverTransaction[] {
-    return this.db
+    return this
       .prepare<[number], Row>("SELECT * FROM solver_transactions WHERE chain_id = ? AND state IN ('signed', 'broadcast') ORDER BY nonce")
       .all(chainId)
       .map(toTransaction);
@@ -89,7 +94,7 @@ export class SolverTxStore {
 
   /** Every transaction on a chain from this nonce up, by nonce (what a reorg may have dropped). */
   fromNonce(chainId: number, nonce: number): SolverTransaction[] {
-    return this.db
+    return this
       .prepare<[number, number], Row>('SELECT * FROM solver_transactions WHERE chain_id = ? AND nonce >= ? ORDER BY nonce')
       .all(chainId, nonce)
       .map(toTransaction);
@@ -97,7 +102,7 @@ export class SolverTxStore {
 
   /** The highest nonce this store has used on a chain, or -1. */
   highestNonce(chainId: number): number {
-    const row = this.db
+    const row = this
       .prepare<[number], { nonce: number | null }>('SELECT MAX(nonce) AS nonce FROM solver_transactions WHERE chain_id = ?')
       .get(chainId);
     return row?.nonce ?? -1;

@@ -335,8 +335,9 @@ export class EvmChain implements ChainAdapter {
 
   async sendSolverPayment(kind: 'fill' | 'refund', payment: SolverPayment, options: SolverSendOptions = {}): Promise<SentSolverTransaction> {
     const { wallet } = this.parts();
-    const txHash = options.withoutSending ? await wallet.signWithoutSending(kind, payment, options) : await wallet.send(kind, payment, options);
-    return { txHash, chainId: this.chainId };
+    if (options.withoutSending) return { txHash: await wallet.signWithoutSending(kind, payment, options), chainId: this.chainId };
+    // `send` resolves once Anvil accepted the bytes (or already had them)
+    return { txHash: await wallet.send(kind, payment, options), chainId: this.chainId, takenByNode: true };
   }
 
   hasTransaction(txHash: Hex): Promise<boolean> {

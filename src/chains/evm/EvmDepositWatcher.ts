@@ -1,12 +1,15 @@
-import { createPublicClient, formatBlock, webSocket, type Address, type Block, type Hex, type PublicClient, type RpcBlock } from 'viem';
+import { createPublicClient, encodeEventTopics, formatBlock, webSocket, type Address, type Block, type Hex, type PublicClient, type RpcBlock } from 'viem';
 import { depositoryArtifact } from '../../../fixtures/contracts/artifacts.generated';
 import type { VirtualClock, ClockTimer } from '../../clock/VirtualClock';
 import type { ChainIndexStore } from '../../store/ChainIndexStore';
 import type { ChainObservation } from '../ChainAdapter';
 import type { IndexedDeposit } from '../../domain/chain/observedDeposit';
+import { logsBloomFilter } from './logsBloom';
 
 /** How many recent block hashes are kept to find the fork point of a reorg. */
 const KEPT_BLOCKS = 256;
+/** The depository's `Deposit` event topic. */
+const DEPOSIT_TOPIC = encodeEventTopics({ abi: depositoryArtifact.abi, eventName: 'Deposit' })[0]!;
 
 /**
  * Follows one EVM chain block by block: stores each block's hash, finds depository deposits in
@@ -23,6 +26,8 @@ export class EvmDepositWatcher {
   private pollTimer: ClockTimer | undefined;
   private stopped = false;
   private latestBaseFee = 0n;
+  /** Whether a block's bloom may hold a Deposit of the depository. */
+  private readonly mayHoldDeposits: (logsBloom: Hex | null | undefined) => boolean;
 
   constructor(
     private readonly deps: {
@@ -44,7 +49,9 @@ export class EvmDepositWatcher {
       onReorged?: (forkPoint: number) => Promise<void>;
       onError: (error: unknown) => void;
     },
-  ) {}
+  ) {
+    this.mayHoldDeposits = logsBloomFilter([deps.depository, DEPOSIT_TOPIC]);
+  }
 
   /** The base fee of the newest block seen. */
   get baseFeePerGas(): bigint {
@@ -210,13 +217,9 @@ export class EvmDepositWatcher {
   private async indexBlock(block: Block): Promise<void> {
     const { client, index, chainId, depository } = this.deps;
     if (block.hash === null || block.number === null) return;
+    // a block whose bloom has no Deposit of the depository (most: fills, transfers) is not asked for its logs
     const [logs] = await Promise.all([
-      client.getContractEvents({
-        address: depository,
-        abi: depositoryArtifact.abi,
-        eventName: 'Deposit',
-        blockHash: block.hash,
-      }),
+      this.mayHoldDeposits(block.logsBloom) ? client.getContractEvents({ address: depository, abi: depositoryArtifact.abi, eventName: 'Deposit', blockHash: block.hash }) : [],
       this.deps.inspectBlock?.(block),
       this.deps.journal?.record(block),
     ]);

@@ -17,14 +17,14 @@ export class EvmTransactionFacts {
     return indexedDepositEntry(deposit, this.deps.chainId, this.deps.depository);
   }
 
-
   async depositTransactionEntry(deposit: IndexedDeposit, status: 'success' | 'failure'): Promise<TransactionEntry> {
     const indexed = { ...this.indexedDepositEntry(deposit), status };
     const receipt = await this.deps.client.getTransactionReceipt({ hash: deposit.txHash }).catch(() => undefined);
     // reorged out: the receipt is gone, keep what was indexed
     if (!receipt) return indexed;
-    const entry = await this.transactionEntry(receipt, 'deposit', indexed.data);
-    return { ...entry, status };
+    // the block the watcher indexed it in carries its timestamp; another block (re-included after a reorg) is read
+    const blockTimestamp = receipt.blockHash === deposit.blockHash && deposit.blockTimestamp !== undefined ? deposit.blockTimestamp : await this.blockTimestampOf(receipt);
+    return { ...this.entryOf(receipt, blockTimestamp, 'deposit', indexed.data), status };
   }
 
   /**
@@ -32,12 +32,13 @@ export class EvmTransactionFacts {
    * its target; a top-up to the recipient), leaving out the simulator's own `internal` addresses.
    */
   async solverPaymentEntry(receipt: TransactionReceipt, kind: 'fill' | 'refund', payment: SolverPayment, internal: ReadonlySet<string>): Promise<TransactionEntry> {
-    const deliveries = await readDeliveries(this.deps.client, receipt, internal);
+    // the trace and the block's timestamp are read side by side: two round trips at once
+    const [deliveries, blockTimestamp] = await Promise.all([readDeliveries(this.deps.client, receipt, internal), this.blockTimestampOf(receipt)]);
     const recipient = getAddress(payment.recipient);
     // a transaction the node can no longer trace (mined before a reload): what it was sent to pay
-    if (deliveries === undefined) return this.transactionEntry(receipt, kind, { from: receipt.from, to: recipient, currency: payment.currency.address, amount: payment.amount });
+    if (deliveries === undefined) return this.entryOf(receipt, blockTimestamp, kind, { from: receipt.from, to: recipient, currency: payment.currency.address, amount: payment.amount });
     const toRecipient = deliveries.find((d) => d.to === recipient && d.currency.toLowerCase() === payment.currency.address.toLowerCase());
-    return this.transactionEntry(receipt, kind, {
+    return this.entryOf(receipt, blockTimestamp, kind, {
       from: receipt.from,
       to: recipient,
       currency: payment.currency.address,
@@ -47,7 +48,14 @@ export class EvmTransactionFacts {
   }
 
   async transactionEntry(receipt: TransactionReceipt, type: TransactionEntry['type'], data: TransactionEntry['data']): Promise<TransactionEntry> {
-    const block = await this.deps.client.getBlock({ blockHash: receipt.blockHash });
+    return this.entryOf(receipt, await this.blockTimestampOf(receipt), type, data);
+  }
+
+  private async blockTimestampOf(receipt: TransactionReceipt): Promise<number> {
+    return Number((await this.deps.client.getBlock({ blockHash: receipt.blockHash })).timestamp);
+  }
+
+  private entryOf(receipt: TransactionReceipt, blockTimestamp: number, type: TransactionEntry['type'], data: TransactionEntry['data']): TransactionEntry {
     const fee = receipt.gasUsed * receipt.effectiveGasPrice;
     return {
       txHash: receipt.transactionHash,
@@ -57,7 +65,7 @@ export class EvmTransactionFacts {
       feeUsdMicros: usdMicrosOf(fee, this.deps.nativeCurrency),
       block: Number(receipt.blockNumber),
       blockHash: receipt.blockHash,
-      timestamp: Number(block.timestamp),
+      timestamp: blockTimestamp,
       status: receipt.status === 'success' ? 'success' : 'failure',
       data,
     };

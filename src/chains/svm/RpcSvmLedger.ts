@@ -9,7 +9,7 @@ import type { SvmLedgerAccess } from './SvmLedgerAccess';
 import { SvmRpcError } from '../../nodes/svm/svmRpcEncoding';
 import type { SvmTokenBalance } from '../../nodes/svm/svmTokenBalances';
 import type { SvmTransactionErrorJson } from '../../nodes/svm/svmTransactionError';
-import { signSvmWire } from './signSvmWire';
+import { signSvmWire } from '../../nodes/svm/signSvmWire';
 
 /** Every read asks for `confirmed`: what `solana-test-validator` has voted on (its only validator). */
 const COMMITMENT = 'confirmed';

@@ -7,7 +7,7 @@ import type { SolverTxStore } from '../../store/SolverTxStore';
 import type { SolverSendOptions } from '../ChainAdapter';
 import { SolverBroadcastRefusedError } from '../SolverBroadcastRefusedError';
 import type { SvmKeypair } from '../../nodes/svm/deriveSvmKeypair';
-import { decodeSvmTransaction } from '../../nodes/svm/decodeSvmTransaction';
+import { signatureOfWire } from '../../nodes/svm/decodeSvmTransaction';
 import { SvmTransactionDroppedError, SvmTransactionRejectedError, type SvmSimulation } from '../../nodes/svm/SvmLedger';
 import type { SvmLedgerAccess } from './SvmLedgerAccess';
 import { memoInstruction, transferInstructions } from './svmInstructions';
@@ -48,7 +48,7 @@ export class SvmSolverWallet {
     const existing = store.find(payment.requestId, kind);
     if (existing) return { txHash: existing.txHash, wire: new Uint8Array(Buffer.from(existing.rawTx.slice(2), 'hex')), id: existing.id, fresh: false };
     const wire = await this.deps.ledger.signWire(this.deps.solver.signer, await this.instructionsFor(payment));
-    const txHash = decodeSvmTransaction(wire).signature as Hex;
+    const txHash = signatureOfWire(wire) as Hex;
     store.insertSigned({ requestId: payment.requestId, kind, chainId, nonce: store.highestNonce(chainId) + 1, txHash, rawTx: `0x${Buffer.from(wire).toString('hex')}`, createdAt: this.deps.clock.now() });
     const saved = store.find(payment.requestId, kind)!;
     return { txHash: saved.txHash, wire, id: saved.id, fresh: true };

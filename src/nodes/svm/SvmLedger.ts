@@ -1,17 +1,9 @@
 import { createHash } from 'node:crypto';
 import { Clock, FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
 import {
-  appendTransactionMessageInstructions,
-  blockhash as toBlockhash,
-  createTransactionMessage,
   getAddressDecoder,
   getBase58Decoder,
-  getTransactionEncoder,
   lamports,
-  pipe,
-  setTransactionMessageFeePayerSigner,
-  setTransactionMessageLifetimeUsingBlockhash,
-  signTransactionMessageWithSigners,
   type Address,
   type EncodedAccount,
   type Instruction,
@@ -19,6 +11,7 @@ import {
   type MaybeEncodedAccount,
 } from '@solana/kit';
 import { decodeSvmTransaction, svmAccountKeys, type DecodedSvmTransaction } from './decodeSvmTransaction';
+import { signSvmWire } from './signSvmWire';
 import { LOOKUP_TABLE_META_SIZE, ADDRESS_LOOKUP_TABLE_PROGRAM } from './svmProgramIds';
 import { readMintDecimals, readTokenAccount, uiTokenAmount, type SvmTokenBalance } from './svmTokenBalances';
 import { svmTransactionFee } from './svmTransactionFee';
@@ -267,15 +260,7 @@ export class SvmLedger {
 
   /** Signs instructions into a wire transaction with `payer` as fee payer and only signer, on the latest blockhash. */
   async signWire(payer: KeyPairSigner, instructions: readonly Instruction[]): Promise<Uint8Array> {
-    const { blockhash, lastValidBlockHeight } = this.latestBlockhash();
-    const message = pipe(
-      createTransactionMessage({ version: 0 }),
-      (m) => setTransactionMessageFeePayerSigner(payer, m),
-      (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: toBlockhash(blockhash), lastValidBlockHeight }, m),
-      (m) => appendTransactionMessageInstructions(instructions, m),
-    );
-    const signed = await signTransactionMessageWithSigners(message);
-    return new Uint8Array(getTransactionEncoder().encode(signed));
+    return signSvmWire(payer, instructions, this.latestBlockhash());
   }
 
   private simulateDecoded(decoded: DecodedSvmTransaction): SvmSimulation {

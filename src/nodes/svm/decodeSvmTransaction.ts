@@ -39,6 +39,15 @@ export function decodeSvmTransaction(wire: Uint8Array): DecodedSvmTransaction {
   }
 }
 
+/**
+ * The first signature of a wire transaction (its id), base58, without decoding the rest: the
+ * signature count is a compact-u16 (one byte below 128), then 64 bytes per signature.
+ */
+export function signatureOfWire(wire: Uint8Array): string {
+  if (wire.length < 65 || wire[0] === 0 || wire[0]! >= 0x80) return decodeSvmTransaction(wire).signature;
+  return getBase58Decoder().decode(wire.subarray(1, 65));
+}
+
 /** Static accounts, then the writable and the readonly ones loaded from lookup tables (the runtime's account order). */
 export interface SvmAccountKeys {
   all: Address[];

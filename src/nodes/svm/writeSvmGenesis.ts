@@ -11,10 +11,24 @@ export const SVM_TEST_ACCOUNT_FUNDS = { lamports: 1_000n * SOL, stablecoin: 1_00
 /** The solver's float on the SVM chain. */
 export const SVM_SOLVER_FUNDS = { lamports: 100_000n * SOL, stablecoin: 100_000_000n * 10n ** 6n, wrappedSol: 10_000n * SOL } as const;
 
-/** The associated token account of `owner` for `mint` (SPL Token program). */
-export async function associatedTokenAccount(owner: Address, mint: Address): Promise<Address> {
-  const [ata] = await findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS });
-  return ata;
+/** Derived addresses kept (the solver's, the depository's and recent recipients' token accounts). */
+const KEPT_TOKEN_ACCOUNTS = 4096;
+const tokenAccounts = new Map<string, Promise<Address>>();
+
+/**
+ * The associated token account of `owner` for `mint` (SPL Token program). Deriving one costs about
+ * a millisecond (hashes and curve checks over the bump seeds), and every fill, deposit step and
+ * balance read derives the same few again: each is derived once and kept.
+ */
+export function associatedTokenAccount(owner: Address, mint: Address): Promise<Address> {
+  const key = `${owner}:${mint}`;
+  const kept = tokenAccounts.get(key);
+  if (kept) return kept;
+  const derived = findAssociatedTokenPda({ owner, mint, tokenProgram: TOKEN_PROGRAM_ADDRESS }).then(([ata]) => ata);
+  derived.catch(() => tokenAccounts.delete(key));
+  if (tokenAccounts.size >= KEPT_TOKEN_ACCOUNTS) tokenAccounts.delete(tokenAccounts.keys().next().value!);
+  tokenAccounts.set(key, derived);
+  return derived;
 }
 
 /**

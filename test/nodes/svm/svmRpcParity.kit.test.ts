@@ -3,7 +3,7 @@ import { address, createSolanaRpc, createSolanaRpcSubscriptions, generateKeyPair
 import { getCreateAccountInstruction } from '@solana-program/system';
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getInitializeMint2Instruction, getMintToCheckedInstruction } from '@solana-program/token';
 import { startSvmNode, type StartedSvmNode } from '../../../src/nodes/svm/startSvmNode';
-import { signSvmWire } from '../../../src/chains/svm/signSvmWire';
+import { signSvmWire } from '../../../src/nodes/svm/signSvmWire';
 
 // Solana RPC parity, proven with @solana/kit (createSolanaRpc / createSolanaRpcSubscriptions), unshimmed,
 // against the SVM node alone (startSvmNode)

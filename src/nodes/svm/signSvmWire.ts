@@ -1,0 +1,48 @@
+import { KeyObject, sign } from 'node:crypto';
+import {
+  appendTransactionMessageInstructions,
+  blockhash as toBlockhash,
+  compileTransaction,
+  createTransactionMessage,
+  getTransactionEncoder,
+  pipe,
+  setTransactionMessageFeePayerSigner,
+  setTransactionMessageLifetimeUsingBlockhash,
+  signTransactionMessageWithSigners,
+  type Instruction,
+  type KeyPairSigner,
+  type SignatureBytes,
+} from '@solana/kit';
+
+/** Each signer's private key as node:crypto takes it, converted once. */
+const signingKeys = new WeakMap<KeyPairSigner['keyPair']['privateKey'], KeyObject>();
+
+/** The v0 message of `instructions` with `payer` as fee payer, on `lifetime`'s blockhash. */
+export function svmTransactionMessage(payer: KeyPairSigner, instructions: readonly Instruction[], lifetime: { blockhash: string; lastValidBlockHeight: bigint }) {
+  return pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayerSigner(payer, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: toBlockhash(lifetime.blockhash), lastValidBlockHeight: lifetime.lastValidBlockHeight }, m),
+    (m) => appendTransactionMessageInstructions(instructions, m),
+  );
+}
+
+/**
+ * Signs instructions into a v0 wire transaction with `payer` as fee payer and only signer, on
+ * `lifetime`'s blockhash. The Ed25519 signature is made at once with node:crypto (the same bytes
+ * WebCrypto gives, without waiting for its thread pool); a message with another signer goes
+ * through each signer as @solana/kit does it.
+ */
+export async function signSvmWire(payer: KeyPairSigner, instructions: readonly Instruction[], lifetime: { blockhash: string; lastValidBlockHeight: bigint }): Promise<Uint8Array> {
+  const message = svmTransactionMessage(payer, instructions, lifetime);
+  const unsigned = compileTransaction(message);
+  const signers = Object.keys(unsigned.signatures);
+  if (signers.length !== 1 || signers[0] !== payer.address) return new Uint8Array(getTransactionEncoder().encode(await signTransactionMessageWithSigners(message)));
+  let key = signingKeys.get(payer.keyPair.privateKey);
+  if (!key) {
+    key = KeyObject.from(payer.keyPair.privateKey);
+    signingKeys.set(payer.keyPair.privateKey, key);
+  }
+  const signature = new Uint8Array(sign(null, unsigned.messageBytes as unknown as Uint8Array, key)) as SignatureBytes;
+  return new Uint8Array(getTransactionEncoder().encode({ ...unsigned, signatures: { [payer.address]: signature } }));
+}
