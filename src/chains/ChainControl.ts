@@ -2,7 +2,7 @@ import type { VirtualClock } from '../clock/VirtualClock';
 import type { DropTransactionsFault } from '../domain/chain/dropTransactionTargets';
 import type { ChainAdapter } from './ChainAdapter';
 import type { ChainCheats } from './capabilities/ChainCheats';
-import { requireCapability, requireCheat, requireDoubleSpends, requireExchangeAccounts, requireTransactionFaults } from './capabilities/requireCapability';
+import { requireCapability, requireCheat, requireCheatCapability } from './capabilities/requireCapability';
 
 /**
  * A chain as the control plane sees it (`sim.control.chain(id)`): its adapter, and every cheat call
@@ -71,13 +71,13 @@ function controlledChain(chain: ChainAdapter): ControlledChain {
     snapshot: async () => requireCheat(chain, 'snapshot', 'a snapshot')(),
     revert: async (snapshotId) => requireCheat(chain, 'revert', `a revert to ${snapshotId}`)(snapshotId),
     reorg: async (depth) => requireCheat(chain, 'reorg', `a reorg of depth ${depth}`)(depth),
-    doubleSpends: { doubleSpend: async (privateKey, txHash, options) => requireDoubleSpends(chain, `a double spend of ${txHash}`).doubleSpend(privateKey, txHash, options) },
+    doubleSpends: { doubleSpend: async (privateKey, txHash, options) => requireCheatCapability(chain, 'doubleSpends', `a double spend of ${txHash}`).doubleSpend(privateKey, txHash, options) },
     transactionFaults: {
-      dropTransactions: (target) => requireTransactionFaults(chain, target === null ? 'lifting dropped transactions' : `dropping ${target} transactions`).dropTransactions(target),
+      dropTransactions: (target) => requireCheatCapability(chain, 'transactionFaults', target === null ? 'lifting dropped transactions' : `dropping ${target} transactions`).dropTransactions(target),
       droppedTarget: () => chain.cheats?.transactionFaults?.droppedTarget() ?? null,
       hasExpired: async (txHash) => (await chain.cheats?.transactionFaults?.hasExpired(txHash)) ?? false,
     },
-    exchangeAccounts: { setAccount: (account, change) => requireExchangeAccounts(chain, `a change to account ${account}`).setAccount(account, change) },
+    exchangeAccounts: { setAccount: (account, change) => requireCheatCapability(chain, 'exchangeAccounts', `a change to account ${account}`).setAccount(account, change) },
   };
   return new Proxy(chain, {
     get(target, key) {

@@ -3,15 +3,12 @@ import { UnsupportedOnChainError } from '../../errors/chainErrors';
 import type { ChainAdapter } from '../ChainAdapter';
 import type { ChainCheats, OptionalCheatName } from './ChainCheats';
 import type { DepositAddressCapability } from './DepositAddressCapability';
-import type { DoubleSpendCapability } from './DoubleSpendCapability';
-import type { ExchangeAccountControls } from './ExchangeAccountControls';
-import type { TransactionFaultCapability } from './TransactionFaultCapability';
 
 /** The optional capabilities of a chain (ChainAdapter's optional properties). */
 export type ChainCapabilityName = 'cheats' | 'userWallet' | 'depositAddresses' | 'fixtureContracts' | 'gaslessRelay';
 
 /** What a chain without the capability (or the member) lacks, in words. */
-const LACKS: Record<ChainCapabilityName | OptionalCheatName | 'sweep' | 'exchangeAccounts' | 'doubleSpends' | 'transactionFaults', string> = {
+const LACKS: Record<ChainCapabilityName | OptionalCheatName | CheatCapabilityName | 'sweep', string> = {
   cheats: 'cheat calls',
   userWallet: "user's wallet",
   depositAddresses: 'deposit addresses',
@@ -59,23 +56,16 @@ export function requireSweep(chain: ChainAdapter, what: string): NonNullable<Dep
   return addresses.sweep.bind(addresses);
 }
 
-/** The exchange's account faults (a cheat of the exchange chain only); UNSUPPORTED_ON_CHAIN on the others. */
-export function requireExchangeAccounts(chain: ChainAdapter, what: string): ExchangeAccountControls {
-  const cheats = requireCapability(chain, 'cheats', what);
-  if (!cheats.exchangeAccounts) throw lacking(chain, 'exchangeAccounts', what);
-  return cheats.exchangeAccounts;
-}
+/** The cheats that are capabilities of their own, on the chains that have them. */
+export type CheatCapabilityName = 'doubleSpends' | 'exchangeAccounts' | 'transactionFaults';
 
-/** A user's double spend of a deposit (a cheat of Bitcoin-style chains); UNSUPPORTED_ON_CHAIN on the others. */
-export function requireDoubleSpends(chain: ChainAdapter, what: string): DoubleSpendCapability {
-  const cheats = requireCapability(chain, 'cheats', what);
-  if (!cheats.doubleSpends) throw lacking(chain, 'doubleSpends', what);
-  return cheats.doubleSpends;
-}
-
-/** Dropped transactions (a cheat of the embedded Solana ledger); UNSUPPORTED_ON_CHAIN on the others. */
-export function requireTransactionFaults(chain: ChainAdapter, what: string): TransactionFaultCapability {
-  const cheats = requireCapability(chain, 'cheats', what);
-  if (!cheats.transactionFaults) throw lacking(chain, 'transactionFaults', what);
-  return cheats.transactionFaults;
+/**
+ * One of the cheats that is a capability of its own (a user's double spend on Bitcoin-style chains,
+ * the exchange's account faults, the embedded Solana ledger's dropped transactions);
+ * UNSUPPORTED_ON_CHAIN on a chain without it.
+ */
+export function requireCheatCapability<K extends CheatCapabilityName>(chain: ChainAdapter, capability: K, what: string): NonNullable<ChainCheats[K]> {
+  const found = requireCapability(chain, 'cheats', what)[capability];
+  if (found === undefined) throw lacking(chain, capability, what);
+  return found as NonNullable<ChainCheats[K]>;
 }

@@ -1,5 +1,5 @@
 import type { ExchangeAccountChange } from '../../chains/capabilities/ExchangeAccountControls';
-import { requireExchangeAccounts } from '../../chains/capabilities/requireCapability';
+import { requireCheatCapability } from '../../chains/capabilities/requireCapability';
 import type { ScenarioStep } from '../scenarioSchema';
 import { resolveAddress, ScenarioStepError, type ScenarioRunState } from '../scenarioRunState';
 
@@ -15,7 +15,7 @@ export function exchangeAccountStep(state: ScenarioRunState, spec: ExchangeAccou
     ...(spec.collateral === undefined ? {} : { collateral: BigInt(spec.collateral) }),
   };
   try {
-    requireExchangeAccounts(chain, `a change to account ${account}`).setAccount(account, change);
+    requireCheatCapability(chain, 'exchangeAccounts', `a change to account ${account}`).setAccount(account, change);
   } catch (error) {
     throw new ScenarioStepError(`account ${account} on ${spec.chainId}: ${error instanceof Error ? error.message : String(error)}`);
   }
