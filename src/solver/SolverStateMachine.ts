@@ -117,14 +117,7 @@ export class SolverStateMachine {
       this.deps.log(`solver: deposit ${deposit.txHash} on chain ${deposit.chainId} names unknown request ${deposit.requestId} in a currency the chain does not know; left in the depository`);
       return;
     }
-    transitionRequest(this.deps.lifecycle, {
-      requestId: record.id,
-      to: 'pending',
-      update: (r) => {
-        r.depositor = deposit.depositor;
-        r.inTxs.push(chain.indexedDepositEntry(deposit));
-      },
-    });
+    this.pendingOnDeposit(chain, record.id, deposit);
     // the deposit's fee needs its receipt: fetched beside the fill, not before it
     const depositFacts = chain.depositTransactionEntry(deposit, 'success').then((entry) =>
       recordRequestFacts(this.deps.lifecycle, record.id, (r) => {
@@ -144,13 +137,20 @@ export class SolverStateMachine {
     const { requests } = this.deps.lifecycle;
     const named = requests.get(deposit.requestId);
     if (!named || (named.status !== 'waiting' && named.status !== 'depositing') || recordHoldingDeposit(requests, named, deposit)) return;
+    this.pendingOnDeposit(chain, named.id, deposit, (r) => {
+      if (r.depositAddress && r.depositAddress.depositTxHash === null) r.depositAddress = { ...r.depositAddress, depositor: deposit.depositor, depositTxHash: deposit.txHash };
+    });
+  }
+
+  /** The request goes `pending` on `deposit`: its depositor, and the deposit's entry as the watcher indexed it (no RPC). */
+  private pendingOnDeposit(chain: ChainAdapter, requestId: string, deposit: IndexedDeposit, more?: (r: RequestFacts) => void): void {
     transitionRequest(this.deps.lifecycle, {
-      requestId: named.id,
+      requestId,
       to: 'pending',
       update: (r) => {
         r.depositor = deposit.depositor;
         r.inTxs.push(chain.indexedDepositEntry(deposit));
-        if (r.depositAddress && r.depositAddress.depositTxHash === null) r.depositAddress = { ...r.depositAddress, depositor: deposit.depositor, depositTxHash: deposit.txHash };
+        more?.(r);
       },
     });
   }
