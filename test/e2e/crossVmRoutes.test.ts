@@ -68,6 +68,17 @@ async function expectSuccess(requestId: string): Promise<void> {
 }
 
 /** Mines a Bitcoin block each time the request waits on one (its fill in the mempool), until it settles. */
+/** The request fails with `failReason` (heard as it happened: a poll can miss the failure) and is then refunded. */
+async function expectFailedThenRefunded(requestId: string, failReason: string): Promise<void> {
+  let status = await waitForSettledStatus(sim.baseUrl, requestId);
+  expect(['failure', 'refund']).toContain(status.status);
+  expect(failReasonHeard(requestId, 'failure')).toBe(failReason);
+  for (const started = Date.now(); status.status !== 'refund' && Date.now() - started < 30_000; await new Promise((resolve) => setTimeout(resolve, 5))) {
+    status = (await getJson(`${sim.baseUrl}/intents/status/v3?requestId=${requestId}`)).body;
+  }
+  expect(status).toMatchObject({ status: 'refund', failReason });
+}
+
 async function mineBitcoinUntilSettled(requestId: string): Promise<void> {
   const miner = bitcoin.payments.p2wpkh({ pubkey: ECPair.makeRandom({ network }).publicKey, network }).address!;
   const started = Date.now();
@@ -173,13 +184,7 @@ describe('inventory that runs short answers as on EVM (Solana: 100,000 SOL at st
     await expectSuccess(quotes[0].steps[0].requestId);
     await executeQuoteSteps(sim, second.privateKey as Hex, quotes[1]);
     const requestId = quotes[1].steps[0].requestId as string;
-    let status = await waitForSettledStatus(sim.baseUrl, requestId);
-    expect(['failure', 'refund']).toContain(status.status);
-    expect(failReasonHeard(requestId, 'failure')).toBe('SOLVER_BALANCE_TOO_LOW');
-    for (const started = Date.now(); status.status !== 'refund' && Date.now() - started < 30_000; await new Promise((resolve) => setTimeout(resolve, 5))) {
-      status = (await getJson(`${sim.baseUrl}/intents/status/v3?requestId=${requestId}`)).body;
-    }
-    expect(status).toMatchObject({ status: 'refund', failReason: 'SOLVER_BALANCE_TOO_LOW' });
+    await expectFailedThenRefunded(requestId, 'SOLVER_BALANCE_TOO_LOW');
   });
 
   it("Lighter: the solver's USDC spent after the quote fails the fill SOLVER_BALANCE_TOO_LOW and refunds the ETH deposit", async () => {
@@ -195,13 +200,7 @@ describe('inventory that runs short answers as on EVM (Solana: 100,000 SOL at st
     ledger.transfer({ fromAccountIndex: solverIndex, toAccountIndex: 0, assetIndex: 3, fromRouteType: 0, toRouteType: 0, amount: held - 100_000_000n, usdcFee: 10_000n });
     await executeQuoteSteps(sim, user.privateKey as Hex, answer.body);
     const requestId = answer.body.steps[0].requestId as string;
-    let status = await waitForSettledStatus(sim.baseUrl, requestId);
-    expect(['failure', 'refund']).toContain(status.status);
-    expect(failReasonHeard(requestId, 'failure')).toBe('SOLVER_BALANCE_TOO_LOW');
-    for (const started = Date.now(); status.status !== 'refund' && Date.now() - started < 30_000; await new Promise((resolve) => setTimeout(resolve, 5))) {
-      status = (await getJson(`${sim.baseUrl}/intents/status/v3?requestId=${requestId}`)).body;
-    }
-    expect(status).toMatchObject({ status: 'refund', failReason: 'SOLVER_BALANCE_TOO_LOW' });
+    await expectFailedThenRefunded(requestId, 'SOLVER_BALANCE_TOO_LOW');
     expect(await collateralOf(account.address)).toBe(before);
   });
 });
