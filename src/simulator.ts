@@ -209,6 +209,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     svmRuntime: config.svmRuntime,
     solanaTestValidatorPath: config.solanaTestValidatorPath,
     quoteRpc: { scope: quoteRpcScope, faults: rpcFaults, timeoutMs: config.quoteRpcTimeoutMs },
+    log,
     onFatalError: (error) => {
       if (stopping) return;
       log(`fatal: ${error.message}; stopping`, error);

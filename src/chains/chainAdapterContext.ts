@@ -39,4 +39,6 @@ export interface ChainAdapterContext {
   solanaTestValidatorPath: string | undefined;
   quoteRpc: { scope: QuoteRpcScope; faults: RpcFaultStore; timeoutMs: number };
   onFatalError: (error: Error) => void;
+  /** Where the chains' own notices go (a deployment loaded, a journal replayed, HTTP used for lack of IPC). */
+  log?: (message: string) => void;
 }

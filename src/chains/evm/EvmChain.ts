@@ -23,6 +23,7 @@ import { evmGasCosts } from './evmGasCosts';
 import { createAnvilInstance, type AnvilEndpoints, type AnvilInstance } from './AnvilInstance';
 import type { SimulatorContracts } from './deploySimulatorContracts';
 import { ExternalEvmNode } from './ExternalEvmNode';
+import { deploymentSnapshotKey } from './deploymentSnapshots';
 import { ipcTransport, type IpcTransport } from './ipcTransport';
 import { ipcPathFor } from './ipcPathFor';
 import { nodeHttpFetch } from './nodeHttpFetch';
@@ -44,7 +45,6 @@ export interface EvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' |
   anvilBinary: string;
   /** Where mined blocks are journaled (with `persistState`, for a node this simulator spawns). */
   chainJournal?: ChainJournalStore;
-  log?: (message: string) => void;
 }
 
 /** A node that answers: its endpoints and the viem clients on it (before contracts are deployed). */
@@ -185,8 +185,12 @@ export class EvmChain implements ChainAdapter {
       emit: (observation) => this.listeners.forEach((listener) => listener(observation)),
       onBlocksIndexed: () => this.sameStateReads.stateChanged(),
       onFatalError: this.options.onFatalError,
+      ...(this.node instanceof ExternalEvmNode && this.node.resetGenesis !== undefined
+        ? { deploymentSnapshotKey: deploymentSnapshotKey({ rpcUrl: booted.endpoints.rpcUrl, genesis: this.node.resetGenesis, chainId: this.chainId, nativeSymbol: this.options.metadata.nativeSymbol, accounts: this.options.accounts() }) }
+        : {}),
       ...(this.durable() ? { journal: new EvmChainJournal({ chainId: this.chainId, client: booted.client, testClient: booted.testClient, store: this.options.chainJournal!, log: this.options.log ?? (() => undefined), ...(this.callJournal ? { calls: this.callJournal } : {}) }) } : {}),
     });
+    if (this.started.deployment === 'loaded') this.options.log?.(`chain ${this.chainId}: contracts loaded from this node's deployment kept at an earlier attach (anvil_loadState)`);
   }
 
   private statePath(): string {

@@ -9,6 +9,12 @@ import { callJsonRpc } from './callJsonRpc';
  */
 export class ExternalEvmNode {
   readonly logFile = '(external node: no log file)';
+  /**
+   * Once started with `resetOnStart`: what the node's genesis is made of (environment, hard fork,
+   * dev accounts and the first one's balance), so that a deployment kept from an earlier attach is
+   * loaded only onto the same genesis (deploymentSnapshots.ts). Undefined for a node not reset.
+   */
+  resetGenesis: string | undefined;
 
   constructor(private readonly options: { chainId: number; rpcUrl: string; resetOnStart: boolean }) {}
 
@@ -27,6 +33,7 @@ export class ExternalEvmNode {
       await this.call('anvil_dropAllTransactions');
       await this.call('evm_setIntervalMining', [0]);
       await this.call('evm_setAutomine', [true]);
+      this.resetGenesis = await this.genesisFingerprint();
     }
     const url = new URL(this.options.rpcUrl);
     const wsUrl = `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}${url.pathname === '/' ? '' : url.pathname}`;
@@ -39,6 +46,12 @@ export class ExternalEvmNode {
 
   onUnexpectedExit(_listener: UnexpectedExitListener): () => void {
     return () => undefined;
+  }
+
+  private async genesisFingerprint(): Promise<string> {
+    const [info, devAccounts] = (await Promise.all([this.call('anvil_nodeInfo'), this.call('eth_accounts')])) as [{ hardFork?: unknown; transactionOrder?: unknown; environment?: unknown }, string[]];
+    const balance = devAccounts[0] === undefined ? null : await this.call('eth_getBalance', [devAccounts[0], 'latest']);
+    return JSON.stringify({ hardFork: info.hardFork, transactionOrder: info.transactionOrder, environment: info.environment, devAccounts, balance });
   }
 
   private call(method: string, params: readonly unknown[] = []): Promise<unknown> {

@@ -9,7 +9,8 @@ import type { ChainObservation } from '../ChainAdapter';
 import type { SimulatorAccounts } from '../../keys/simulatorAccounts';
 import type { AnvilEndpoints } from './AnvilInstance';
 import { calibrateGas, type GasCalibration } from './calibrateGas';
-import { deploySimulatorContracts, fundDeployerAndSolver, type SimulatorContracts } from './deploySimulatorContracts';
+import { deploySimulatorContracts, fundDeployerAndSolver, simulatorContractAddresses, type SimulatorContracts } from './deploySimulatorContracts';
+import { deploymentSnapshot, rememberDeploymentSnapshot } from './deploymentSnapshots';
 import { evmErc20Currencies, evmNativeCurrency } from './evmCurrencies';
 import { EvmDepositAddresses } from './EvmDepositAddresses';
 import { EvmDepositSteps } from './EvmDepositSteps';
@@ -36,6 +37,8 @@ export interface StartedEvmChain {
   depositAddresses: EvmDepositAddresses;
   steps: EvmDepositSteps;
   facts: EvmTransactionFacts;
+  /** How the contracts got there: sent now, loaded from this node's kept deployment, or already on a node that kept its state. */
+  deployment: 'deployed' | 'loaded' | 'kept';
   /** Base fee of the latest block plus the node's priority fee. */
   effectiveGasPrice(): bigint;
   fees(): { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
@@ -58,6 +61,40 @@ export interface StartEvmChainParams {
   onFatalError: (error: Error) => void;
   /** With a database: blocks are journaled, and those a killed node lost are mined again first. */
   journal?: EvmChainJournal;
+  /** A node reset to genesis on attach: its deployment is kept under this key and loaded, not sent again, next time (deploymentSnapshots.ts). */
+  deploymentSnapshotKey?: string;
+}
+
+/**
+ * The simulator's contracts on the node, and the gas each operation takes there: loaded from the
+ * node's kept deployment when it has one (a node reset on attach, deployed on earlier in this
+ * process), else deployed (or found, on a node that kept its state) and measured.
+ */
+async function deployOrLoad(params: StartEvmChainParams): Promise<{ contracts: SimulatorContracts; gas: GasCalibration; deployment: StartedEvmChain['deployment'] }> {
+  const { metadata, client, testClient, accounts } = params;
+  const kept = params.deploymentSnapshotKey === undefined ? undefined : deploymentSnapshot(params.deploymentSnapshotKey);
+  if (kept) {
+    await testClient.loadState({ state: kept.state });
+    // Anvil resumes a loaded chain's clock at its newest block (an offset behind the wall clock, rounded
+    // down a second), where a freshly deployed one runs on the wall clock: the offset goes back to zero
+    const offset = Number(await testClient.increaseTime({ seconds: 0 }));
+    if (offset < 0) await testClient.increaseTime({ seconds: -offset });
+    return { contracts: simulatorContractAddresses(accounts.deployer.address, accounts.testAccounts.length), gas: kept.gas, deployment: 'loaded' };
+  }
+  // the batch executor is a cheat call (no block): first, so a chain mined again from its journal
+  // has it from the same point on as the first run had (after it, every block's state root matches)
+  await installBatchExecutor({ client, testClient });
+  // a node killed before it saved its state comes back short: mine the lost blocks again first
+  // (from genesis, after the cheat-call funding the deployment started from)
+  if (params.journal?.hasBlocksAfter(Number(await client.getBlockNumber({ cacheTime: 0 })))) {
+    if ((await client.getBlockNumber({ cacheTime: 0 })) === 0n) await fundDeployerAndSolver({ testClient, nativeSymbol: metadata.nativeSymbol, accounts });
+    await params.journal.replay();
+  }
+  const { contracts, deployedNow } = await deploySimulatorContracts({ publicClient: client, testClient, chainId: metadata.id, nativeSymbol: metadata.nativeSymbol, accounts });
+  const gas = await calibrateGas({ client, contracts, solver: accounts.solver.address, freshRecipient: getAddress(`0x${'5e'.repeat(20)}`) });
+  // taken before the watcher or anything else sends a transaction: the state is the deployment's alone
+  if (deployedNow && params.deploymentSnapshotKey !== undefined) rememberDeploymentSnapshot(params.deploymentSnapshotKey, { state: await testClient.dumpState(), gas });
+  return { contracts, gas, deployment: deployedNow ? 'deployed' : 'kept' };
 }
 
 /**
@@ -68,20 +105,8 @@ export interface StartEvmChainParams {
 export async function startEvmChain(params: StartEvmChainParams): Promise<StartedEvmChain> {
   const { metadata, client, testClient, accounts, clock } = params;
   const chainId = metadata.id;
-  // the batch executor is a cheat call (no block): first, so a chain mined again from its journal
-  // has it from the same point on as the first run had (after it, every block's state root matches)
-  await installBatchExecutor({ client, testClient });
-  // a node killed before it saved its state comes back short: mine the lost blocks again first
-  // (from genesis, after the cheat-call funding the deployment started from)
-  if (params.journal?.hasBlocksAfter(Number(await client.getBlockNumber({ cacheTime: 0 })))) {
-    if ((await client.getBlockNumber({ cacheTime: 0 })) === 0n) await fundDeployerAndSolver({ testClient, nativeSymbol: metadata.nativeSymbol, accounts });
-    await params.journal.replay();
-  }
-  const { contracts } = await deploySimulatorContracts({ publicClient: client, testClient, chainId, nativeSymbol: metadata.nativeSymbol, accounts });
-  const [gas, priorityFee] = await Promise.all([
-    calibrateGas({ client, contracts, solver: accounts.solver.address, freshRecipient: getAddress(`0x${'5e'.repeat(20)}`) }),
-    client.estimateMaxPriorityFeePerGas().catch(() => 1_000_000_000n),
-  ]);
+  const { contracts, gas, deployment } = await deployOrLoad(params);
+  const priorityFee = await client.estimateMaxPriorityFeePerGas().catch(() => 1_000_000_000n);
   const nativeCurrency = evmNativeCurrency(metadata);
   const erc20Currencies = evmErc20Currencies(metadata, contracts);
 
@@ -132,6 +157,7 @@ export async function startEvmChain(params: StartEvmChainParams): Promise<Starte
     depositAddresses,
     steps: new EvmDepositSteps({ chainId, client, contracts, gas, fees, depositAddresses }),
     facts: new EvmTransactionFacts({ chainId, client, depository: contracts.depository, nativeCurrency }),
+    deployment,
     effectiveGasPrice,
     fees,
   };
