@@ -34,8 +34,13 @@ function nodeInstance(
 
 const isAlive = isProcessAlive;
 
-/** Long enough for a node child to boot and print under a loaded machine; a timeout test waits this long. */
-const outputDeadlineMs = 3_000;
+/** A timeout test waits this long: ample for a shell child (it boots in milliseconds, unlike node) to print under a loaded machine. */
+const outputDeadlineMs = 1_000;
+
+/** A child started by `sh -c script` (the timeout tests: it prints at once, then idles). */
+function shellInstance(script: string, overrides: Partial<ChildProcessInstanceOptions<string>> = {}): ChildProcessInstance<string> {
+  return nodeInstance('', { command: 'sh', args: ['-c', script], ...overrides });
+}
 
 const readyThenIdle = `console.log('booting'); setTimeout(() => console.log('ready on 4242'), 20); setInterval(() => {}, 1000);`;
 
@@ -101,10 +106,7 @@ describe('ChildProcessInstance', () => {
   });
 
   it('rejects a start that times out with an error naming the instance and showing the last output lines', async () => {
-    const instance = nodeInstance(
-      `console.log('warming up'); console.error('still loading the world'); setInterval(() => {}, 1000);`,
-      { name: 'slow-node', startTimeoutMs: outputDeadlineMs },
-    );
+    const instance = shellInstance(`echo 'warming up'; echo 'still loading the world' >&2; exec sleep 60`, { name: 'slow-node', startTimeoutMs: outputDeadlineMs });
     const error = await startError(instance);
 
     expect(error.reason).toBe('timeout');
@@ -118,7 +120,7 @@ describe('ChildProcessInstance', () => {
   });
 
   it('says when the ready line appeared but the probe never succeeded', async () => {
-    const instance = nodeInstance(readyThenIdle, {
+    const instance = shellInstance(`echo booting; echo 'ready on 4242'; exec sleep 60`, {
       startTimeoutMs: outputDeadlineMs,
       probeReady: () => Promise.reject(new Error('connection refused')),
     });
