@@ -10,10 +10,20 @@ import { listingPageSchema } from './schemas/requestRecordSchema';
  * listing. When none does, the target keeps unpaid quotes out of its listing and the check is
  * skipped (read-only mode pays nothing, so it has nothing else of its own to look for).
  */
-export async function requireListedQuotes(http: ConformanceHttp, set: QuotedRequestSet): Promise<void> {
+export function requireListedQuotes(http: ConformanceHttp, set: QuotedRequestSet): Promise<void> {
+  // the answer holds for the whole run: probed once per set, not by each check that needs it
+  // (fewer listing calls against the §8 per-key rate)
+  let probed = probes.get(set);
+  if (!probed) probes.set(set, (probed = probeListedQuotes(http, set)));
+  return probed;
+}
+
+const probes = new WeakMap<QuotedRequestSet, Promise<void>>();
+
+async function probeListedQuotes(http: ConformanceHttp, set: QuotedRequestSet): Promise<void> {
   const ours = new Set(set.requests.map((request) => request.requestId.toLowerCase()));
-  const probes: RequestOptions['query'][] = [{ id: set.requests[0]!.requestId }, { recipient: set.recipient, limit: 50 }, { limit: 50 }];
-  for (const query of probes) {
+  const queries: RequestOptions['query'][] = [{ id: set.requests[0]!.requestId }, { recipient: set.recipient, limit: 50 }, { limit: 50 }];
+  for (const query of queries) {
     const exchange = await getListing(http, query);
     if (exchange.status !== 200) continue;
     const parsed = listingPageSchema.safeParse(exchange.json);

@@ -291,6 +291,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
       chains,
       requests,
       listing: new RequestListingStore(db),
+      listingRatePerSecond: config.listingRatePerSecond,
       apiKeys,
       clock,
       webhooks,

@@ -75,6 +75,8 @@ export interface AppDeps {
   appFees: AppFeeClaims;
   /** SPEC §4.7 `POST /authorize`. */
   authorize: AuthorizeDeps;
+  /** `GET /requests/v3` requests per second per key (SPEC §8: 20). */
+  listingRatePerSecond: number;
 }
 
 /** The HTTP API: one express app, the routes of SPEC §4, one error mapping. */

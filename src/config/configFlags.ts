@@ -113,6 +113,7 @@ export const CONFIG_FLAGS: readonly ConfigFlag[] = [
     help: 'the solana-test-validator binary --svm validator runs',
   },
   { key: 'webhookTimeoutMs', flag: '--webhook-timeout <ms>', parse: parseNonNegativeInteger, help: 'a webhook attempt without a complete answer by then failed (and is retried)' },
+  { key: 'listingRatePerSecond', flag: '--listing-rate <n>', parse: parseNonNegativeInteger, help: 'GET /requests/v3 requests per second per API key (SPEC §8); more answer 429 with Retry-After' },
   { key: 'webhookRetryBaseMs', flag: '--webhook-retry-base <ms>', parse: parseNonNegativeInteger, help: 'wait before the first webhook retry, doubled on each further retry' },
   { key: 'anvilSearchPath', env: 'PATH', defaultLabel: 'the PATH of the process', help: 'directories searched for anvil when neither --anvil nor the package gives one, and for solana-test-validator (--svm validator)' },
 ];

@@ -83,6 +83,8 @@ export const SimulatorConfigSchema = z.object({
   webhook: WebhookEndpointSettingsSchema.optional(),
   /** Milliseconds a webhook receiver has to answer one delivery attempt (connect, headers, body). */
   webhookTimeoutMs: z.number().int().positive().default(10_000),
+  /** `GET /requests/v3` requests a key may make per second (SPEC §8: 20, the elevated rate); more answer 429 with `Retry-After`. */
+  listingRatePerSecond: z.number().int().min(1).max(1_000_000).default(20),
   /** Wait before the first webhook retry, doubled on each further retry (SPEC §6.2). */
   webhookRetryBaseMs: z.number().int().positive().default(DEFAULT_WEBHOOK_RETRY_BASE_MS),
 });

@@ -22,6 +22,7 @@ const SUCCESS_PROVEN_ELSEWHERE: Record<string, string> = {
 
 let sim: RunningSimulator;
 const answers: RecordedAnswer[] = [];
+let conformanceFailures: string[] = [];
 const UNKNOWN_ID = `0x${'ab'.repeat(32)}`;
 const SIGNATURE_65 = `0x${'11'.repeat(65)}`;
 
@@ -89,7 +90,8 @@ beforeAll(async () => {
   sim = await startTestSimulator({ clockStartMs: Date.UTC(2026, 10, 1) });
   const recording = recordAnswersOf(sim.baseUrl);
   try {
-    await runConformance({ baseUrl: sim.baseUrl, apiKey: sim.apiKey, mode: 'full', privateKey: sim.accounts[2]!.privateKey as `0x${string}` });
+    const report = await runConformance({ baseUrl: sim.baseUrl, apiKey: sim.apiKey, mode: 'full', privateKey: sim.accounts[2]!.privateKey as `0x${string}` });
+    conformanceFailures = report.results.filter((result) => result.outcome === 'fail').map((result) => result.id);
     await representativeRequests();
   } finally {
     recording.restore();
@@ -121,6 +123,11 @@ describe('live answers against GET /openapi.json', () => {
       statuses.get(verdict.operation)!.add(verdict.status);
     }
     expect(problems, problems.join('\n')).toEqual([]);
+    // at SPEC §8's 20 per second the suite's listing checks outrun the rate (the only run in the test
+    // suite at that rate): its 429 answers are documented too, and the suite waited them out
+    expect(answers.some((answer) => answer.status === 429 && answer.url.includes('/requests/v3'))).toBe(true);
+    // and every check passed but the one the clock, set before the retirement date, fails on purpose
+    expect(conformanceFailures).toEqual(['versioning.deprecated-listings']);
 
     // each public route answered: a success, and an error where its document lists errors beyond 500
     const missing: string[] = [];

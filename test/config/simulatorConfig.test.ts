@@ -67,6 +67,7 @@ describe('loadSimulatorConfig', () => {
       bvmBlockTimeSeconds: 0,
       depositConfirmations: {},
       svmRuntime: 'embedded',
+      listingRatePerSecond: 20,
       webhookRetryBaseMs: 1000,
     });
     expect(DEFAULT_PORT).toBe(4646);

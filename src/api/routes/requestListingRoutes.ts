@@ -18,6 +18,8 @@ export interface RequestListingRouteDeps {
   listing: RequestListingStore;
   apiKeys: ApiKeyStore;
   clock: VirtualClock;
+  /** `GET /requests/v3` requests per second per key (SPEC §8: `LISTING_RATE_LIMITS.v3`; `--listing-rate`). */
+  listingRatePerSecond?: number;
 }
 
 /** SPEC §8 rates, per second. */
@@ -50,7 +52,7 @@ function setDeprecationHeaders(res: Response): void {
  */
 export function requestListingRoutes(deps: RequestListingRouteDeps): Router {
   const router = Router();
-  const v3Limiter = new SlidingWindowRateLimiter({ clock: deps.clock, limit: LISTING_RATE_LIMITS.v3, windowMs: 1000, name: 'requests-v3' });
+  const v3Limiter = new SlidingWindowRateLimiter({ clock: deps.clock, limit: deps.listingRatePerSecond ?? LISTING_RATE_LIMITS.v3, windowMs: 1000, name: 'requests-v3' });
   const deprecatedLimiter = new SlidingWindowRateLimiter({ clock: deps.clock, limit: LISTING_RATE_LIMITS.deprecated, windowMs: 1000, name: 'requests-deprecated' });
 
   router.get('/requests/v3', (req, res) => {
