@@ -36,7 +36,7 @@ import { LedgerJournalStore } from './store/LedgerJournalStore';
 import { DepositAddressStore } from './store/DepositAddressStore';
 import { MetaStore } from './store/MetaStore';
 import { openDatabase } from './store/openDatabase';
-import { startBackgroundCheckpoints } from './store/backgroundCheckpoints';
+import { startWalCheckpoints } from './store/walCheckpoints';
 import { loadFastKeccak } from './domain/hash/keccak256Fast';
 import { RequestListingStore } from './store/RequestListingStore';
 import { RequestRecordWriter } from './store/RequestRecordWriter';
@@ -161,7 +161,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const rng = new SeededRng(config.seed);
   const db = openDatabase(dbPath);
   // WAL checkpoints (and their fsyncs) in a worker thread, not inside a request's commit
-  const checkpoints = startBackgroundCheckpoints(db, dbPath, (message) => log(message));
+  const checkpoints = startWalCheckpoints(db, dbPath, (message) => log(message));
   const requests = new RequestStore(db);
   const chainIndex = new ChainIndexStore(db);
   const solverTransactions = new SolverTxStore(db);
@@ -345,6 +345,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const port = (server.address() as AddressInfo).port;
   const derived = deriveAccounts();
   const inventories = await Promise.all(chainList.map((chain) => readSolverInventory(chain)));
+  checkpoints.startupDone();
   return {
     baseUrl: `http://${config.host}:${port}`,
     chains: chainList.map((chain, index) => {
