@@ -1,4 +1,9 @@
-#!/usr/bin/env node
+#!/bin/sh
+':' //; exec node --max-semi-space-size=2 "$0" "$@"
+// Run as a program (npx, node_modules/.bin, ./bin/intentsim.js) this file is first a shell script
+// whose one line replaces the shell with node (same process) and V8's young generation capped at
+// 2 × 2 MiB instead of 2 × 16: a simulator's process holds ~20 MB less (docs/start.md "Memory").
+// Node reads the line above as a string and a comment; `node bin/intentsim.js` runs without the cap.
 // An installed package (no src/) runs the CLI that `npm run build` wrote into dist/: nothing is
 // written next to the package's own files, which may be read-only.
 // A source checkout runs the CLI from an esbuild bundle of src/ and its dependencies (native ones
@@ -8,6 +13,10 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+
+// first of all, the process that launched this one (src/process/launchParent.ts reads it): if it goes
+// away while the CLI loads or its chains start, `intentsim start` still notices and stops
+globalThis[Symbol.for('intentsim.launchParent')] ??= process.ppid;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // one bundle per checkout: git worktrees may share one node_modules

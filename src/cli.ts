@@ -131,6 +131,15 @@ function optionAttribute(flag: string): string {
 }
 
 async function runStart(options: StartSimulatorOptions, json: boolean): Promise<void> {
+  // npx does not pass signals on: stop when whatever started us goes away — watched from the first
+  // moment, since it may go while the chains start (its pid is only known now: later it is init's)
+  let stopServing: ((code: number) => void) | undefined;
+  watchAncestors((why) => {
+    process.stderr.write(`[intentsim] ${why}; stopping\n`);
+    // still starting: exiting is all it takes (the chain processes die with this one, by the parent-death signal)
+    if (stopServing) stopServing(0);
+    else process.exit(1);
+  });
   const sim = await startSimulator(options);
   const shutdown = (code: number) => {
     sim.stop().then(
@@ -144,11 +153,7 @@ async function runStart(options: StartSimulatorOptions, json: boolean): Promise<
   process.once('SIGINT', () => shutdown(0));
   process.once('SIGTERM', () => shutdown(0));
   process.once('SIGHUP', () => shutdown(0));
-  // npx does not pass signals on: stop when whatever started us goes away
-  watchAncestors((why) => {
-    process.stderr.write(`[intentsim] ${why}; stopping\n`);
-    shutdown(0);
-  });
+  stopServing = shutdown;
   void sim.fatal.then(() => process.exit(1));
   // a reader that took the summary and closed the pipe (`intentsim start --json | head -1`) is
   // not a reason to stop serving; any other stdout failure is

@@ -2,7 +2,7 @@
  * Cold start: how long until the simulator is ready to serve.
  *
  * - library: `startSimulator({ port: 0 })` from the call until it resolves (then stopped, untimed).
- * - CLI: `node bin/intentsim.js start --port 0 --json` from spawn until its first stdout line (the
+ * - CLI: `bin/intentsim.js start --port 0 --json` (as npx runs it) from spawn until its first stdout line (the
  *   ready JSON); then SIGINT, wait for exit, and check that none of its Anvil children survive.
  * Both start the default chains: the three EVM chains, the SVM chain, the BVM chain and the exchange.
  */
@@ -71,7 +71,8 @@ export async function benchColdStart(runs = 5, progress: (line: string) => void 
 
 async function cliColdStartOnce(): Promise<{ readyMs: number; shutdownMs: number; leftoverAnvilPids: number[] }> {
   const started = performance.now();
-  const child = spawn(process.execPath, ['bin/intentsim.js', 'start', '--port', '0', '--json'], {
+  // the bin run as a program, as npx runs it (its first line execs node with the CLI's V8 flags)
+  const child = spawn('bin/intentsim.js', ['start', '--port', '0', '--json'], {
     cwd: repoRoot,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

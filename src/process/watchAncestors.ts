@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { isProcessAlive } from './isProcessAlive';
+import { launchParent } from './launchParent';
 
 /** The parent pid of `pid` from /proc (Linux); undefined when it cannot be read. */
 function parentOf(pid: number): number | undefined {
@@ -13,10 +14,10 @@ function parentOf(pid: number): number | undefined {
   }
 }
 
-/** This process's parent, grandparent, …, `levels` deep, stopping before pid 1. */
-export function ancestorsOfThisProcess(levels: number): number[] {
+/** This process's parent (`from`, by default the one it has now), grandparent, …, `levels` deep, stopping before pid 1. */
+export function ancestorsOfThisProcess(levels: number, from: number = process.ppid): number[] {
   const chain: number[] = [];
-  let pid: number | undefined = process.ppid;
+  let pid: number | undefined = from;
   while (pid !== undefined && pid > 1 && chain.length < levels) {
     chain.push(pid);
     pid = parentOf(pid);
@@ -28,22 +29,33 @@ export function ancestorsOfThisProcess(levels: number): number[] {
  * Calls `onGone` once when whatever started this process goes away: the parent (its pid changes
  * when it dies) or an ancestor a few levels up — `npx` starts the CLI through `sh -c`, and a
  * SIGINT sent to npx is not passed on, so the simulator would otherwise run on with its chains.
- * Polls on a real timer (process supervision is real time, ARCHITECTURE.md); returns a stop function.
+ * The parent is the one this process was launched by, so one gone already (while the CLI loaded or
+ * the chains started) is noticed at the first poll. Polls on a real timer (process supervision is
+ * real time, ARCHITECTURE.md); returns a stop function.
  */
 export function watchAncestors(onGone: (why: string) => void, options: { levels?: number; intervalMs?: number } = {}): () => void {
-  const parent = process.ppid;
-  const ancestors = ancestorsOfThisProcess(options.levels ?? 3);
-  const timer = setInterval(() => {
+  // the parent at launch (src/process/launchParent.ts): one gone before this call is noticed too
+  const parent = launchParent();
+  const ancestors = ancestorsOfThisProcess(options.levels ?? 3, parent);
+  const check = () => {
     const why =
       process.ppid !== parent
         ? `the parent process ${parent} is gone`
         : ancestors.find((pid) => !isProcessAlive(pid)) !== undefined
           ? `the process that started it (${ancestors.find((pid) => !isProcessAlive(pid))}) is gone`
           : undefined;
-    if (why === undefined) return;
-    clearInterval(timer);
+    if (why === undefined || stopped) return;
+    stop();
     onGone(why);
-  }, options.intervalMs ?? 500);
+  };
+  let stopped = false;
+  const timer = setInterval(check, options.intervalMs ?? 500);
   timer.unref();
-  return () => clearInterval(timer);
+  const stop = () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+  // a parent gone already is noticed now, not a poll later
+  setImmediate(check).unref();
+  return stop;
 }

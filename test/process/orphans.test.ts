@@ -1,4 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../../src/process/isProcessAlive';
@@ -42,6 +45,28 @@ describe('no orphaned chains', () => {
     expect(await waitUntilGone([cliPid, ...anvils])).toEqual([]);
   });
 
+  it('the process that started it goes away while the chains are still starting: the simulator stops all the same, and nothing of it runs on', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'intentsim-orphan-start-'));
+    try {
+      // the shell starts the CLI in the background and is gone as soon as the simulator has opened its
+      // database, before its chains are ready
+      const shell = spawn('/bin/sh', ['-c', `bin/intentsim.js start --json --port 0 --data-dir '${dataDir}' >/dev/null 2>&1 & echo $!; while [ ! -e '${dataDir}/intentsim.db' ]; do sleep 0.01; done`], { stdio: ['ignore', 'pipe', 'ignore'] });
+      started.push(shell);
+      let printed = '';
+      shell.stdout.on('data', (chunk) => (printed += chunk));
+      await new Promise((resolve) => shell.once('exit', resolve));
+      const cliPid = Number(printed.trim());
+      expect(cliPid).toBeGreaterThan(0);
+      expect(await waitUntilGone([cliPid])).toEqual([]);
+      // nor any chain process of its data dir (each Anvil's --ipc socket lives there)
+      expect(await waitUntilGone(processesMentioning(dataDir))).toEqual([]);
+    } finally {
+      // a failure here leaves nothing running either
+      for (const pid of processesMentioning(dataDir)) process.kill(pid, 'SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
   it('whoever reads its summary has closed the pipe (`intentsim start --json | true`): it still serves, then stops on SIGINT', async () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['bin/intentsim.js', 'start', '--json', '--chains', '1', '--port', String(port)], { stdio: ['ignore', 'pipe', 'ignore'] });
@@ -62,6 +87,20 @@ describe('no orphaned chains', () => {
     expect(await waitUntilGone(anvils)).toEqual([]);
   });
 });
+
+/** Pids whose command line mentions `text`. */
+function processesMentioning(text: string): number[] {
+  return readdirSync('/proc')
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

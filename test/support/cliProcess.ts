@@ -38,14 +38,17 @@ export async function waitUntilGone(pids: readonly number[], ms = 20_000): Promi
 }
 
 /**
- * Starts `intentsim start --json --port 0 <args>` as a user does, as its own process (in its own
+ * Starts `intentsim start --json --port 0 <args>` as a user does (the bin run as a program), as its own process (in its own
  * process group with `detached`), or through a wrapper shell (`sh -c '…; true'`, so node's parent
  * is the shell, as under npx), and resolves with its JSON line. `nodeArgs` go to node itself
- * (a benchmark's `--cpu-prof`).
+ * (a benchmark's `--cpu-prof`, through NODE_OPTIONS).
  */
 export async function startCliProcess(params: { args: readonly string[]; viaWrapper?: boolean; detached?: boolean; nodeArgs?: readonly string[] }): Promise<CliProcess> {
-  const cli = [process.execPath, ...(params.nodeArgs ?? []), 'bin/intentsim.js', 'start', '--json', '--port', '0', ...params.args];
-  const options = { stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'], detached: params.detached ?? false };
+  // the bin run as a program, as npx runs it (its first line execs node, same process, with the CLI's
+  // V8 flags); node arguments of a caller's own (a profile) go through NODE_OPTIONS
+  const cli = ['bin/intentsim.js', 'start', '--json', '--port', '0', ...params.args];
+  const env = params.nodeArgs?.length ? { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, ...params.nodeArgs].filter(Boolean).join(' ') } : process.env;
+  const options = { stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'], detached: params.detached ?? false, env };
   const top = params.viaWrapper ? spawn('/bin/sh', ['-c', `${cli.map((a) => `'${a}'`).join(' ')}; true`], options) : spawn(cli[0]!, cli.slice(1), options);
   let stderr = '';
   top.stderr!.on('data', (chunk) => (stderr += chunk));
