@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ruleBroken } from './check';
 import { expectShape, expectStatus } from './expectations';
 import type { ConformanceHttp, Exchange } from './http';
+import { getListing } from './listRequests';
 
 /** SPEC §2.3 transaction entry (`inTxs[]`, `outTxs[]`): the fields the lifecycle checks compare with the chain. */
 const transactionEntrySchema = z.object({
@@ -30,7 +31,8 @@ export type TransactionEntry = z.infer<typeof transactionEntrySchema>;
 
 /** The §2.3 record of one request: `GET /requests/v3?id=…` with the run's `x-api-key`. */
 export async function requestRecordOf(http: ConformanceHttp, requestId: string): Promise<{ record: RequestRecord; exchange: Exchange }> {
-  const exchange = await http.get('/requests/v3', { query: { id: requestId }, withApiKey: true });
+  // as every listing call of the suite: a 429 (SPEC §8, 20 per second per key) is waited out
+  const exchange = await getListing(http, { id: requestId });
   expectStatus(exchange, 200, '§4.3: GET /requests/v3 with x-api-key answers 200');
   const { requests } = expectShape(exchange, z.object({ requests: z.array(requestRecordSchema) }), '§2.3: a request record has id, status and data with failReason, refundFailReason, inTxs and outTxs');
   const record = requests.find((candidate) => sameHex(candidate.id, requestId));
