@@ -64,6 +64,9 @@ export class EvmCheatCalls implements ChainCheats {
    * comparing block hashes (Anvil emits no `removed` logs).
    */
   async reorg(depth: number): Promise<void> {
+    // the blocks replaced are blocks the simulator has indexed: a block mined a moment ago (a refund
+    // whose receipt was just seen) is caught up first, or its reorg would go unnoticed
+    await this.deps.afterChange();
     await this.testClient.request({ method: 'anvil_reorg', params: [depth, []] } as never);
     await this.deps.afterChange();
   }
