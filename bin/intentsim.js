@@ -1,8 +1,8 @@
 #!/bin/sh
-':' //; exec node --max-semi-space-size=2 "$0" "$@"
+':' //; exec node --max-semi-space-size=4 "$0" "$@"
 // Run as a program (npx, node_modules/.bin, ./bin/intentsim.js) this file is first a shell script
 // whose one line replaces the shell with node (same process) and V8's young generation capped at
-// 2 × 2 MiB instead of 2 × 16: a simulator's process holds ~20 MB less (docs/start.md "Memory").
+// 2 × 4 MiB instead of 2 × 16: a simulator's process holds ~20 MB less (docs/start.md "Memory").
 // Node reads the line above as a string and a comment; `node bin/intentsim.js` runs without the cap.
 // An installed package (no src/) runs the CLI that `npm run build` wrote into dist/: nothing is
 // written next to the package's own files, which may be read-only.

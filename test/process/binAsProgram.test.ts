@@ -7,13 +7,13 @@ import { startCliProcess } from '../support/cliProcess';
  * in the same process, with V8's young generation capped (the CLI's memory figure, docs/start.md).
  */
 describe('bin/intentsim.js as a program', () => {
-  it('is node itself, in the process that was started (no shell left above it), with --max-semi-space-size=2', async () => {
+  it('is node itself, in the process that was started (no shell left above it), with --max-semi-space-size=4', async () => {
     const sim = await startCliProcess({ args: ['--chains', '1'], detached: true });
     try {
       expect(sim.cliPid).toBe(sim.top.pid);
       expect(readFileSync(`/proc/${sim.cliPid}/comm`, 'utf8').trim()).toBe('node');
       const argv = readFileSync(`/proc/${sim.cliPid}/cmdline`, 'utf8').split('\0');
-      expect(argv.slice(1, 4)).toEqual(['--max-semi-space-size=2', 'bin/intentsim.js', 'start']);
+      expect(argv.slice(1, 4)).toEqual(['--max-semi-space-size=4', 'bin/intentsim.js', 'start']);
       expect((await fetch(`${sim.ready.baseUrl}/chains`)).status).toBe(200);
     } finally {
       const exited = new Promise((resolve) => sim.top.once('exit', resolve));
