@@ -160,7 +160,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const clock = new VirtualClock({ mode: config.clockMode, ...(config.clockStartMs !== undefined ? { startMs: config.clockStartMs } : {}) });
   const rng = new SeededRng(config.seed);
   const db = openDatabase(dbPath);
-  // WAL checkpoints (and their fsyncs) in a worker thread, not inside a request's commit
+  // WAL checkpoints (and their fsyncs) on a timer, never inside a request's commit; in a worker thread under load
   const checkpoints = startWalCheckpoints(db, dbPath, (message) => log(message));
   const requests = new RequestStore(db);
   const chainIndex = new ChainIndexStore(db);

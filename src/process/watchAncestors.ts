@@ -38,11 +38,12 @@ export function watchAncestors(onGone: (why: string) => void, options: { levels?
   const parent = launchParent();
   const ancestors = ancestorsOfThisProcess(options.levels ?? 3, parent);
   const check = () => {
+    const goneAncestor = ancestors.find((pid) => !isProcessAlive(pid));
     const why =
       process.ppid !== parent
         ? `the parent process ${parent} is gone`
-        : ancestors.find((pid) => !isProcessAlive(pid)) !== undefined
-          ? `the process that started it (${ancestors.find((pid) => !isProcessAlive(pid))}) is gone`
+        : goneAncestor !== undefined
+          ? `the process that started it (${goneAncestor}) is gone`
           : undefined;
     if (why === undefined || stopped) return;
     stop();

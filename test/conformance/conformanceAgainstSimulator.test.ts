@@ -1,13 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allChecks, describeFailure, runConformance } from '../../conformance';
 import type { RunningSimulator } from '../../src/simulator';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { LISTING_UNTHROTTLED, startTestSimulator } from '../support/startTestSimulator';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  // conformance runs here list as fast as they go: SPEC §8's 20 per second is proven in
-  // test/api/requestListingRoutes.test.ts, and the client waiting out 429s in test/api/openapiTraffic.test.ts
-  sim = await startTestSimulator({ listingRatePerSecond: 1000 });
+  sim = await startTestSimulator(LISTING_UNTHROTTLED);
 });
 afterAll(async () => {
   await sim?.stop();

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allChecks, selectChecks } from '../../conformance';
 import { itemsOfShard, parseShard, shardOfKey, shardReportPath, type Shard } from '../../conformance/shard';
 import type { RunningSimulator } from '../../src/simulator';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { LISTING_UNTHROTTLED, startTestSimulator } from '../support/startTestSimulator';
 
 /**
  * `--shard i/n` (a CI matrix): every shard runs its part, the parts together are the whole suite
@@ -18,9 +18,7 @@ const run = promisify(execFile);
 const dir = mkdtempSync(join(tmpdir(), 'intentsim-conformance-shards-'));
 let sim: RunningSimulator;
 beforeAll(async () => {
-  // conformance runs here list as fast as they go: SPEC §8's 20 per second is proven in
-  // test/api/requestListingRoutes.test.ts, and the client waiting out 429s in test/api/openapiTraffic.test.ts
-  sim = await startTestSimulator({ listingRatePerSecond: 1000 });
+  sim = await startTestSimulator(LISTING_UNTHROTTLED);
 });
 afterAll(async () => {
   await sim?.stop();

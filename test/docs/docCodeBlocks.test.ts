@@ -8,7 +8,7 @@ import { build, transform } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSimulatorConfig } from '../../src/config/simulatorConfig';
 import type { RunningSimulator } from '../../src/simulator';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { LISTING_UNTHROTTLED, startTestSimulator } from '../support/startTestSimulator';
 import { blockKind, documentationBlocks, documentationFiles, isExcerptOf, relativeLinksOf, type DocCodeBlock } from './docCodeBlocks';
 
 /**
@@ -26,9 +26,7 @@ const snippet = (name: string): DocCodeBlock => {
 let sim: RunningSimulator;
 let workDir: string;
 beforeAll(async () => {
-  // conformance runs here list as fast as they go: SPEC §8's 20 per second is proven in
-  // test/api/requestListingRoutes.test.ts, and the client waiting out 429s in test/api/openapiTraffic.test.ts
-  sim = await startTestSimulator({ listingRatePerSecond: 1000 });
+  sim = await startTestSimulator(LISTING_UNTHROTTLED);
   workDir = mkdtempSync(join(tmpdir(), 'intentsim-docs-'));
   // a project of the user's own: the packages the snippets import, this package among them
   mkdirSync(join(workDir, 'node_modules'));

@@ -17,3 +17,10 @@ export function startTestSimulator(options: StartSimulatorOptions = {}): Promise
     ...options,
   });
 }
+
+/**
+ * For a simulator the conformance suite runs against: it lists requests as fast as it goes. SPEC
+ * §8's 20 per second is proven in test/api/requestListingRoutes.test.ts, and the suite waiting out
+ * its 429s in test/api/openapiTraffic.test.ts and test/conformance/listingRateWaits.test.ts.
+ */
+export const LISTING_UNTHROTTLED = { listingRatePerSecond: 1000 } as const;

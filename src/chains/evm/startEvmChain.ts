@@ -37,8 +37,8 @@ export interface StartedEvmChain {
   depositAddresses: EvmDepositAddresses;
   steps: EvmDepositSteps;
   facts: EvmTransactionFacts;
-  /** How the contracts got there: sent now, loaded from this node's kept deployment, or already on a node that kept its state. */
-  deployment: 'deployed' | 'loaded' | 'kept';
+  /** How the contracts got there: sent now, loaded from this node's kept deployment, or found already there (a node that kept its state). */
+  deployment: 'deployed' | 'loaded' | 'found';
   /** Base fee of the latest block plus the node's priority fee. */
   effectiveGasPrice(): bigint;
   fees(): { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
@@ -94,7 +94,7 @@ async function deployOrLoad(params: StartEvmChainParams): Promise<{ contracts: S
   const gas = await calibrateGas({ client, contracts, solver: accounts.solver.address, freshRecipient: getAddress(`0x${'5e'.repeat(20)}`) });
   // taken before the watcher or anything else sends a transaction: the state is the deployment's alone
   if (deployedNow && params.deploymentSnapshotKey !== undefined) rememberDeploymentSnapshot(params.deploymentSnapshotKey, { state: await testClient.dumpState(), gas });
-  return { contracts, gas, deployment: deployedNow ? 'deployed' : 'kept' };
+  return { contracts, gas, deployment: deployedNow ? 'deployed' : 'found' };
 }
 
 /**
