@@ -19,6 +19,7 @@ module.exports = {
     },
     {
       name: 'domain-has-no-io-packages',
+      comment: 'domain/ does no I/O: no Node built-in (fs, net, crypto, …) is imported there.',
       severity: 'error',
       from: { path: layer('domain') },
       to: { dependencyTypes: ['core'] },
@@ -109,6 +110,7 @@ module.exports = {
     },
     {
       name: 'store-only-implements-the-node-journal',
+      comment: 'store/ implements the LedgerJournal a node declares: it may name the node\'s types, never run a node.',
       severity: 'error',
       from: { path: layer('store') },
       to: { path: layer('nodes'), dependencyTypesNot: ['type-only'] },
@@ -122,18 +124,21 @@ module.exports = {
     },
     {
       name: 'solver-acts-through-lifecycle',
+      comment: 'The solver reacts to chain facts and changes requests through lifecycle/; it never calls the routes\' pipelines (quote, listing, execute) or publishes events itself.',
       severity: 'error',
       from: { path: layer('solver') },
       to: { path: [layer('execute'), layer('quote'), layer('listing'), layer('lookups'), layer('events'), '^src/simulator\\.ts$'] },
     },
     {
       name: 'lifecycle-is-below-its-callers',
+      comment: 'lifecycle/ (transitionRequest, the one status writer) is called by the solver, quote and execute; it knows none of them and no chain.',
       severity: 'error',
       from: { path: layer('lifecycle') },
       to: { path: [layer('execute'), layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('chains'), '^src/simulator\\.ts$'] },
     },
     {
       name: 'store-is-persistence-only',
+      comment: 'store/ reads and writes SQLite; it calls no layer above it.',
       severity: 'error',
       from: { path: layer('store') },
       to: { path: [layer('execute'), layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('chains'), layer('lifecycle'), layer('events'), '^src/simulator\\.ts$'] },
@@ -164,12 +169,14 @@ module.exports = {
     },
     {
       name: 'no-circular',
+      comment: 'No import cycles in src/ (type-only imports excepted): each module can be read after what it imports.',
       severity: 'error',
       from: { path: '^src/' },
       to: { circular: true, dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'src-never-imports-tests-or-scripts',
+      comment: 'The simulator ships without test/ and scripts/: nothing in src/ may need them.',
       severity: 'error',
       from: { path: '^src/' },
       to: { path: '^(test|scripts)/' },
