@@ -4,6 +4,8 @@
  * store → events. A rule names what a layer must NOT import; every rule is an error.
  */
 const layer = (name) => `^src/${name}/`;
+/** The composition root: `src/simulator.ts` and the parts it assembles, `src/root/`. */
+const ROOT = '^src/(simulator\\.ts$|root/)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -26,9 +28,9 @@ module.exports = {
     },
     {
       name: 'only-the-root-wires-the-http-layer',
-      comment: 'api/ (express routes) is the top: only the simulator root and the entry points import it.',
+      comment: 'api/ (express routes) is the top: only the composition root (simulator.ts, root/) and the entry points import it.',
       severity: 'error',
-      from: { path: '^src/', pathNot: [layer('api'), '^src/(simulator|index|cli)\\.ts$'] },
+      from: { path: '^src/', pathNot: [layer('api'), ROOT, '^src/(index|cli)\\.ts$'] },
       to: { path: layer('api') },
     },
     {
@@ -37,6 +39,13 @@ module.exports = {
       severity: 'error',
       from: { path: layer('api') },
       to: { path: [layer('chains'), layer('solver')], dependencyTypesNot: ['type-only'] },
+    },
+    {
+      name: 'only-the-root-assembles-the-parts',
+      comment: 'root/ builds and stops the simulator\'s parts (stores, lifecycle and events, chains, solver, HTTP API) for startSimulator in simulator.ts; nothing else builds them.',
+      severity: 'error',
+      from: { path: '^src/', pathNot: ROOT },
+      to: { path: layer('root') },
     },
     {
       name: 'only-entry-points-run-scenarios',
@@ -50,14 +59,14 @@ module.exports = {
       comment: 'quote/, listing/ and lookups/ (the read-only look-ups) answer routes from chains and stores; they never drive the solver.',
       severity: 'error',
       from: { path: [layer('quote'), layer('listing'), layer('lookups')] },
-      to: { path: [layer('execute'), layer('solver'), layer('events'), '^src/simulator\\.ts$'] },
+      to: { path: [layer('execute'), layer('solver'), layer('events'), ROOT] },
     },
     {
       name: 'app-fees-and-authorize-sit-below-the-routes',
       comment: 'appFees/ (balances, claims and their payment through the chain adapter) and authorize/ (nonce mappings) answer routes from chains and stores; they never drive the solver or publish events.',
       severity: 'error',
       from: { path: [layer('appFees'), layer('authorize')] },
-      to: { path: [layer('solver'), layer('events'), layer('quote'), layer('listing'), layer('lookups'), layer('lifecycle'), '^src/simulator\\.ts$'] },
+      to: { path: [layer('solver'), layer('events'), layer('quote'), layer('listing'), layer('lookups'), layer('lifecycle'), ROOT] },
     },
     {
       name: 'only-routes-use-app-fees-and-authorize',
@@ -71,7 +80,7 @@ module.exports = {
       comment: 'Chain adapters report facts (deposits, reorgs, receipts); they never decide a request\'s fate.',
       severity: 'error',
       from: { path: layer('chains') },
-      to: { path: [layer('execute'), layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('lifecycle'), layer('events'), '^src/simulator\\.ts$'] },
+      to: { path: [layer('execute'), layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('lifecycle'), layer('events'), ROOT] },
     },
     {
       name: 'evm-stays-inside-chains',
@@ -120,28 +129,28 @@ module.exports = {
       comment: 'execute/ (gasless /execute and /execute/permits) simulates and relays through the chain interface and moves requests through lifecycle/; it never drives the solver (the root hands it the relay-fault rules as a function) or the quote pipeline.',
       severity: 'error',
       from: { path: layer('execute') },
-      to: { path: [layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('events'), '^src/simulator\\.ts$'] },
+      to: { path: [layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('events'), ROOT] },
     },
     {
       name: 'solver-acts-through-lifecycle',
       comment: 'The solver reacts to chain facts and changes requests through lifecycle/; it never calls the routes\' pipelines (quote, listing, execute) or publishes events itself.',
       severity: 'error',
       from: { path: layer('solver') },
-      to: { path: [layer('execute'), layer('quote'), layer('listing'), layer('lookups'), layer('events'), '^src/simulator\\.ts$'] },
+      to: { path: [layer('execute'), layer('quote'), layer('listing'), layer('lookups'), layer('events'), ROOT] },
     },
     {
       name: 'lifecycle-is-below-its-callers',
       comment: 'lifecycle/ (transitionRequest, the one status writer) is called by the solver, quote and execute; it knows none of them and no chain.',
       severity: 'error',
       from: { path: layer('lifecycle') },
-      to: { path: [layer('execute'), layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('chains'), '^src/simulator\\.ts$'] },
+      to: { path: [layer('execute'), layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('chains'), ROOT] },
     },
     {
       name: 'store-is-persistence-only',
       comment: 'store/ reads and writes SQLite; it calls no layer above it.',
       severity: 'error',
       from: { path: layer('store') },
-      to: { path: [layer('execute'), layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('chains'), layer('lifecycle'), layer('events'), '^src/simulator\\.ts$'] },
+      to: { path: [layer('execute'), layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('chains'), layer('lifecycle'), layer('events'), ROOT] },
     },
     {
       name: 'events-only-publish',
@@ -149,7 +158,7 @@ module.exports = {
       severity: 'error',
       from: { path: layer('events') },
       to: {
-        path: [layer('execute'), layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('chains'), layer('lifecycle'), '^src/simulator\\.ts$'],
+        path: [layer('execute'), layer('quote'), layer('listing'), layer('lookups'), layer('solver'), layer('chains'), layer('lifecycle'), ROOT],
         dependencyTypesNot: ['type-only'],
       },
     },
@@ -162,9 +171,9 @@ module.exports = {
     },
     {
       name: 'status-writes-go-through-lifecycle',
-      comment: 'The record writer is held by the lifecycle alone (built by the root): a status changes only through transitionRequest.',
+      comment: 'The record writer is held by the lifecycle alone (built by the root in root/requestEvents.ts and handed to nothing else): a status changes only through transitionRequest.',
       severity: 'error',
-      from: { path: '^src/', pathNot: ['^src/lifecycle/', '^src/simulator\\.ts$', '^src/store/RequestRecordWriter\\.ts$'] },
+      from: { path: '^src/', pathNot: ['^src/lifecycle/', '^src/root/requestEvents\\.ts$', '^src/store/RequestRecordWriter\\.ts$'] },
       to: { path: '^src/store/RequestRecordWriter\\.ts$' },
     },
     {

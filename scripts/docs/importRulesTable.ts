@@ -26,7 +26,7 @@ const list = (condition: PathCondition): string[] => (condition === undefined ? 
 export function readablePath(pattern: string): string {
   return pattern
     .replace(/^\^/, '')
-    .replace(/\$$/, '')
+    .replace(/\$(?!1)/g, '')
     .replace(/\\\./g, '.')
     .replace(/\[\^\/\]\+/g, '*')
     .replace(/\(([^()]*)\)/g, (_, alternatives: string) => (alternatives.includes('|') ? `{${alternatives.split('|').join(',')}}` : alternatives))

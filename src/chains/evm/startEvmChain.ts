@@ -141,7 +141,8 @@ export async function startEvmChain(params: StartEvmChainParams): Promise<Starte
     // a reorg that dropped the solver's own transactions: they are sent again (same bytes, same nonces)
     onReorged: async () => void (await wallet.restoreDroppedByReorg()),
     ...(params.journal ? { journal: params.journal } : {}),
-    onError: (error) => params.onFatalError(error instanceof Error ? error : new Error(String(error))),
+    // the fatal error names the chain: a node killed under the watcher first shows as a closed socket
+    onError: (error) => params.onFatalError(new Error(`chain ${chainId}: its deposit watcher lost the node: ${error instanceof Error ? error.message : String(error)}`, { cause: error })),
   });
   const started: StartedEvmChain = {
     endpoints: params.endpoints,

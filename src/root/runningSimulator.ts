@@ -1,0 +1,101 @@
+import type { ControlledChain } from '../chains/ChainControl';
+import type { RpcFaultStore } from '../chains/RpcFaultStore';
+import type { VirtualClock } from '../clock/VirtualClock';
+import type { SimulatorConfig, SimulatorConfigInput } from '../config/simulatorConfig';
+import type { SolverRule, SolverRuleInput } from '../domain/fill/solverRules';
+import type { CommittedStatusChange, RequestEventBus } from '../events/RequestEventBus';
+import type { SeededRng } from '../rng/SeededRng';
+import type { SolverPolicy } from '../solver/Solver';
+import type { ApiKeyStore } from '../store/ApiKeyStore';
+import type { RequestStore } from '../store/RequestStore';
+import type { WebhookStore } from '../store/WebhookStore';
+
+export interface StartSimulatorOptions extends Partial<SimulatorConfigInput> {
+  /** A YAML or JSON config file merged under these options. */
+  configFile?: string;
+  /** Environment to read INTENTSIM_* variables from (default: process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** Where log lines go (default: stderr). */
+  log?: (message: string, error?: unknown) => void;
+  /**
+   * Hears every committed status change from the very start, including those of requests a
+   * previous run left mid-way and this start resumes (`control.events.subscribe` comes too late
+   * for those).
+   */
+  onStatusChange?: (change: CommittedStatusChange) => void;
+}
+
+export interface SimulatorChainSummary {
+  id: number;
+  name: string;
+  vmType: string;
+  rpcUrl: string;
+  /** Funded accounts of a non-EVM chain, keys in its own encoding (the top-level `accounts` are the EVM ones). */
+  accounts?: SimulatorAccountSummary[];
+  /** What the solver held at start of the chain's native currency and USDC (`GET /chains/liquidity` reads it now). */
+  solverInventory: SolverInventoryEntry[];
+}
+
+export interface SolverInventoryEntry {
+  symbol: string;
+  address: string;
+  decimals: number;
+  /** Smallest units, as an integer string. */
+  balance: string;
+}
+
+export interface SimulatorAccountSummary {
+  address: string;
+  privateKey: string;
+  /** The account of another kind that owns this one (an exchange account's EVM owner). */
+  owner?: string;
+}
+
+export interface RunningSimulator {
+  baseUrl: string;
+  chains: SimulatorChainSummary[];
+  accounts: SimulatorAccountSummary[];
+  config: SimulatorConfig;
+  dataDir: string;
+  dbPath: string;
+  /** The default API key (SPEC §5), printed at start like Anvil's accounts. */
+  apiKey: string;
+  /** The control plane tests, scenarios and the admin API use. */
+  control: SimulatorControl;
+  stop(): Promise<void>;
+  /** Resolves with the error that stopped the simulator on its own (a chain process died). */
+  readonly fatal: Promise<Error>;
+}
+
+export interface SimulatorControl {
+  clock: VirtualClock;
+  rng: SeededRng;
+  events: RequestEventBus;
+  requests: RequestStore;
+  apiKeys: ApiKeyStore;
+  /** Webhook endpoints and the delivery outbox; `idle()` waits for attempts in flight. */
+  webhooks: { store: WebhookStore; idle(): Promise<void> };
+  solver: {
+    setPolicy(policy: SolverPolicy): void;
+    getPolicy(): SolverPolicy;
+    /** Solver behaviour as rules (also `/admin/solver/rules`): the newest matching rule wins. */
+    addRule(input: SolverRuleInput): SolverRule;
+    listRules(): SolverRule[];
+    removeRule(id: string): boolean;
+    clearRules(): void;
+    /** See Solver.idle: `unlessHeld` counts work waiting on a receipt held in a pool as idle. */
+    idle(options?: { unlessHeld?: (tx: { chainId: number; txHash: `0x${string}` }) => Promise<boolean> }): Promise<void>;
+  };
+  /** Moves every chain's block time and then the virtual clock forward (due timers fire); also `POST /admin/clock/advance`. */
+  advanceTime(seconds: number): Promise<void>;
+  /** A chain's adapter with its cheat calls (mine, snapshot/revert, reorg, time; UNSUPPORTED_ON_CHAIN where the chain lacks one), description. */
+  chain(chainId: number): ControlledChain;
+  /** Chain RPC faults for quotes (also `POST /admin/faults`). */
+  rpcFaults: RpcFaultStore;
+  solverAddress: string;
+  /**
+   * Back to a fresh control state: solver rules, delays and policy as configured, no RPC faults,
+   * the RNG at its seed. Requests and chain state are kept.
+   */
+  reset(): void;
+}

@@ -1,0 +1,97 @@
+import type { ChainAdapter } from '../chains/ChainAdapter';
+import type { ChainAdapterContext } from '../chains/chainAdapterContext';
+import { assertChainsSupported, createChainAdaptersStartingNodes } from '../chains/chainAdapterRegistry';
+import { ChainControl } from '../chains/ChainControl';
+import { QuoteRpcScope } from '../chains/QuoteRpcScope';
+import { RpcFaultStore } from '../chains/RpcFaultStore';
+import type { VirtualClock } from '../clock/VirtualClock';
+import { resolveChains, resolveDepositConfirmations, type ResolvedChainConfig, type SimulatorConfig } from '../config/simulatorConfig';
+import type { SimulatorAccounts } from '../keys/simulatorAccounts';
+import type { SimulatorDataPaths } from './simulatorDataPaths';
+import type { SimulatorStores } from './simulatorStores';
+import { stopParts } from './stopParts';
+
+/** The chains a config asks for, checked before anything starts. */
+export interface ChainPlan {
+  chains: ResolvedChainConfig[];
+  depositConfirmations: Record<number, number>;
+}
+
+/** Refuses a chain no adapter runs, and confirmation counts a chain cannot take, before anything starts. */
+export function planChains(config: SimulatorConfig): ChainPlan {
+  const chains = resolveChains(config);
+  assertChainsSupported(chains);
+  return { chains, depositConfirmations: resolveDepositConfirmations(config) };
+}
+
+/** One simulator's chains: the adapters in start order, by id, their control plane and quote-time RPC faults. */
+export interface SimulatorChains {
+  list: ChainAdapter[];
+  byId: ReadonlyMap<number, ChainAdapter>;
+  control: ChainControl;
+  rpcFaults: RpcFaultStore;
+  quoteRpcScope: QuoteRpcScope;
+  /** Brings each chain into service once its own node is up (an EVM chain deploys while the SVM genesis is written). */
+  start(): Promise<void>;
+  /** Stops the chains in reverse order of start, each even when another failed. */
+  stop(): Promise<void>;
+}
+
+/** Builds every chain's adapter; each chain's node starts as soon as its adapter exists (Anvil boots while LiteSVM loads). */
+export async function createSimulatorChains(
+  config: SimulatorConfig,
+  plan: ChainPlan,
+  deps: {
+    paths: SimulatorDataPaths;
+    stores: SimulatorStores;
+    clock: VirtualClock;
+    accounts: () => SimulatorAccounts;
+    log: (message: string) => void;
+    onFatalError: (error: Error) => void;
+  },
+): Promise<SimulatorChains> {
+  const { paths, stores, clock } = deps;
+  const rpcFaults = new RpcFaultStore();
+  const quoteRpcScope = new QuoteRpcScope();
+  const context: ChainAdapterContext = {
+    dataDir: paths.dataDir,
+    persistState: paths.persistState,
+    mnemonic: config.mnemonic,
+    accountCount: config.accountCount,
+    accounts: deps.accounts,
+    anvilPath: config.anvilPath,
+    anvilSearchPath: config.anvilSearchPath,
+    clock,
+    chainIndex: stores.chainIndex,
+    solverTransactions: stores.solverTransactions,
+    depositAddresses: stores.depositAddresses,
+    chainJournal: stores.chainJournal,
+    ledgerJournal: stores.ledgerJournal,
+    pollIntervalMs: config.chainPollIntervalMs,
+    bvmBlockTimeSeconds: config.bvmBlockTimeSeconds,
+    depositConfirmations: plan.depositConfirmations,
+    svmRuntime: config.svmRuntime,
+    solanaTestValidatorPath: config.solanaTestValidatorPath,
+    quoteRpc: { scope: quoteRpcScope, faults: rpcFaults, timeoutMs: config.quoteRpcTimeoutMs },
+    log: deps.log,
+    onFatalError: deps.onFatalError,
+  };
+  const { adapters, nodeStarted } = await createChainAdaptersStartingNodes(plan.chains, context);
+  const byId: ReadonlyMap<number, ChainAdapter> = new Map(adapters.map((chain) => [chain.chainId, chain]));
+  return {
+    list: adapters,
+    byId,
+    control: new ChainControl({ clock, chains: byId }),
+    rpcFaults,
+    quoteRpcScope,
+    start: async () => {
+      await Promise.all(
+        adapters.map(async (chain, index) => {
+          await nodeStarted[index];
+          await chain.start();
+        }),
+      );
+    },
+    stop: () => stopParts([...adapters].reverse()),
+  };
+}
