@@ -3,6 +3,7 @@ import { wordlist as englishWordlist } from '@scure/bip39/wordlists/english';
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { EmbeddedNodeOptions } from './nodes/embeddedNodeOptions';
 import type { StartedNode } from './nodes/StartedNode';
+import { assertSupportedPlatform } from './process/supportedPlatform';
 import { watchAncestors } from './process/watchAncestors';
 
 const NODE_KINDS = ['svm', 'bitcoin', 'exchange'] as const;
@@ -12,6 +13,7 @@ type NodeKind = (typeof NODE_KINDS)[number];
 async function startNodeOfKind(kind: NodeKind, options: EmbeddedNodeOptions): Promise<StartedNode> {
   switch (kind) {
     case 'svm':
+      assertSupportedPlatform(); // LiteSVM publishes no build for the others
       return (await import('./nodes/svm/startSvmNode')).startSvmNode(options);
     case 'bitcoin':
       return (await import('./nodes/bitcoin/startBitcoinNode')).startBitcoinNode(options);

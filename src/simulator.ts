@@ -1,6 +1,7 @@
 import { VirtualClock } from './clock/VirtualClock';
 import { loadSimulatorConfig } from './config/simulatorConfig';
 import { loadFastKeccak } from './domain/hash/keccak256Fast';
+import { assertSupportedPlatform } from './process/supportedPlatform';
 import { deriveSimulatorAccounts, type SimulatorAccounts } from './keys/simulatorAccounts';
 import { SeededRng } from './rng/SeededRng';
 import { startHttpApi, type HttpApi } from './root/httpApi';
@@ -30,6 +31,7 @@ function defaultLog(message: string, error?: unknown): void {
  */
 export async function startSimulator(options: StartSimulatorOptions = {}): Promise<RunningSimulator> {
   const { configFile, env, log = defaultLog, onStatusChange, ...configOptions } = options;
+  assertSupportedPlatform();
   const config = loadSimulatorConfig({ options: configOptions, ...(configFile ? { configFile } : {}), ...(env ? { env } : {}) });
   const chainPlan = planChains(config);
   await loadFastKeccak();

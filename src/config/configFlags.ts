@@ -65,7 +65,7 @@ export const CONFIG_FLAGS: readonly ConfigFlag[] = [
     key: 'anvilPath',
     flag: '--anvil <path>',
     env: 'INTENTSIM_ANVIL',
-    defaultLabel: 'the @foundry-rs/anvil-linux-amd64 binary, else anvil on PATH',
+    defaultLabel: "the binary of this platform's @foundry-rs/anvil-<os>-<cpu> package, else anvil on PATH",
     help: 'the anvil binary to run',
   },
   { key: 'clockMode', flag: '--clock <mode>', parse: parseOneOf(['real', 'manual']), help: 'real: the virtual clock follows the machine; manual: time moves only when told' },

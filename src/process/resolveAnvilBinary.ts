@@ -2,6 +2,7 @@ import { accessSync, constants, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { delimiter, dirname, join, resolve } from 'node:path';
 import { ProcessError } from '../errors/IntentsimError';
+import { anvilPackageFor } from './supportedPlatform';
 
 /** Finds the anvil binary shipped by an npm package; `undefined` when there is none. */
 export type PackagedAnvilResolver = () => string | undefined;
@@ -11,13 +12,14 @@ export type ResolveAnvilBinaryParameters = {
   explicitPath?: string;
   /** The PATH string to search last (the caller passes `process.env.PATH`). Omitted: PATH is not searched. */
   pathEnv?: string;
-  /** Replaces the lookup of `@foundry-rs/anvil-linux-amd64` (tests use it to make that lookup fail). */
+  /** Replaces the lookup of this platform's `@foundry-rs/anvil-<os>-<cpu>` (tests use it to make that lookup fail). */
   packageResolver?: PackagedAnvilResolver;
 };
 
 export type ResolveAnvilBinaryReturnType = string;
 
-const anvilPackageName = '@foundry-rs/anvil-linux-amd64';
+/** The optional package npm installed for this machine (package.json lists one per supported platform). */
+const anvilPackageName = anvilPackageFor() ?? `@foundry-rs/anvil (no package for ${process.platform}-${process.arch})`;
 
 export class AnvilBinaryNotFoundError extends ProcessError {
   override readonly name = 'AnvilBinaryNotFoundError';
@@ -37,7 +39,7 @@ export class AnvilBinaryNotFoundError extends ProcessError {
 }
 
 /**
- * Picks the anvil binary: an explicit path, else the one shipped by `@foundry-rs/anvil-linux-amd64`,
+ * Picks the anvil binary: an explicit path, else the one shipped by this platform's `@foundry-rs/anvil-<os>-<cpu>`,
  * else `anvil` on the given PATH. Reads no environment itself.
  */
 export function resolveAnvilBinary(parameters: ResolveAnvilBinaryParameters = {}): ResolveAnvilBinaryReturnType {
@@ -70,6 +72,7 @@ export function resolveAnvilBinary(parameters: ResolveAnvilBinaryParameters = {}
 /** The binary named in the package's `bin` field, if the package is installed and the file is executable. */
 function findPackagedAnvilBinary(): string | undefined {
   let packageJsonPath: string;
+  if (anvilPackageFor() === undefined) return undefined;
   try {
     packageJsonPath = createRequire(import.meta.url).resolve(`${anvilPackageName}/package.json`);
   } catch {

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AnvilBinaryNotFoundError, resolveAnvilBinary } from '../../src/process/resolveAnvilBinary';
+import { anvilPackageFor } from '../../src/process/supportedPlatform';
 
 const scratch = mkdtempSync(join(tmpdir(), 'intentsim-resolve-anvil-'));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -36,10 +37,10 @@ describe('resolveAnvilBinary', () => {
     expect(() => resolveAnvilBinary({ explicitPath: notExecutable })).toThrow('not executable');
   });
 
-  it('falls back to the binary shipped by @foundry-rs/anvil-linux-amd64', () => {
+  it("falls back to the binary shipped by this platform's @foundry-rs/anvil-<os>-<cpu> package", () => {
     const binary = resolveAnvilBinary({ pathEnv: '' });
     expect(realpathSync(binary)).toBe(
-      realpathSync(join(process.cwd(), 'node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil')),
+      realpathSync(join(process.cwd(), `node_modules/${anvilPackageFor()}/bin/anvil`)),
     );
   });
 
@@ -66,7 +67,7 @@ describe('resolveAnvilBinary', () => {
     const error = thrown as AnvilBinaryNotFoundError;
     expect(error.searched).toHaveLength(3);
     expect(error.message).toContain('INTENTSIM_ANVIL');
-    expect(error.message).toContain('@foundry-rs/anvil-linux-amd64');
+    expect(error.message).toContain(anvilPackageFor());
     expect(error.message).toContain(`PATH (${pathEnv})`);
   });
 });
