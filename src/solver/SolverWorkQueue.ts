@@ -66,6 +66,11 @@ export class SolverWorkQueue {
     }
   }
 
+  /** The requests being worked on now, each with the solver transaction whose receipt it waits for, if any (a scenario's "what is pending"). */
+  work(): Array<{ requestId: string; awaiting: AwaitedSolverTransaction | undefined }> {
+    return [...this.inFlight.keys()].sort().map((requestId) => ({ requestId, awaiting: this.awaitingReceipt.get(requestId) }));
+  }
+
   /**
    * Resolves when no request is being worked on. With `unlessHeld`, a request whose work waits
    * for the receipt of a transaction `unlessHeld` says will not be mined until told (its chain's
