@@ -327,7 +327,7 @@ export class SolverStateMachine {
     const payment = fillPaymentOf(record, record.fillAmount);
     const entry = await this.awaitReceipt(destination, record.id, submitted.txHash, 'fill', payment);
     if (entry.status === 'success') {
-      const excessRefunds = await this.deps.depositAddresses.refundExcess(record);
+      const excessRefunds = await this.deps.depositAddresses.refundExcess(record, (chain, txHash, refund) => this.awaitReceipt(chain, record.id, txHash, 'refund', refund));
       transitionRequest(this.deps.lifecycle, {
         requestId: record.id,
         to: 'success',
