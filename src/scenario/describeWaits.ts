@@ -33,8 +33,8 @@ export async function describeWaits(state: Pick<ScenarioRunState, 'sim' | 'quote
     if (work.has(quote.requestId)) {
       const awaiting = work.get(quote.requestId);
       if (!awaiting) parts.push('the solver is working on it');
-      else if (await isPending(awaiting.chainId, awaiting.txHash)) parts.push(`the solver waits for ${describeSolverTx(record, awaiting.txHash)} held in chain ${awaiting.chainId}'s mempool (a later step must mine it)`);
-      else parts.push(`the solver waits for the receipt of ${describeSolverTx(record, awaiting.txHash)} on chain ${awaiting.chainId}`);
+      else if (await isPending(awaiting.chainId, awaiting.txHash)) parts.push(`the solver waits for ${describeSolverTx(record, awaiting)} held in chain ${awaiting.chainId}'s mempool (a later step must mine it)`);
+      else parts.push(`the solver waits for the receipt of ${describeSolverTx(record, awaiting)} on chain ${awaiting.chainId}`);
     } else {
       for (const sent of record?.submittedTxs ?? []) {
         if (await isPending(sent.chainId, sent.txHash)) parts.push(`its ${sent.type} ${sent.txHash} waits in chain ${sent.chainId}'s mempool (a later step must mine it)`);
@@ -62,9 +62,9 @@ export async function describeWaits(state: Pick<ScenarioRunState, 'sim' | 'quote
   return lines;
 }
 
-function describeSolverTx(record: RequestRecord | undefined, txHash: string): string {
+function describeSolverTx(record: RequestRecord | undefined, { txHash, kind }: { txHash: string; kind?: string }): string {
   const same = (entry: { txHash: string }) => entry.txHash.toLowerCase() === txHash.toLowerCase();
-  const type = record?.submittedTxs.find(same)?.type ?? record?.outTxs.find(same)?.type;
+  const type = kind ?? record?.submittedTxs.find(same)?.type ?? record?.outTxs.find(same)?.type;
   return `its ${type ?? 'transaction'} ${txHash}`;
 }
 

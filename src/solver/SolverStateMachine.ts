@@ -79,7 +79,7 @@ export class SolverStateMachine {
 
   /** Waits for the receipt of a solver transaction, marked as such for the queue's `idle`. */
   private awaitReceipt(chain: ChainAdapter, requestId: string, txHash: Hex, kind: 'fill' | 'refund', payment: SolverPayment): Promise<TransactionEntry> {
-    return this.deps.queue.whileAwaitingReceipt(requestId, { chainId: chain.chainId, txHash }, () => chain.awaitSolverTransaction(txHash, kind, payment));
+    return this.deps.queue.whileAwaitingReceipt(requestId, { chainId: chain.chainId, txHash, kind }, () => chain.awaitSolverTransaction(txHash, kind, payment));
   }
 
   /**

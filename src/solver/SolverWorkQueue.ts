@@ -5,6 +5,8 @@ import type { VirtualClock } from '../clock/VirtualClock';
 export interface AwaitedSolverTransaction {
   chainId: number;
   txHash: Hex;
+  /** What the transaction is (said in a scenario's "what is pending"). */
+  kind?: 'fill' | 'refund';
 }
 
 /**
