@@ -1,4 +1,5 @@
 // covers: endpoint:POST /quote/v2, endpoint:GET /intents/status/v3, status:success
+import { solanaConnection } from '../../support/solanaConnections';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +24,7 @@ afterAll(async () => {
 });
 
 function svmRpcOf(chains: ReadonlyArray<{ id: number; rpcUrl: string }>): Connection {
-  return new Connection(chains.find((chain) => chain.id === SVM)!.rpcUrl, 'confirmed');
+  return solanaConnection(chains.find((chain) => chain.id === SVM)!.rpcUrl);
 }
 
 function evmRpcOf(chains: ReadonlyArray<{ id: number; rpcUrl: string }>): string {
