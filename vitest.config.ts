@@ -12,7 +12,7 @@ export default defineConfig({
     // one set of Anvil chains per worker, started once (test/support/workerChains.globalSetup.ts)
     globalSetup: ['test/support/workerChains.globalSetup.ts'],
     // a file that names a status or transition in `covers:` must reach it (docs/testing.md)
-    setupFiles: ['test/support/reachedTransitions.setup.ts'],
+    setupFiles: ['test/support/reachedTransitions.setup.ts', 'test/support/closeClients.setup.ts'],
     // 2 workers on 2 cores: 3 measured more CPU (modules loaded thrice) and no shorter run
     maxWorkers: 2,
     // the longest files start first, so that no worker is left alone with one at the end

@@ -6,6 +6,7 @@ export { runConformance, selectChecks, tagsOf, type ConformanceOptions, type Con
 export { allChecks } from './checks';
 export { CheckSkipped, RuleBroken, ruleBroken, skipCheck, type CheckContext, type CheckResult, type ConformanceCheck, type ConformanceMode } from './check';
 export { ConformanceHttp, type Exchange } from './http';
+export { probeBaseUrl } from './probeBaseUrl';
 export { ConformanceTarget, type TargetChain, type TargetOptions } from './target';
 export { parseShard, shardOfKey, shardReportPath, ShardSpecError, type Shard } from './shard';
 export { describeFailure, jsonReport, junitReport, progressLine, terminalReport } from './report/conformanceReports';

@@ -13,6 +13,7 @@ import { parseShardFlag, SHARD_FLAG_HELP } from './shardFlag';
 import type { Shard } from '../conformance/shard';
 import { nodeCommand } from './nodeCommand';
 import { readFileSync, writeFileSync } from 'node:fs';
+import { DEFAULT_STEP_BOUNDS } from './scenario/stepBounds';
 
 /** Help text of a flag: what it does, its environment variable and its default (from the config schema). */
 function helpOf(flag: ConfigFlag, defaults: Record<string, unknown>): string {
@@ -79,7 +80,10 @@ export function buildCli(): Command {
     .addOption(new Option('--junit <file>', 'write a JUnit XML report here; with --shard, one file per shard (see --shard)'))
     .addOption(new Option('--update', 'rewrite each unmet expectation in its file with what happened'))
     .addOption(new Option('--json', 'print one JSON object with every result instead of progress lines'))
-    .action(async (paths: string[], flags: { seed?: number; out?: string; shard?: Shard; junit?: string; update?: boolean; json?: boolean }) => {
+    .addOption(new Option('--step-timeout <seconds>', `real time one step may take, what it sets off settling included, before the scenario fails there naming what is pending (default ${DEFAULT_STEP_BOUNDS.wallSeconds}; wins over a file's stepBounds.wallSeconds)`).argParser(parsePositiveSeconds))
+    .addOption(new Option('--step-clock-limit <seconds>', `virtual time one step may move the clock (default ${DEFAULT_STEP_BOUNDS.clockSeconds}, 7 days; wins over a file's stepBounds.clockSeconds)`).argParser(parsePositiveSeconds))
+    .addOption(new Option('--verbose', 'print each step as it starts, on stderr (the timelines and --out are unchanged)'))
+    .action(async (paths: string[], flags: { seed?: number; out?: string; shard?: Shard; junit?: string; update?: boolean; json?: boolean; stepTimeout?: number; stepClockLimit?: number; verbose?: boolean }) => {
       watchAncestors(() => process.exit(1));
       const { anvilPath, anvilSearchPath } = loadSimulatorConfig({});
       const { runScenarioFiles } = await import('./scenario/runScenarioFiles');
@@ -90,6 +94,8 @@ export function buildCli(): Command {
         ...(flags.junit ? { junitFile: flags.junit } : {}),
         ...(flags.shard ? { shard: flags.shard } : {}),
         update: flags.update === true,
+        stepBounds: { ...(flags.stepTimeout === undefined ? {} : { wallSeconds: flags.stepTimeout }), ...(flags.stepClockLimit === undefined ? {} : { clockSeconds: flags.stepClockLimit }) },
+        ...(flags.verbose ? { onStepStart: (line: string) => process.stderr.write(`▶ ${line}\n`) } : {}),
         anvilPath,
         anvilSearchPath,
         progress: flags.json ? () => undefined : (line) => process.stdout.write(`${line}\n`),
@@ -101,7 +107,7 @@ export function buildCli(): Command {
           file: outcome.file,
           passed: outcome.result?.passed ?? false,
           error: outcome.loadError ?? outcome.result?.error ?? null,
-          mismatches: (outcome.result?.mismatches ?? []).map(({ step, line, what, expected, actual }) => ({ step, line, what, expected, actual })),
+          mismatches: (outcome.result?.mismatches ?? []).map(({ step, line, what, expected, actual, waits }) => ({ step, line, what, expected, actual, ...(waits ? { waits } : {}) })),
         }));
         process.stdout.write(`${JSON.stringify({ passed: outcomes.length - failed.length, failed: failed.length, results })}\n`);
       } else {
@@ -123,6 +129,13 @@ export function buildCli(): Command {
   program.addCommand(conformanceCommand());
   program.addCommand(nodeCommand());
   return program;
+}
+
+/** A number of seconds above zero (`--step-timeout 2.5`). */
+function parsePositiveSeconds(text: string): number {
+  const seconds = Number(text);
+  if (!/^[0-9]+(\.[0-9]+)?$/.test(text) || !(seconds > 0)) throw new InvalidArgumentError('must be a number of seconds above 0');
+  return seconds;
 }
 
 /** Commander's attribute name of a flag: `--data-dir <dir>` → `dataDir`. */

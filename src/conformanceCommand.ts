@@ -12,7 +12,7 @@ function parseRpcUrl(text: string, previous: Record<number, string> = {}): Recor
 /** `intentsim conformance`: checks any deployment of the interface over HTTP against the SPEC. */
 export function conformanceCommand(): Command {
   return new Command('conformance')
-    .description('check a deployment (this simulator, a mock, the real service) against the SPEC over HTTP; exit 0 only if every selected check passes')
+    .description('check a deployment (this simulator, a mock, the real service) against the SPEC over HTTP; exit 0 only if every selected check passes, 1 if one fails, 2 if the deployment does not answer')
     .requiredOption('--base-url <url>', 'the deployment to check, e.g. http://127.0.0.1:4646')
     .addOption(new Option('--api-key <key>', 'an API key of the deployment (listing, webhooks)').env('INTENTSIM_API_KEY'))
     .addOption(new Option('--mode <mode>', 'read-only never pays and never calls /admin; full pays deposits and uses the control plane where there is one').choices(['read-only', 'full']).default('read-only'))
@@ -24,7 +24,14 @@ export function conformanceCommand(): Command {
     .addOption(new Option('--json <file>', 'write the whole report as JSON (with --shard, one file per shard, named as --junit)'))
     .action(async (flags: { baseUrl: string; apiKey?: string; mode: 'read-only' | 'full'; only?: string; privateKey?: `0x${string}`; rpc?: Record<number, string>; shard?: Shard; junit?: string; json?: string }) => {
       // loaded when this command runs: `intentsim start` does not pay for the suite at every start
-      const { jsonReport, junitReport, progressLine, runConformance, shardReportPath, terminalReport } = await import('../conformance');
+      const { jsonReport, junitReport, probeBaseUrl, progressLine, runConformance, shardReportPath, terminalReport } = await import('../conformance');
+      // a deployment that does not answer is one fact, not a failure of every check: say it, exit 2
+      const unreachable = await probeBaseUrl(flags.baseUrl);
+      if (unreachable) {
+        process.stderr.write(`intentsim conformance: ${unreachable}; no check was run\n`);
+        process.exitCode = 2;
+        return;
+      }
       const report = await runConformance({
         baseUrl: flags.baseUrl,
         mode: flags.mode,

@@ -85,6 +85,8 @@ export interface SimulatorControl {
     clearRules(): void;
     /** See Solver.idle: `unlessHeld` counts work waiting on a receipt held in a pool as idle. */
     idle(options?: { unlessHeld?: (tx: { chainId: number; txHash: `0x${string}` }) => Promise<boolean> }): Promise<void>;
+    /** The requests the solver works on now, each with the transaction whose receipt it waits for, if any. */
+    work(): Array<{ requestId: string; awaiting: { chainId: number; txHash: `0x${string}`; kind?: 'fill' | 'refund' } | undefined }>;
   };
   /** Moves every chain's block time and then the virtual clock forward (due timers fire); also `POST /admin/clock/advance`. */
   advanceTime(seconds: number): Promise<void>;

@@ -15,6 +15,8 @@ export interface ExpectationMismatch {
   what: string;
   expected: unknown;
   actual: unknown;
+  /** What the request waits on at that moment (src/scenario/describeWaits.ts), when anything does. */
+  waits?: string;
 }
 
 /** Reads a dotted path (`data.outTxs.0.status`, `data.inTxs.length`) out of a JSON value. */

@@ -12,6 +12,7 @@ import { refusedDepositStep } from './steps/refusedDepositStep';
 import { resendExchangeTransferStep } from './steps/resendExchangeTransferStep';
 import { doubleSpendStep } from './steps/doubleSpendStep';
 import { dropTransactionsStep } from './steps/dropTransactions';
+import { describeWaits } from './describeWaits';
 
 /** Runs one step (every kind but `restart`, which the runner does) and says what it did, for the timeline. */
 export async function executeScenarioStep(state: ScenarioRunState, step: ScenarioStep, index: number, mismatches: ExpectationMismatch[]): Promise<string> {
@@ -127,8 +128,10 @@ export async function executeScenarioStep(state: ScenarioRunState, step: Scenari
       return revertStep(state, step.spec);
     case 'expect': {
       const found = await checkExpectation(state, step.spec, index, step.line);
-      mismatches.push(...found);
-      return `${step.spec.request}: ${found.length === 0 ? 'as expected' : found.map((mismatch) => `${mismatch.what} is ${JSON.stringify(mismatch.actual)}`).join('; ')}`;
+      // a request not where the step expects it: say what it waits on (a refund held in a mempool, a rule, a webhook retry)
+      const waits = found.length === 0 ? [] : await describeWaits(state, step.spec.request);
+      mismatches.push(...found.map((mismatch) => (waits.length === 0 ? mismatch : { ...mismatch, waits: waits.join('; ') })));
+      return `${step.spec.request}: ${found.length === 0 ? 'as expected' : `${found.map((mismatch) => `${mismatch.what} is ${JSON.stringify(mismatch.actual)}`).join('; ')}; ${waits.join('; ')}`}`;
     }
     case 'expectBalance': {
       const chain = control.chain(step.spec.chainId);

@@ -83,6 +83,7 @@ export function loadScenarioFile(file: string, text: string = readFileSync(file,
     seed: header.seed,
     config: header.config,
     webhook: header.webhook,
+    stepBounds: header.stepBounds,
     steps,
   };
 }

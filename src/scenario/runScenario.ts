@@ -10,6 +10,9 @@ import type { Scenario } from './scenarioSchema';
 import type { ExpectationMismatch } from './checkExpectation';
 import { executeScenarioStep } from './executeScenarioStep';
 import { unreachedCovers } from './unreachedCovers';
+import { describeWaits } from './describeWaits';
+import { DEFAULT_STEP_BOUNDS, StepBoundReached, withinWallTime, type ScenarioStepBounds } from './stepBounds';
+import { ScenarioStepError } from './scenarioRunState';
 import type { NamedContract, NamedDeposit, NamedQuote, NamedSnapshot, ScenarioRunState } from './scenarioRunState';
 
 /** Where the virtual clock of every scenario starts: 2026-01-01T00:00:00Z (a scenario's times are offsets from it). */
@@ -25,6 +28,10 @@ export interface RunScenarioOptions {
   seed?: number;
   /** Extra simulator options (tests: anvil path). */
   simulator?: Partial<StartSimulatorOptions>;
+  /** How long each step may take (src/scenario/stepBounds.ts); wins over the file's `stepBounds:`, which wins over the defaults. */
+  stepBounds?: Partial<ScenarioStepBounds>;
+  /** Told as each step starts (`scenario run --verbose`): `<scenario>: step N (line L) <kind>`. */
+  onStepStart?: (line: string) => void;
 }
 
 export interface ScenarioResult {
@@ -65,6 +72,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   /** Set while a simulator stops: what it says then belongs to no step. */
   let stopped = false;
   let error: string | undefined;
+  const bounds: ScenarioStepBounds = { ...DEFAULT_STEP_BOUNDS, ...scenario.stepBounds, ...options.stepBounds };
 
   const receiver = scenario.webhook
     ? new ScenarioWebhookReceiver(scenario.webhook.answers, (webhook) => {
@@ -136,25 +144,42 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   try {
     await boot(true, SCENARIO_CLOCK_START_MS);
     // every chain indexed to its head (deployments included) before the first step quotes on it
-    await settle(sim!, statuses, automineOff);
+    await withinWallTime(settle(sim!, statuses, automineOff), bounds.wallSeconds, 'settling the chains at start');
     timeline.add(sim!.control.clock.now(), `scenario ${scenario.name} (seed ${seed}) on chains ${sim!.chains.map((chain) => chain.id).join(', ')}`);
     for (const [index, step] of scenario.steps.entries()) {
       const label = `step ${index + 1} (line ${step.line}) ${step.kind}`;
+      options.onStepStart?.(`${scenario.name}: ${label}`);
+      /** Set once the step's bound is reached: what the abandoned step still does is not written. */
+      let abandoned = false;
+      const stateNow = (): ScenarioRunState => ({ sim: sim!, quotes, deposits, contracts, automineOff, snapshots, statuses, webhooks, claimChanges });
       try {
-        const state: ScenarioRunState = { sim: sim!, quotes, deposits, contracts, automineOff, snapshots, statuses, webhooks, claimChanges };
-        if (step.kind === 'restart') {
-          const clockNow = sim!.control.clock.now();
-          stopped = true;
-          await sim!.stop();
-          stopped = false;
-          sim = undefined;
-          timeline.add(clockNow, `${label}: simulator stopped; started again on the same database`);
-          await boot(false, clockNow);
-        } else {
-          const text = await executeScenarioStep(state, step, index, mismatches);
-          timeline.add(sim!.control.clock.now(), `${label}${text ? `: ${text}` : ''}`);
+        const clockBefore = sim!.control.clock.now();
+        if (step.kind === 'advanceClock' && step.spec.seconds > bounds.clockSeconds) {
+          throw new ScenarioStepError(`it moves the virtual clock ${step.spec.seconds} s, past the step's virtual-time bound of ${bounds.clockSeconds} s (raise it with --step-clock-limit or the file's stepBounds.clockSeconds)`);
         }
-        await settle(sim!, statuses, automineOff);
+        const run = async () => {
+          if (step.kind === 'restart') {
+            const clockNow = sim!.control.clock.now();
+            stopped = true;
+            await sim!.stop();
+            stopped = false;
+            sim = undefined;
+            timeline.add(clockNow, `${label}: simulator stopped; started again on the same database`);
+            await boot(false, clockNow);
+          } else {
+            const text = await executeScenarioStep(stateNow(), step, index, mismatches);
+            if (abandoned) return;
+            timeline.add(sim!.control.clock.now(), `${label}${text ? `: ${text}` : ''}`);
+          }
+          await settle(sim!, statuses, automineOff);
+        };
+        await withinWallTime(run(), bounds.wallSeconds, 'it').catch(async (caught: unknown) => {
+          if (!(caught instanceof StepBoundReached)) throw caught;
+          abandoned = true;
+          throw new StepBoundReached(`${caught.message}; ${await waitsNow(stateNow)}`);
+        });
+        const moved = (sim!.control.clock.now() - clockBefore) / 1000;
+        if (moved > bounds.clockSeconds) throw new ScenarioStepError(`it moved the virtual clock ${moved} s, past the step's virtual-time bound of ${bounds.clockSeconds} s`);
         timeline.flush();
       } catch (caught) {
         const message = caught instanceof Error ? caught.message : String(caught);
@@ -200,13 +225,29 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
  */
 async function settle(sim: RunningSimulator, statuses: Map<string, CommittedStatusChange[]>, automineOff: ReadonlySet<number>): Promise<void> {
   const changes = () => [...statuses.values()].reduce((sum, list) => sum + list.length, 0);
-  const unlessHeld = async ({ chainId, txHash }: { chainId: number; txHash: string }) => automineOff.has(chainId) && (await sim.control.chain(chainId).isPending(txHash));
-  for (let round = 0; round < 100; round++) {
+  // a Bitcoin-style chain holds every transaction until a block is mined, as a chain with automine off does
+  const held = new Set([...automineOff, ...sim.chains.filter((chain) => sim.control.chain(chain.id).holdsTransactionsUntilMined).map((chain) => chain.id)]);
+  const unlessHeld = async ({ chainId, txHash }: { chainId: number; txHash: string }) => held.has(chainId) && (await sim.control.chain(chainId).isPending(txHash));
+  for (let round = 0; round < SETTLE_ROUNDS; round++) {
     const before = changes();
     for (const chain of sim.chains) await sim.control.chain(chain.id).syncNow();
-    await sim.control.solver.idle(automineOff.size > 0 ? { unlessHeld } : {});
+    await sim.control.solver.idle(held.size > 0 ? { unlessHeld } : {});
     await sim.control.webhooks.idle();
     if (changes() === before && round > 0) return;
+  }
+  throw new ScenarioStepError(`what it set off still changed statuses after ${SETTLE_ROUNDS} rounds of settling (a loop of status changes?)`);
+}
+
+/** Rounds of settling (index, solver, webhooks) before a step whose statuses keep changing fails. */
+const SETTLE_ROUNDS = 100;
+
+/** "waiting on: …" for a step that reached its bound; the look-ups themselves are bounded (a node may be what hangs). */
+async function waitsNow(stateNow: () => ScenarioRunState): Promise<string> {
+  try {
+    const lines = await withinWallTime(describeWaits(stateNow()), 5, 'reading what is pending');
+    return lines.length === 0 ? 'nothing is pending in the solver, the pools or the webhook outbox' : `pending: ${lines.join('; ')}`;
+  } catch (caught) {
+    return `what is pending could not be read: ${caught instanceof Error ? caught.message : String(caught)}`;
   }
 }
 

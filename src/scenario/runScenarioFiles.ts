@@ -7,6 +7,7 @@ import { startChainNodes } from '../chains/startChainNodes';
 import { loadScenarioFile, scenarioDocument, ScenarioFileError } from './loadScenarioFile';
 import { runScenario, type ScenarioResult } from './runScenario';
 import type { Scenario } from './scenarioSchema';
+import type { ScenarioStepBounds } from './stepBounds';
 import { junitReport } from './junitReport';
 import type { ScenarioFileOutcome } from './ScenarioFileOutcome';
 
@@ -30,6 +31,10 @@ export interface RunScenarioFilesOptions {
   anvilSearchPath?: string;
   /** Progress lines (the terminal). */
   progress?: (line: string) => void;
+  /** How long each step may take (src/scenario/stepBounds.ts); wins over each file's `stepBounds:`. */
+  stepBounds?: Partial<ScenarioStepBounds>;
+  /** Told as each step starts (`--verbose`). */
+  onStepStart?: (line: string) => void;
 }
 
 
@@ -78,7 +83,12 @@ export async function runScenarioFiles(options: RunScenarioFilesOptions): Promis
         progress(`✗ ${entry.relativeName}  ${entry.loadError}`);
         continue;
       }
-      const result = await runScenario(entry.scenario, { ...(nodes ? { nodes: nodes.chains } : {}), ...(options.seed === undefined ? {} : { seed: options.seed }) });
+      const result = await runScenario(entry.scenario, {
+        ...(nodes ? { nodes: nodes.chains } : {}),
+        ...(options.seed === undefined ? {} : { seed: options.seed }),
+        ...(options.stepBounds ? { stepBounds: options.stepBounds } : {}),
+        ...(options.onStepStart ? { onStepStart: options.onStepStart } : {}),
+      });
       const outcome = { file: entry.file, relativeName: entry.relativeName, result, loadError: undefined, wallMs: performance.now() - started };
       outcomes.push(outcome);
       progress(describeOutcome(outcome));
@@ -120,6 +130,7 @@ export function describeOutcome(outcome: ScenarioFileOutcome): string {
   if (result.error) lines.push(`    ${result.error}`);
   for (const mismatch of result.mismatches) {
     lines.push(`    step ${mismatch.step} (line ${mismatch.line}): ${mismatch.what}`, `      - expected ${JSON.stringify(mismatch.expected)}`, `      + actual   ${JSON.stringify(mismatch.actual)}`);
+    if (mismatch.waits) lines.push(`      waiting: ${mismatch.waits}`);
   }
   return lines.join('\n');
 }

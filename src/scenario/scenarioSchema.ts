@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { SolverActionSchema, SolverRuleMatchSchema } from '../domain/fill/solverRules';
 import { DROP_TRANSACTION_TARGETS } from '../domain/chain/dropTransactionTargets';
 import { FAIL_REASONS, REFUND_FAIL_REASONS, REQUEST_STATUSES } from '../domain/request/requestStatus';
+import { StepBoundsSchema, type ScenarioStepBounds } from './stepBounds';
 
 /**
  * The scenario file format (YAML), SPEC field names wherever the SPEC has one. docs/scenarios.md ("Scenarios")
@@ -269,6 +270,8 @@ export const ScenarioHeaderSchema = z
       .partial()
       .strict()
       .default({}),
+    /** How long each step may take, in real and in virtual time (src/scenario/stepBounds.ts; `scenario run --step-timeout` / `--step-clock-limit` win). */
+    stepBounds: StepBoundsSchema.optional(),
     /** A webhook receiver for the default API key: it answers `answers` in turn, then 200. */
     webhook: z.object({ answers: z.array(z.number().int().min(200).max(599)).max(50).default([]) }).strict().optional(),
     steps: z.array(z.unknown()).min(1),
@@ -284,5 +287,6 @@ export interface Scenario {
   seed: number | undefined;
   config: z.output<typeof ScenarioHeaderSchema>['config'];
   webhook: { answers: number[] } | undefined;
+  stepBounds: Partial<ScenarioStepBounds> | undefined;
   steps: ScenarioStep[];
 }

@@ -44,9 +44,10 @@ export class DepositAddressSweeper {
 
   /**
    * The separate refund leg of a strict overpayment (SPEC §3): the excess over the quoted input
-   * goes to `refundTo`. Returns its `outTxs` entry, or nothing when there is no excess.
+   * goes to `refundTo`. Returns its `outTxs` entry, or nothing when there is no excess. Its receipt
+   * is waited for through `awaitReceipt` (the solver's, which marks the wait for `Solver.idle`).
    */
-  async refundExcess(record: RequestRecord): Promise<TransactionEntry[]> {
+  async refundExcess(record: RequestRecord, awaitReceipt: (chain: ChainAdapter, txHash: Hex, payment: SolverPayment) => Promise<TransactionEntry>): Promise<TransactionEntry[]> {
     if (record.depositAddress?.type !== 'strict') return [];
     const deposit = depositHeldBy(this.deps.chainIndex, record);
     if (!deposit) return [];
@@ -57,6 +58,6 @@ export class DepositAddressSweeper {
     if (!origin || !currency) return [];
     const payment: SolverPayment = { requestId: record.id, currency, recipient: refundRecipientOf(record, deposit.depositor), amount: counted.excess };
     const sent = await origin.sendSolverPayment('refund', payment);
-    return [await origin.awaitSolverTransaction(sent.txHash, 'refund', payment)];
+    return [await awaitReceipt(origin, sent.txHash, payment)];
   }
 }

@@ -106,6 +106,11 @@ export class Solver {
     return this.queue.idle(options);
   }
 
+  /** See `SolverWorkQueue.work`: the requests being worked on and the receipt each waits for. */
+  work(): Array<{ requestId: string; awaiting: AwaitedSolverTransaction | undefined }> {
+    return this.queue.work();
+  }
+
   /**
    * SPEC §1.6 fast fill (`POST /fast-fill`): fills a quoted request before its deposit is
    * indexed, as if `assumedInput` had been deposited (the caller vouches for the deposit);

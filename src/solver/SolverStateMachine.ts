@@ -79,7 +79,7 @@ export class SolverStateMachine {
 
   /** Waits for the receipt of a solver transaction, marked as such for the queue's `idle`. */
   private awaitReceipt(chain: ChainAdapter, requestId: string, txHash: Hex, kind: 'fill' | 'refund', payment: SolverPayment): Promise<TransactionEntry> {
-    return this.deps.queue.whileAwaitingReceipt(requestId, { chainId: chain.chainId, txHash }, () => chain.awaitSolverTransaction(txHash, kind, payment));
+    return this.deps.queue.whileAwaitingReceipt(requestId, { chainId: chain.chainId, txHash, kind }, () => chain.awaitSolverTransaction(txHash, kind, payment));
   }
 
   /**
@@ -327,7 +327,7 @@ export class SolverStateMachine {
     const payment = fillPaymentOf(record, record.fillAmount);
     const entry = await this.awaitReceipt(destination, record.id, submitted.txHash, 'fill', payment);
     if (entry.status === 'success') {
-      const excessRefunds = await this.deps.depositAddresses.refundExcess(record);
+      const excessRefunds = await this.deps.depositAddresses.refundExcess(record, (chain, txHash, refund) => this.awaitReceipt(chain, record.id, txHash, 'refund', refund));
       transitionRequest(this.deps.lifecycle, {
         requestId: record.id,
         to: 'success',

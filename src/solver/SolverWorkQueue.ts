@@ -5,6 +5,8 @@ import type { VirtualClock } from '../clock/VirtualClock';
 export interface AwaitedSolverTransaction {
   chainId: number;
   txHash: Hex;
+  /** What the transaction is (said in a scenario's "what is pending"). */
+  kind?: 'fill' | 'refund';
 }
 
 /**
@@ -64,6 +66,11 @@ export class SolverWorkQueue {
     } finally {
       this.awaitingReceipt.delete(key);
     }
+  }
+
+  /** The requests being worked on now, each with the solver transaction whose receipt it waits for, if any (a scenario's "what is pending"). */
+  work(): Array<{ requestId: string; awaiting: AwaitedSolverTransaction | undefined }> {
+    return [...this.inFlight.keys()].sort().map((requestId) => ({ requestId, awaiting: this.awaitingReceipt.get(requestId) }));
   }
 
   /**

@@ -1,3 +1,4 @@
+import { solanaConnection } from '../support/solanaConnections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { Connection, Keypair, PublicKey } from '@solana/web3.js';
@@ -38,7 +39,7 @@ const failReasonHeard = (requestId: string, to: string) => heard.find((change) =
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, env: {}, log: () => undefined, chains: [...pooledChains([EVM]), { id: SVM }, { id: BVM }, { id: LVM }], onStatusChange: (change) => heard.push(change) });
-  connection = new Connection(rpcUrlOf(SVM), 'confirmed');
+  connection = solanaConnection(rpcUrlOf(SVM));
   bvmRpcUrl = rpcUrlOf(BVM);
   exchange = rpcUrlOf(LVM);
 });

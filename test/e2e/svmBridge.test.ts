@@ -1,3 +1,4 @@
+import { solanaConnection } from '../support/solanaConnections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js';
 import { erc20Abi, type Address, type Hex } from 'viem';
@@ -24,7 +25,7 @@ beforeAll(async () => {
     log: () => undefined,
     chains: [...pooledChains([EVM]), { id: SVM }],
   });
-  connection = new Connection(sim.chains.find((chain) => chain.id === SVM)!.rpcUrl, 'confirmed');
+  connection = solanaConnection(sim.chains.find((chain) => chain.id === SVM)!.rpcUrl);
 });
 
 afterAll(async () => {

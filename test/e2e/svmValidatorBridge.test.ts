@@ -1,3 +1,4 @@
+import { solanaConnection } from '../support/solanaConnections';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -37,7 +38,7 @@ beforeAll(async () => {
     log: () => undefined,
     chains: [...pooledChains([EVM]), { id: SVM }],
   });
-  connection = new Connection(sim.chains.find((chain) => chain.id === SVM)!.rpcUrl, 'confirmed');
+  connection = solanaConnection(sim.chains.find((chain) => chain.id === SVM)!.rpcUrl);
   standIn = JSON.parse(readFileSync(join(sim.dataDir, `svm-${SVM}`, 'validator-ledger', 'stand-in.json'), 'utf8')) as typeof standIn;
 }, 60_000);
 

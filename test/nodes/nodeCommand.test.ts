@@ -1,3 +1,4 @@
+import { solanaConnection } from '../support/solanaConnections';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -54,7 +55,7 @@ async function interrupt(run: ReturnType<typeof runNodeCli>): Promise<{ code: nu
 
 const CLIENT_CALLS: Record<string, (ready: NodeReady) => Promise<unknown>> = {
   // @solana/web3.js, a client this project did not write
-  svm: async (ready) => new Connection(ready.rpcUrl, 'confirmed').getBalance(new PublicKey(ready.fundedAccounts[0]!.address)),
+  svm: async (ready) => solanaConnection(ready.rpcUrl).getBalance(new PublicKey(ready.fundedAccounts[0]!.address)),
   // Bitcoin Core's JSON-RPC 1.0 over plain fetch
   bitcoin: async (ready) => {
     // the --json line names the node's Esplora REST API too, and it answers

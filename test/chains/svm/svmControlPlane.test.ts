@@ -1,3 +1,4 @@
+import { solanaConnection } from '../../support/solanaConnections';
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../../src/simulator';
@@ -13,7 +14,7 @@ let payer: Keypair;
 
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, env: {}, log: () => undefined, clockMode: 'manual', chains: [...pooledChains([EVM]), { id: SVM }] });
-  connection = new Connection(sim.chains.find((chain) => chain.id === SVM)!.rpcUrl, 'confirmed');
+  connection = solanaConnection(sim.chains.find((chain) => chain.id === SVM)!.rpcUrl);
   payer = await airdroppedKeypair(connection, 100);
 });
 

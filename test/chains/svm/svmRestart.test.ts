@@ -1,10 +1,11 @@
 // covers: endpoint:POST /quote/v2, endpoint:GET /intents/status/v3, status:success
+import { closeSolanaConnections, solanaConnection } from '../../support/solanaConnections';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { createPublicClient, http, type Address, type Hex } from 'viem';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator, type StartSimulatorOptions } from '../../../src/simulator';
 import { getJson, postJson, usdcOf } from '../../support/bridgeClient';
 import { cliProcessGroups, waitUntilGone, waitUntilSettled, type CliReady } from '../../support/cliProcess';
@@ -16,6 +17,9 @@ const dir = mkdtempSync(join(tmpdir(), 'intentsim-svm-restart-'));
 const running: RunningSimulator[] = [];
 const groups = cliProcessGroups();
 
+// each test kills or stops the simulators it started: their Connections go with them
+afterEach(() => closeSolanaConnections());
+
 afterAll(async () => {
   for (const sim of running) await sim.stop().catch(() => undefined);
   groups.killAll();
@@ -23,7 +27,7 @@ afterAll(async () => {
 });
 
 function svmRpcOf(chains: ReadonlyArray<{ id: number; rpcUrl: string }>): Connection {
-  return new Connection(chains.find((chain) => chain.id === SVM)!.rpcUrl, 'confirmed');
+  return solanaConnection(chains.find((chain) => chain.id === SVM)!.rpcUrl);
 }
 
 function evmRpcOf(chains: ReadonlyArray<{ id: number; rpcUrl: string }>): string {

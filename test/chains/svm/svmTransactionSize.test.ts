@@ -1,3 +1,4 @@
+import { solanaConnection } from '../../support/solanaConnections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, Keypair, PublicKey, TransactionInstruction, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { address, getBase58Encoder } from '@solana/kit';
@@ -27,7 +28,7 @@ let user: Keypair;
 beforeAll(async () => {
   sim = await startSimulator({ port: 0, env: {}, log: () => undefined, chains: [...pooledChains([EVM]), { id: SVM }] });
   const svmSummary = sim.chains.find((chain) => chain.id === SVM)!;
-  connection = new Connection(svmSummary.rpcUrl, 'confirmed');
+  connection = solanaConnection(svmSummary.rpcUrl);
   user = Keypair.fromSecretKey(new Uint8Array(getBase58Encoder().encode(svmSummary.accounts![2]!.privateKey)));
   const { body } = await getJson(`${sim.baseUrl}/chains`);
   const currencyOf = (chainId: number, symbol: string) =>

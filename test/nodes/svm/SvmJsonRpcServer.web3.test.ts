@@ -1,3 +1,4 @@
+import { solanaConnection } from '../../support/solanaConnections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, TransactionMessage, VersionedTransaction, sendAndConfirmTransaction } from '@solana/web3.js';
 import {
@@ -28,7 +29,7 @@ beforeAll(async () => {
   server = new SvmJsonRpcServer(ledger, { host: '127.0.0.1' });
   const endpoints = await server.start();
   expect(endpoints.wsUrl).toBe(endpoints.rpcUrl.replace(/:(\d+)$/, (_, port: string) => `:${Number(port) + 1}`).replace('http:', 'ws:'));
-  connection = new Connection(endpoints.rpcUrl, 'confirmed');
+  connection = solanaConnection(endpoints.rpcUrl);
 });
 
 afterAll(async () => {

@@ -1,3 +1,4 @@
+import { solanaConnection } from '../../support/solanaConnections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, Transaction, sendAndConfirmTransaction } from '@solana/web3.js';
 import { getBase58Encoder } from '@solana/kit';
@@ -11,7 +12,7 @@ let connection: Connection;
 
 beforeAll(async () => {
   node = await startSvmNode({ accountCount: 2 });
-  connection = new Connection(node.rpcUrl, 'confirmed');
+  connection = solanaConnection(node.rpcUrl);
 });
 
 afterAll(async () => {

@@ -1,3 +1,4 @@
+import { solanaConnection } from '../../support/solanaConnections';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey, SystemProgram, TransactionMessage, VersionedTransaction } from '@solana/web3.js';
 import { getBase58Encoder } from '@solana/kit';
@@ -20,7 +21,7 @@ async function started(): Promise<{ node: StartedSvmNode; connection: Connection
   const node = await startSvmNode({ clock: new VirtualClock({ mode: 'manual', startMs: Date.UTC(2026, 0, 1) }) });
   nodes.push(node);
   const payer = Keypair.fromSecretKey(new Uint8Array(getBase58Encoder().encode(node.fundedAccounts[0]!.privateKey)));
-  return { node, connection: new Connection(node.rpcUrl, 'confirmed'), payer };
+  return { node, connection: solanaConnection(node.rpcUrl), payer };
 }
 
 /** A SOL transfer signed with web3.js on `blockhash` (default: the latest), sent raw; resolves with its signature. */
@@ -122,7 +123,7 @@ describe('the SVM ledger goes back in its history', () => {
       const clock = new VirtualClock({ mode: 'manual', startMs: Date.UTC(2026, 0, 1) });
       const run = () => runSvmNode({ chainId: CHAIN_ID, clock, mnemonic: MNEMONIC, accounts, host: '127.0.0.1', journal });
       const first = await run();
-      const connection = new Connection(first.endpoints.rpcUrl, 'confirmed');
+      const connection = solanaConnection(first.endpoints.rpcUrl);
       const payer = Keypair.fromSecretKey(new Uint8Array(getBase58Encoder().encode(accounts.testAccounts[0]!.secretKeyBase58)));
       const recipient = Keypair.generate().publicKey;
       const kept = await sendTransfer(connection, payer, recipient, 1_000_000);
@@ -133,7 +134,7 @@ describe('the SVM ledger goes back in its history', () => {
       clock.advance(5000);
       await sendTransfer(connection, payer, recipient, 4_000_000);
       const view = async (rpcUrl: string) => {
-        const c = new Connection(rpcUrl, 'confirmed');
+        const c = solanaConnection(rpcUrl);
         const slot = await c.getSlot();
         return { slot, blockhash: (await c.getLatestBlockhash()).blockhash, balance: await c.getBalance(recipient), statuses: (await c.getSignatureStatuses([kept, gone], { searchTransactionHistory: true })).value.map((status) => status?.slot ?? null) };
       };

@@ -1,3 +1,4 @@
+import { solanaConnection } from '../../support/solanaConnections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction, TransactionInstruction, sendAndConfirmTransaction, type Logs, type ParsedAccountData } from '@solana/web3.js';
 import { getBase58Decoder, getBase58Encoder } from '@solana/kit';
@@ -56,7 +57,7 @@ async function rawRpc(method: string, params: unknown[]) {
 
 beforeAll(async () => {
   node = await startSvmNode({ accountCount: 2 });
-  connection = new Connection(node.rpcUrl, 'confirmed');
+  connection = solanaConnection(node.rpcUrl);
   payer = Keypair.fromSecretKey(Uint8Array.from(getBase58Encoder().encode(node.fundedAccounts[0]!.privateKey)));
   mint = new PublicKey(node.stablecoinMint);
 });

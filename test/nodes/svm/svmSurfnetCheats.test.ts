@@ -1,3 +1,4 @@
+import { solanaConnection } from '../../support/solanaConnections';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Connection, Keypair, PublicKey, type ParsedAccountData } from '@solana/web3.js';
 import { createSolanaRpc } from '@solana/kit';
@@ -57,7 +58,7 @@ describe('surfnet_* cheats on the SVM node', () => {
     expect((await call(first, 'surfnet_setTokenAccount', [holder.toBase58(), someone.toBase58(), { amount: 1 }])).error).toMatchObject({ code: -32602 });
 
     const read = async (node: RunningSvmNode) => {
-      const connection = new Connection(node.endpoints.rpcUrl, 'confirmed');
+      const connection = solanaConnection(node.endpoints.rpcUrl);
       const kit = createSolanaRpc(node.endpoints.rpcUrl);
       const raw = await connection.getAccountInfo(someone);
       const token = await connection.getParsedAccountInfo(ata);
@@ -86,7 +87,7 @@ describe('surfnet_* cheats on the SVM node', () => {
     const db = openDatabase(':memory:');
     databases.push(db);
     const node = await start(new LedgerJournalStore(db), new VirtualClock({ mode: 'manual', startMs: Date.UTC(2026, 0, 1) }));
-    const connection = new Connection(node.endpoints.rpcUrl, 'confirmed');
+    const connection = solanaConnection(node.endpoints.rpcUrl);
     const watched = Keypair.generate().publicKey;
     const heard: number[] = [];
     const id = connection.onAccountChange(watched, (account) => heard.push(account.lamports));
