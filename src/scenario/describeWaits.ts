@@ -49,7 +49,8 @@ export async function describeWaits(state: Pick<ScenarioRunState, 'sim' | 'quote
       const due = delivery.nextAttemptAt === null ? 'due now' : `due in ${Math.max(0, (delivery.nextAttemptAt - now) / 1000)} s of virtual time (an advanceClock step sends it)`;
       parts.push(`webhook ${delivery.requestStatus} after ${delivery.attempts} attempt(s): retry ${due}`);
     }
-    lines.push(`${quote.alias} is ${record?.status ?? 'unknown'}${parts.length > 0 ? `: ${parts.join('; ')}` : ''}`);
+    // asked about one request (a failing expect, which already shows its status): only what it waits on
+    if (only === undefined || parts.length > 0) lines.push(`${quote.alias} is ${record?.status ?? 'unknown'}${parts.length > 0 ? `: ${parts.join('; ')}` : ''}`);
   }
   if (only === undefined) {
     for (const entry of control.solver.work()) {

@@ -131,7 +131,7 @@ export async function executeScenarioStep(state: ScenarioRunState, step: Scenari
       // a request not where the step expects it: say what it waits on (a refund held in a mempool, a rule, a webhook retry)
       const waits = found.length === 0 ? [] : await describeWaits(state, step.spec.request);
       mismatches.push(...found.map((mismatch) => (waits.length === 0 ? mismatch : { ...mismatch, waits: waits.join('; ') })));
-      return `${step.spec.request}: ${found.length === 0 ? 'as expected' : `${found.map((mismatch) => `${mismatch.what} is ${JSON.stringify(mismatch.actual)}`).join('; ')}; ${waits.join('; ')}`}`;
+      return `${step.spec.request}: ${found.length === 0 ? 'as expected' : [...found.map((mismatch) => `${mismatch.what} is ${JSON.stringify(mismatch.actual)}`), ...waits].join('; ')}`;
     }
     case 'expectBalance': {
       const chain = control.chain(step.spec.chainId);
