@@ -1,6 +1,8 @@
 import fc from 'fast-check';
 import { startSimulator } from '../../src/simulator';
+import { nativeBridgeBody } from '../../test/support/bridgeClient';
 import { fuzzArbitraries, sendFuzzMessages, sendFuzzRequest } from '../../test/support/fuzzInputs';
+import { runOpenApiFuzz, simulatorHints, type OpenApiFuzzResult } from '../../test/support/openApiFuzzRun';
 
 export interface FuzzResult {
   httpInputs: number;
@@ -33,6 +35,22 @@ export async function benchFuzz(count: number, seed: number, progress: (line: st
       if (broken) failures.push(`websocket: ${broken}`);
     }
     return { httpInputs: requests.length, websocketBatches: batches.length, failures, seconds: (performance.now() - started) / 1000 };
+  } finally {
+    await sim.stop();
+  }
+}
+
+/**
+ * The long OpenAPI fuzz (the seeded sample of it is test/api/openapiFuzz.test.ts): `perOperation`
+ * valid and as many schema-invalid requests on every operation of `GET /openapi.json` and
+ * `GET /admin/openapi.json`, and every transport refusal on each; every answer must be documented.
+ */
+export async function benchOpenApiFuzz(perOperation: number, seed: number, progress: (line: string) => void): Promise<OpenApiFuzzResult> {
+  const sim = await startSimulator({ port: 0, env: {}, log: () => undefined, httpRequestTimeoutMs: 5000 });
+  try {
+    const [origin, destination] = sim.chains.map((chain) => chain.id) as [number, number];
+    const quote = (await (await fetch(`${sim.baseUrl}/quote/v2`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(nativeBridgeBody(sim.accounts[0]!.address, { originChainId: origin, destinationChainId: destination })) })).json()) as { steps: { requestId: string }[] };
+    return await runOpenApiFuzz(sim.baseUrl, { seed, perOperation, apiKey: sim.apiKey, hints: simulatorHints(sim, quote.steps.at(-1)!.requestId), everyTransportCase: true, progress });
   } finally {
     await sim.stop();
   }

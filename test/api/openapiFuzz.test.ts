@@ -1,10 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { zeroAddress } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
 import { nativeBridgeBody } from '../support/bridgeClient';
-import { evmChainOf } from '../support/evmChainOf';
-import type { FuzzHints } from '../support/openApiFuzz';
-import { runOpenApiFuzz, type OpenApiFuzzResult } from '../support/openApiFuzzRun';
+import { runOpenApiFuzz, simulatorHints, type OpenApiFuzzResult } from '../support/openApiFuzzRun';
 import { startTestSimulator } from '../support/startTestSimulator';
 
 /**
@@ -13,27 +10,11 @@ import { startTestSimulator } from '../support/startTestSimulator';
  * operation, in one seeded order: every answer's status is documented for its operation and its
  * body valid against that status's schema, every invalid input is a 4xx with a documented
  * errorCode, no answer is 5xx, and the simulator answers GET /chains after. A larger run:
- * `OPENAPI_FUZZ_COUNT=40 OPENAPI_FUZZ_SEED=9 npx vitest run test/api/openapiFuzz.test.ts`, or the
- * bench (scripts/bench/openapiFuzz.ts).
+ * `OPENAPI_FUZZ_COUNT=20 OPENAPI_FUZZ_SEED=9 npx vitest run test/api/openapiFuzz.test.ts`, or the
+ * bench (scripts/bench/fuzz.ts, BENCH_OPENAPI_FUZZ_COUNT).
  */
 const SEED = Number(process.env.OPENAPI_FUZZ_SEED ?? 33);
 const PER_OPERATION = Number(process.env.OPENAPI_FUZZ_COUNT ?? 2);
-
-/** Ids this simulator knows, for parameters and properties of these names, so valid requests reach past "unknown chain". */
-export function simulatorHints(sim: RunningSimulator, requestId: string): FuzzHints {
-  const chainIds = sim.chains.map((chain) => chain.id);
-  const first = evmChainOf(sim, chainIds[0]!).contractAddresses;
-  const addresses = sim.accounts.slice(0, 3).map((account) => account.address);
-  const currencies = [zeroAddress, first.stablecoin, first.wrappedNative];
-  const chainIdValues = [...chainIds, ...chainIds.map(String)];
-  return {
-    chainId: chainIdValues, originChainId: chainIdValues, destinationChainId: chainIdValues,
-    user: addresses, wallet: addresses, recipient: addresses, depositor: addresses, account: addresses, to: addresses, refundTo: addresses,
-    currency: currencies, originCurrency: currencies, destinationCurrency: currencies, address: currencies,
-    amount: ['1000000000000000', '1000000'],
-    apiKey: [sim.apiKey], requestId: [requestId],
-  };
-}
 
 let sim: RunningSimulator;
 let result: OpenApiFuzzResult;

@@ -9,7 +9,7 @@ import type { ValidateFunction } from 'ajv';
  * them, and of values that break exactly one of their constraints (a type, a bound, a pattern, an
  * enum, a required or unknown property, one bad item). Each value is checked against its schema
  * with ajv, so a generator slip never counts a valid input as invalid. A new operation is fuzzed
- * without a test change (test/api/openapiFuzz.test.ts, scripts/bench/openapiFuzz.ts).
+ * without a test change (test/api/openapiFuzz.test.ts, scripts/bench/fuzz.ts).
  */
 
 type Schema = Record<string, unknown>;

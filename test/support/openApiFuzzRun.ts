@@ -1,4 +1,7 @@
 import fc from 'fast-check';
+import { zeroAddress } from 'viem';
+import type { RunningSimulator } from '../../src/simulator';
+import { evmChainOf } from './evmChainOf';
 import { OpenApiAnswerValidator, type OpenApiDocument } from './openapiAnswerValidator';
 import { SchemaArbitraries, operationsOf, type FuzzCase, type FuzzHints } from './openApiFuzz';
 
@@ -13,6 +16,22 @@ export interface OpenApiFuzzOptions {
   everyTransportCase?: boolean;
   /** Called every 500 requests. */
   progress?: (line: string) => void;
+}
+
+/** Ids this simulator knows, for parameters and properties of these names, so valid requests reach past "unknown chain". */
+export function simulatorHints(sim: RunningSimulator, requestId: string): FuzzHints {
+  const chainIds = sim.chains.map((chain) => chain.id);
+  const first = evmChainOf(sim, chainIds[0]!).contractAddresses;
+  const addresses = sim.accounts.slice(0, 3).map((account) => account.address);
+  const currencies = [zeroAddress, first.stablecoin, first.wrappedNative];
+  const chainIdValues = [...chainIds, ...chainIds.map(String)];
+  return {
+    chainId: chainIdValues, originChainId: chainIdValues, destinationChainId: chainIdValues,
+    user: addresses, wallet: addresses, recipient: addresses, depositor: addresses, account: addresses, to: addresses, refundTo: addresses,
+    currency: currencies, originCurrency: currencies, destinationCurrency: currencies, address: currencies,
+    amount: ['1000000000000000', '1000000'],
+    apiKey: [sim.apiKey], requestId: [requestId],
+  };
 }
 
 export interface OpenApiFuzzResult {
