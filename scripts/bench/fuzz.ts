@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { startSimulator } from '../../src/simulator';
 import { nativeBridgeBody } from '../../test/support/bridgeClient';
 import { fuzzArbitraries, sendFuzzMessages, sendFuzzRequest } from '../../test/support/fuzzInputs';
+import { OpenApiAnswerValidator, type OpenApiDocument } from '../../test/support/openapiAnswerValidator';
 import { runOpenApiFuzz, simulatorHints, type OpenApiFuzzResult } from '../../test/support/openApiFuzzRun';
 
 export interface FuzzResult {
@@ -15,7 +16,8 @@ export interface FuzzResult {
 /**
  * The long fuzz run (the seeded sample of it is test/api/noServerErrors.test.ts): `count` random
  * requests against every input route and `count / 50` websocket message batches, against one
- * simulator on its own chains. Every answer must be 2xx, or 4xx with `{ errorCode, message }`.
+ * simulator on its own chains. Every answer must be 2xx, or 4xx with `{ errorCode, message }`, and
+ * one its operation's OpenAPI document lists.
  */
 export async function benchFuzz(count: number, seed: number, progress: (line: string) => void): Promise<FuzzResult> {
   const started = performance.now();
@@ -23,9 +25,12 @@ export async function benchFuzz(count: number, seed: number, progress: (line: st
   const failures: string[] = [];
   try {
     const { httpRequest, wsMessage } = fuzzArbitraries(sim);
+    const documents = await Promise.all(
+      ['/openapi.json', '/admin/openapi.json'].map(async (path) => new OpenApiAnswerValidator((await (await fetch(`${sim.baseUrl}${path}`)).json()) as OpenApiDocument, `bench-fuzz${path}`)),
+    );
     const requests = fc.sample(httpRequest, { numRuns: count, seed });
     for (const [index, request] of requests.entries()) {
-      const broken = await sendFuzzRequest(sim.baseUrl, request);
+      const broken = await sendFuzzRequest(sim.baseUrl, request, documents);
       if (broken) failures.push(broken);
       if ((index + 1) % 2500 === 0) progress(`  ${index + 1}/${count} requests, ${failures.length} failures`);
     }

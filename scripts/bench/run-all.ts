@@ -110,7 +110,7 @@ function report(
     ...gaslessBridgeLines(gasless, TARGETS.gaslessE2eOverFloor),
     `POST /quote/v2 latency (${quotes.count} sequential quotes after warm-up, target p99 <= ${formatMs(TARGETS.quoteP99Ms)})`,
     `  p50 ${formatMs(quotes.p50)}  p90 ${formatMs(quotes.summary.p90)}  p99 ${formatMs(quotes.p99)}  min ${formatMs(quotes.summary.min)}  max ${formatMs(quotes.summary.max)}   ${verdict(quotePass)}`,
-    `fuzz (every input route and the websocket; target: 0 answers that are 5xx or a 4xx without errorCode)`,
+    `fuzz (every input route and the websocket; target: 0 answers that are 5xx, a 4xx without errorCode, or not in the OpenAPI documents)`,
     `  ${fuzz.httpInputs} HTTP inputs + ${fuzz.websocketBatches} websocket batches in ${fuzz.seconds.toFixed(1)} s: ${fuzz.failures.length} failures   ${verdict(fuzz.failures.length === 0)}`,
     ...fuzz.failures.slice(0, 10).map((failure) => `    ${failure.slice(0, 300)}`),
     `load on loopback (autocannon; targets: quote p99 <= ${formatMs(TARGETS.quoteP99At8Ms)} at 8 connections, <= ${formatMs(TARGETS.quoteP99At64Ms)} at 64; status >= ${TARGETS.statusAt8RequestsPerSecond} req/s at 8)`,

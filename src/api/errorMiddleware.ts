@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { SimulatorError } from '../errors/SimulatorError';
-import { InternalServerError, MalformedJsonError, PayloadTooLargeError, RouteNotFoundError, UnsupportedMediaTypeError } from '../errors/requestErrors';
+import { InternalServerError, InvalidRequestBodyError, MalformedJsonError, PayloadTooLargeError, RouteNotFoundError, UnsupportedMediaTypeError } from '../errors/requestErrors';
 import { upstreamRpcErrorOf } from '../errors/upstreamRpcErrors';
 
 /** The largest JSON body the app reads (`express.json`). */
@@ -23,6 +23,8 @@ export function createErrorMiddleware(log: (message: string, error?: unknown) =>
     let mapped: SimulatorError;
     if (error instanceof SimulatorError) mapped = error;
     else if (isBodyParserError(error)) mapped = bodyParserErrorOf(error, req.headers['content-type'] ?? '');
+    // express could not decode a path parameter (`%E0%A4%A`, `%ZZ`): the caller's mistake, not a 500 (seen by the OpenAPI fuzz)
+    else if (error instanceof URIError) mapped = new InvalidRequestBodyError(`Invalid request: path: ${req.path.slice(0, 200)} is not valid percent-encoding`);
     else {
       const upstream = upstreamRpcErrorOf(error);
       if (upstream) mapped = upstream;
@@ -32,9 +34,6 @@ export function createErrorMiddleware(log: (message: string, error?: unknown) =>
         mapped = new InternalServerError(logId, error);
       }
     }
-    // a body refused unread (too large, not JSON) is still on the connection: close it after the answer, so a
-    // client that reuses the connection is not reset on its next request (seen by the OpenAPI fuzz)
-    if (!req.complete) res.set('Connection', 'close');
     res.status(mapped.httpStatus).json(mapped.toResponseBody());
   };
 }

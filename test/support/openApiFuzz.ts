@@ -255,6 +255,14 @@ export class SchemaArbitraries {
           }),
         );
       }
+      if (parameter.in === 'path') {
+        // text no decoder takes: a `%` not followed by two hex digits
+        const marker = 'malformed-percent-encoding';
+        breaks.push(validValues.map((values) => {
+          const built = build({ ...values, params: { ...values.params, [parameter.name]: marker } }, `path ${parameter.name}: percent-encoding`);
+          return { ...built, url: built.url.replace(marker, '%E0%A4%A') };
+        }));
+      }
       if (parameter.required && parameter.in === 'query') {
         breaks.push(validValues.map((values) => build({ ...values, params: { ...values.params, [parameter.name]: undefined } }, `query ${parameter.name}: required`)));
       }

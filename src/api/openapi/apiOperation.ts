@@ -44,8 +44,11 @@ export const COMMON_ERRORS: ErrorCodesByStatus = {
   500: ['INTERNAL_ERROR'],
 };
 
-/** Errors of every route with path parameters: a value that leaves the path (empty, `..`) reaches no route. */
-export const PATH_PARAMETER_ERRORS: ErrorCodesByStatus = { 404: ['ROUTE_NOT_FOUND'] };
+/**
+ * Errors of every route with path parameters: a value that leaves the path (empty, `..`) reaches no
+ * route; one that is not valid percent-encoding is refused.
+ */
+export const PATH_PARAMETER_ERRORS: ErrorCodesByStatus = { 400: ['INVALID_INPUT_PARAMS'], 404: ['ROUTE_NOT_FOUND'] };
 
 /** Errors of every route that takes a JSON body (SPEC "bad input gets a 4xx"). */
 export const BODY_ERRORS: ErrorCodesByStatus = { 400: ['INVALID_JSON', 'INVALID_INPUT_PARAMS'], 415: ['UNSUPPORTED_MEDIA_TYPE', 'UNSUPPORTED_CONTENT_ENCODING'] };
