@@ -20,7 +20,7 @@ import { benchBridge, type BridgeResult } from './bridgeLatency';
 import { benchGaslessBridge, gaslessBridgeLines, type GaslessBridgeResult } from './gaslessBridge';
 import { benchColdStart, type ColdStartResult } from './coldStart';
 import { benchQuoteLatency, type QuoteLatencyResult } from './quoteLatency';
-import { benchFuzz, type FuzzResult } from './fuzz';
+import { benchFuzz, benchOpenApiFuzz, type FuzzResult } from './fuzz';
 import { benchLoad, type LoadResult } from './load';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -110,7 +110,7 @@ function report(
     ...gaslessBridgeLines(gasless, TARGETS.gaslessE2eOverFloor),
     `POST /quote/v2 latency (${quotes.count} sequential quotes after warm-up, target p99 <= ${formatMs(TARGETS.quoteP99Ms)})`,
     `  p50 ${formatMs(quotes.p50)}  p90 ${formatMs(quotes.summary.p90)}  p99 ${formatMs(quotes.p99)}  min ${formatMs(quotes.summary.min)}  max ${formatMs(quotes.summary.max)}   ${verdict(quotePass)}`,
-    `fuzz (every input route and the websocket; target: 0 answers that are 5xx or a 4xx without errorCode)`,
+    `fuzz (every input route and the websocket; target: 0 answers that are 5xx, a 4xx without errorCode, or not in the OpenAPI documents)`,
     `  ${fuzz.httpInputs} HTTP inputs + ${fuzz.websocketBatches} websocket batches in ${fuzz.seconds.toFixed(1)} s: ${fuzz.failures.length} failures   ${verdict(fuzz.failures.length === 0)}`,
     ...fuzz.failures.slice(0, 10).map((failure) => `    ${failure.slice(0, 300)}`),
     `load on loopback (autocannon; targets: quote p99 <= ${formatMs(TARGETS.quoteP99At8Ms)} at 8 connections, <= ${formatMs(TARGETS.quoteP99At64Ms)} at 64; status >= ${TARGETS.statusAt8RequestsPerSecond} req/s at 8)`,
@@ -195,6 +195,9 @@ async function main(): Promise<void> {
   const fuzzCount = positiveIntFromEnv('BENCH_FUZZ_COUNT', 10_000);
   progress(`fuzz: ${fuzzCount} inputs`);
   const fuzz = await benchFuzz(fuzzCount, positiveIntFromEnv('BENCH_FUZZ_SEED', 1), progress);
+  const openApiFuzzCount = positiveIntFromEnv('BENCH_OPENAPI_FUZZ_COUNT', 40);
+  progress(`OpenAPI fuzz: ${openApiFuzzCount} valid and ${openApiFuzzCount} invalid requests per operation`);
+  const openApiFuzz = await benchOpenApiFuzz(openApiFuzzCount, positiveIntFromEnv('BENCH_FUZZ_SEED', 1), progress);
 
   progress('load: status and quote at 1/8/64 connections, listing over stored requests, RSS');
   const load = await benchLoad(
@@ -257,6 +260,13 @@ async function main(): Promise<void> {
   }
 
   const { lines, closing, targets } = report(cold, bridge, quotes, fuzz, load, chaos, property, scenarios, conformance, gasless, nonEvm, sideBySide, npmTest);
+  lines.splice(
+    lines.length - 1,
+    0,
+    'OpenAPI fuzz (requests generated from GET /openapi.json and /admin/openapi.json; target: 0 answers that contradict them, 0 5xx)',
+    `  ${openApiFuzz.requests} requests (${openApiFuzz.validRequests} valid, ${openApiFuzz.invalidRequests} invalid) on ${openApiFuzz.operations} operations in ${openApiFuzz.seconds.toFixed(1)} s: ${openApiFuzz.problems.length} problems   ${verdict(openApiFuzz.problems.length === 0)}`,
+    ...openApiFuzz.problems.slice(0, 10).map((problem) => `    ${problem.slice(0, 300)}`),
+  );
   lines.splice(lines.length - 1, 0, ...evmFrontLines(evmFront, formatMs));
   lines.splice(lines.length - 1, 0, formatBvmBench(bvm));
   lines.splice(lines.length - 1, 0, formatLvmRestart(lvmRestart));
@@ -304,6 +314,7 @@ async function main(): Promise<void> {
     sideBySide,
     npmTest: npmTest ?? null,
     scenarios: { ...scenarios, wallMs: Math.round(scenarios.wallMs), scenariosPerSecond: Math.round(scenarios.scenariosPerSecond * 100) / 100 },
+    openApiFuzz: { requests: openApiFuzz.requests, operations: openApiFuzz.operations, seconds: Math.round(openApiFuzz.seconds * 10) / 10, problems: openApiFuzz.problems },
     fuzz: { httpInputs: fuzz.httpInputs, websocketBatches: fuzz.websocketBatches, seconds: Math.round(fuzz.seconds * 10) / 10, failures: fuzz.failures },
     quoteLatency: { count: quotes.count, summary: rounded(quotes.summary), p50: Math.round(quotes.p50 * 10) / 10, p99: Math.round(quotes.p99 * 10) / 10 },
   };

@@ -12,7 +12,7 @@ import type { RequestListingStore } from '../store/RequestListingStore';
 import type { RequestStore } from '../store/RequestStore';
 import type { WebhookStore } from '../store/WebhookStore';
 import type { DepositAddressStore } from '../store/DepositAddressStore';
-import { createErrorMiddleware, notFoundHandler } from './errorMiddleware';
+import { createErrorMiddleware, JSON_BODY_LIMIT, notFoundHandler } from './errorMiddleware';
 import { requireJsonBody } from './requireJsonBody';
 import { admitQuotesInOrder } from './quoteAdmission';
 import { answerPlainStatusLookups, statusV3Bodies } from './statusFastPath';
@@ -88,7 +88,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(answerPlainStatusLookups(statusV3Body));
   app.use(guardAdminRoutes(deps));
   app.use(requireJsonBody);
-  app.use(express.json({ limit: '1mb', inflate: false }));
+  app.use(express.json({ limit: JSON_BODY_LIMIT, inflate: false }));
   // the routes clients call in a loop come first: express tries each router in turn (paths never overlap)
   app.use(statusRoutes({ requests: deps.requests, statusV3Body }));
   app.use(['/quote', '/quote/v2', '/price'], admitQuotesInOrder(), deps.quoteRpcScope.middleware);

@@ -1,7 +1,10 @@
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import { SimulatorError } from '../errors/SimulatorError';
-import { InternalServerError, MalformedJsonError, RouteNotFoundError } from '../errors/requestErrors';
+import { InternalServerError, InvalidRequestBodyError, MalformedJsonError, PayloadTooLargeError, RouteNotFoundError, UnsupportedMediaTypeError } from '../errors/requestErrors';
 import { upstreamRpcErrorOf } from '../errors/upstreamRpcErrors';
+
+/** The largest JSON body the app reads (`express.json`). */
+export const JSON_BODY_LIMIT = '1mb';
 
 /** Unknown routes answer 404 with an errorCode, like every other error. */
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
@@ -19,7 +22,9 @@ export function createErrorMiddleware(log: (message: string, error?: unknown) =>
   return (error: unknown, req, res, _next) => {
     let mapped: SimulatorError;
     if (error instanceof SimulatorError) mapped = error;
-    else if (isBodyParserError(error)) mapped = error.type === 'entity.parse.failed' ? new MalformedJsonError({ cause: error }) : new SimulatorError('INVALID_REQUEST', error.status, error.message);
+    else if (isBodyParserError(error)) mapped = bodyParserErrorOf(error, req.headers['content-type'] ?? '');
+    // express could not decode a path parameter (`%E0%A4%A`, `%ZZ`): the caller's mistake, not a 500 (seen by the OpenAPI fuzz)
+    else if (error instanceof URIError) mapped = new InvalidRequestBodyError(`Invalid request: path: ${req.path.slice(0, 200)} is not valid percent-encoding`);
     else {
       const upstream = upstreamRpcErrorOf(error);
       if (upstream) mapped = upstream;
@@ -31,6 +36,14 @@ export function createErrorMiddleware(log: (message: string, error?: unknown) =>
     }
     res.status(mapped.httpStatus).json(mapped.toResponseBody());
   };
+}
+
+/** A body the JSON parser refused, as the API's own errors (documented on every route: src/api/openapi/apiOperation.ts). */
+function bodyParserErrorOf(error: { type: string; status: number; message: string }, contentType: string): SimulatorError {
+  if (error.type === 'entity.too.large') return new PayloadTooLargeError(JSON_BODY_LIMIT, { cause: error });
+  if (error.type === 'charset.unsupported' || error.status === 415) return new UnsupportedMediaTypeError(contentType);
+  // entity.parse.failed, and a body that ends before its Content-Length or is otherwise unreadable
+  return new MalformedJsonError({ cause: error });
 }
 
 function isBodyParserError(error: unknown): error is { type: string; status: number; message: string } {

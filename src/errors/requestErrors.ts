@@ -13,6 +13,12 @@ export class MalformedJsonError extends SimulatorError {
   }
 }
 
+export class PayloadTooLargeError extends SimulatorError {
+  constructor(limit: string, options?: SimulatorErrorOptions) {
+    super('PAYLOAD_TOO_LARGE', 413, `Request body is larger than ${limit}`, options);
+  }
+}
+
 export class RouteNotFoundError extends SimulatorError {
   constructor(method: string, path: string) {
     super('ROUTE_NOT_FOUND', 404, `No route ${method} ${path}`);

@@ -4,27 +4,37 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zeroAddress } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
 import { fuzzArbitraries, sendFuzzMessages, sendFuzzRequest } from '../support/fuzzInputs';
+import { OpenApiAnswerValidator, type OpenApiDocument } from '../support/openapiAnswerValidator';
 import { startTestSimulator } from '../support/startTestSimulator';
 
 /**
  * "Bad input gets a clear 4xx { errorCode, message }, never a 500": a seeded sample of random
  * requests against every route that takes input and the websocket (the long run is in
- * `npm run bench`), then every input that once broke the simulator, kept as a regression.
+ * `npm run bench`), each answer also checked against the OpenAPI documents (hand-written inputs: a
+ * generator other than test/api/openapiFuzz.test.ts's), then every input that once broke the simulator, kept as a regression.
  */
 let sim: RunningSimulator;
+let documents: OpenApiAnswerValidator[];
 beforeAll(async () => {
   sim = await startTestSimulator({ httpRequestTimeoutMs: 1000 });
+  documents = [];
+  for (const path of ['/openapi.json', '/admin/openapi.json']) {
+    const answer = await fetch(`${sim.baseUrl}${path}`);
+    const document = (await answer.json()) as OpenApiDocument;
+    if (answer.status !== 200) throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(document)}`);
+    documents.push(new OpenApiAnswerValidator(document, `no-server-errors${path}`));
+  }
 });
 afterAll(async () => {
   await sim?.stop();
 });
 
 describe('no route answers 5xx to bad input (seeded fuzz sample)', () => {
-  it('random requests to every input route: 2xx, or 4xx with errorCode and message', async () => {
+  it('random requests to every input route: 2xx, or 4xx with errorCode and message, each an answer its OpenAPI document lists (another generator than the documents\' own)', async () => {
     const { httpRequest } = fuzzArbitraries(sim);
     await fc.assert(
       fc.asyncProperty(httpRequest, async (request) => {
-        expect(await sendFuzzRequest(sim.baseUrl, request)).toBeUndefined();
+        expect(await sendFuzzRequest(sim.baseUrl, request, documents)).toBeUndefined();
       }),
       { numRuns: 400, seed: 42 },
     );
@@ -90,6 +100,18 @@ describe('regressions', () => {
     expect(await post('/quote/v2', body, { 'content-type': 'application/json', 'content-encoding': 'gzip' })).toMatchObject({ status: 415, body: { errorCode: 'UNSUPPORTED_CONTENT_ENCODING' } });
     expect(await post('/quote/v2', body, { 'content-type': 'text/plain' })).toMatchObject({ status: 415, body: { errorCode: 'UNSUPPORTED_MEDIA_TYPE', message: expect.stringContaining('text/plain') } });
     expect(await post('/quote/v2', body, { 'content-type': 'application/json; charset=utf-8' })).toMatchObject({ status: 200 });
+  });
+
+  it('a body over 1 MiB is 413 PAYLOAD_TOO_LARGE (it was INVALID_REQUEST, undocumented); a path that is not valid percent-encoding is a 400 (OpenAPI fuzz)', async () => {
+    const large = await fetch(`${sim.baseUrl}/quote/v2`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(quote({ padding: 'x'.repeat(1024 * 1024) })) });
+    expect(large.status).toBe(413);
+    expect(await large.json()).toMatchObject({ errorCode: 'PAYLOAD_TOO_LARGE', message: 'Request body is larger than 1mb' });
+    expect((await fetch(`${sim.baseUrl}/chains`)).status).toBe(200);
+    for (const path of ['/app-fees/%E0%A4%A/balances', '/requests/%ZZ/signature', '/admin/api-keys/%/webhook']) {
+      const answer = await fetch(`${sim.baseUrl}${path}`);
+      expect(answer.status, path).toBe(400);
+      expect(await answer.json(), path).toMatchObject({ errorCode: 'INVALID_INPUT_PARAMS', message: expect.stringContaining('percent-encoding') });
+    }
   });
 
   it('a 10,000-character field is not echoed whole', async () => {

@@ -3,6 +3,7 @@ import { zeroAddress } from 'viem';
 import WebSocket from 'ws';
 import type { RunningSimulator } from '../../src/simulator';
 import { evmChainOf } from './evmChainOf';
+import type { OpenApiAnswerValidator } from './openapiAnswerValidator';
 
 /**
  * Random HTTP requests against every route that takes input, from near-valid (so they get deep
@@ -178,15 +179,29 @@ export function fuzzArbitraries(sim: RunningSimulator) {
   return { httpRequest, wsMessage };
 }
 
-/** Sends one request; returns what it broke, or undefined. */
-export async function sendFuzzRequest(baseUrl: string, request: FuzzRequest): Promise<string | undefined> {
+/**
+ * Sends one request; returns what it broke, or undefined. With `documents` (the validators of `GET
+ * /openapi.json` and `/admin/openapi.json`), the answer must also be one its operation documents:
+ * these requests are a generator of their own, apart from the documents' (test/support/openApiFuzz.ts).
+ */
+export async function sendFuzzRequest(baseUrl: string, request: FuzzRequest, documents: readonly OpenApiAnswerValidator[] = []): Promise<string | undefined> {
   const response = await fetch(`${baseUrl}${request.path}`, {
     method: request.method,
     headers: request.headers,
     ...(request.body === undefined ? {} : { body: request.body }),
   });
-  const broken = serverErrorIn(response.status, await response.text());
+  const text = await response.text();
+  const broken = serverErrorIn(response.status, text) ?? documentProblemsOf(documents, { method: request.method, url: `${baseUrl}${request.path}`, status: response.status, text });
   return broken === undefined ? undefined : `${request.method} ${request.path} ${(request.body ?? '').slice(0, 600)} → ${broken}`;
+}
+
+function documentProblemsOf(documents: readonly OpenApiAnswerValidator[], answer: { method: string; url: string; status: number; text: string }): string | undefined {
+  if (documents.length === 0) return undefined;
+  const json: unknown = answer.text.length === 0 ? undefined : JSON.parse(answer.text);
+  const document = documents.find((validator) => validator.operationOf(answer.method, answer.url));
+  if (!document) return answer.status === 404 && (json as { errorCode?: string }).errorCode === 'ROUTE_NOT_FOUND' ? undefined : `an operation of no document answered ${answer.status}`;
+  const { problems } = document.verdict({ method: answer.method, url: answer.url, status: answer.status, json });
+  return problems.length === 0 ? undefined : problems.join('\n');
 }
 
 /** Sends websocket messages on one connection; every answer must be JSON and the socket must stay open. */

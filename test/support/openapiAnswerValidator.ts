@@ -62,8 +62,9 @@ export class OpenApiAnswerValidator {
     return [...(validate.errors ?? []).slice(0, 8).map((error) => `${label}: ${error.instancePath || '(body)'} ${error.message} ${JSON.stringify(error.params)}`), `  body: ${JSON.stringify(value).slice(0, 600)}`];
   }
 
-  verdict(answer: RecordedAnswer): AnswerVerdict {
-    const operation = this.operationOf(answer.method, answer.url);
+  /** The answer against its operation: the one its URL names, or `calledOperation` (`METHOD /template`) when the caller knows which it called. */
+  verdict(answer: RecordedAnswer, calledOperation?: string): AnswerVerdict {
+    const operation = calledOperation ?? this.operationOf(answer.method, answer.url);
     if (!operation) return { operation, status: answer.status, problems: [] };
     const [method, template] = operation.split(' ') as [string, string];
     const response = this.document.paths[template]![method.toLowerCase()]!.responses[String(answer.status)];

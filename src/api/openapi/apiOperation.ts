@@ -32,8 +32,23 @@ export interface ApiOperation {
   responseHeaders?: Record<string, string>;
 }
 
-/** Errors every route can answer. */
-export const COMMON_ERRORS: ErrorCodesByStatus = { 500: ['INTERNAL_ERROR'] };
+/**
+ * Errors every route can answer: a body is read on every method before the route runs, so one that
+ * is not JSON (415), not parseable (400) or over 1 MiB (413) is refused on any route; an unknown
+ * failure is a 500.
+ */
+export const COMMON_ERRORS: ErrorCodesByStatus = {
+  400: ['INVALID_JSON'],
+  413: ['PAYLOAD_TOO_LARGE'],
+  415: ['UNSUPPORTED_MEDIA_TYPE', 'UNSUPPORTED_CONTENT_ENCODING'],
+  500: ['INTERNAL_ERROR'],
+};
+
+/**
+ * Errors of every route with path parameters: a value that leaves the path (empty, `..`) reaches no
+ * route; one that is not valid percent-encoding is refused.
+ */
+export const PATH_PARAMETER_ERRORS: ErrorCodesByStatus = { 400: ['INVALID_INPUT_PARAMS'], 404: ['ROUTE_NOT_FOUND'] };
 
 /** Errors of every route that takes a JSON body (SPEC "bad input gets a 4xx"). */
 export const BODY_ERRORS: ErrorCodesByStatus = { 400: ['INVALID_JSON', 'INVALID_INPUT_PARAMS'], 415: ['UNSUPPORTED_MEDIA_TYPE', 'UNSUPPORTED_CONTENT_ENCODING'] };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMON_ERRORS, mergeErrors, type ApiOperation } from './apiOperation';
+import { COMMON_ERRORS, PATH_PARAMETER_ERRORS, mergeErrors, type ApiOperation } from './apiOperation';
 import { errorEnvelopeSchema } from './schemas/actionResponseSchemas';
 
 type JsonObject = Record<string, unknown>;
@@ -71,7 +71,9 @@ function operationObject(operation: ApiOperation, toJson: (schema: z.ZodType, io
           ...(operation.responseHeaders ? { headers: headerObjects(operation.responseHeaders) } : {}),
           content: { 'application/json': { schema: toJson(operation.response, 'output') } },
         };
-  const errors = Object.entries(mergeErrors(operation.errors, COMMON_ERRORS)).map(([status, codes]) => [
+  const errors = Object.entries(mergeErrors(operation.errors, COMMON_ERRORS, operation.params ? PATH_PARAMETER_ERRORS : {}))
+    .sort(([a], [b]) => Number(a) - Number(b))
+    .map(([status, codes]) => [
     status,
     { description: `Error: ${(codes ?? []).join(', ')}`, content: { 'application/json': { schema: toJson(errorEnvelopeSchema(codes ?? []), 'output') } } },
   ]);
@@ -82,7 +84,8 @@ function operationObject(operation: ApiOperation, toJson: (schema: z.ZodType, io
     ...(operation.deprecated ? { deprecated: true } : {}),
     ...(operation.apiKey === 'required' ? { security: [{ apiKey: [] }] } : operation.apiKey === 'optional' ? { security: [{}, { apiKey: [] }] } : { security: [] }),
     ...(parameters.length > 0 ? { parameters } : {}),
-    ...(operation.body ? { requestBody: { required: true, content: { 'application/json': { schema: toJson(operation.body, 'input') } } } } : {}),
+    // a route reads a missing body as `{}`: the body is optional where `{}` is a valid one
+    ...(operation.body ? { requestBody: { required: !operation.body.safeParse({}).success, content: { 'application/json': { schema: toJson(operation.body, 'input') } } } } : {}),
     responses: Object.fromEntries([[successStatus, success], ...errors]),
   };
 }

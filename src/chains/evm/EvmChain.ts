@@ -84,6 +84,8 @@ export class EvmChain implements ChainAdapter {
   readonly userWallet: EvmUserWallet;
   /** Anvil's cheat calls, every optional one included. */
   readonly cheats: EvmCheatCalls;
+  /** The head once the chain is set up (contracts deployed): a reorg stops above it. */
+  private setupBlock: bigint | undefined;
   readonly fixtureContracts: EvmFixtureContracts;
   readonly depositAddresses: EvmDepositAddressCapability;
   readonly gasCosts: ChainGasCosts;
@@ -93,7 +95,7 @@ export class EvmChain implements ChainAdapter {
     const parts = () => this.parts();
     this.relay = new EvmGaslessRelay({ parts, durable: this.durable(), syncNow: () => this.syncNow() });
     this.userWallet = new EvmUserWallet(() => ({ client: this.node_().client, chain: this.viemChain(), rpcUrl: this.rpcUrl }));
-    this.cheats = new EvmCheatCalls({ testClient: () => this.node_().testClient, afterChange: () => this.syncNow() });
+    this.cheats = new EvmCheatCalls({ testClient: () => this.node_().testClient, afterChange: () => this.syncNow(), setupBlock: () => this.setupBlock });
     this.fixtureContracts = new EvmFixtureContracts({
       chainId: this.chainId,
       rpcUrl: () => this.rpcUrl,
@@ -190,6 +192,7 @@ export class EvmChain implements ChainAdapter {
         : {}),
       ...(this.durable() ? { journal: new EvmChainJournal({ chainId: this.chainId, client: booted.client, testClient: booted.testClient, store: this.options.chainJournal!, log: this.options.log ?? (() => undefined), ...(this.callJournal ? { calls: this.callJournal } : {}) }) } : {}),
     });
+    this.setupBlock = await booted.client.getBlockNumber();
     if (this.started.deployment === 'loaded') this.options.log?.(`chain ${this.chainId}: contracts loaded from this node's deployment kept at an earlier attach (anvil_loadState)`);
   }
 

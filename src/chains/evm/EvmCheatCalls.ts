@@ -14,6 +14,8 @@ export class EvmCheatCalls implements ChainCheats {
       testClient: () => TestClient;
       /** Indexes the chain after a change (the deposit watcher's catch-up). */
       afterChange: () => Promise<void>;
+      /** The head when the chain was set up (its contracts deployed): no reorg replaces it. */
+      setupBlock?: () => bigint | undefined;
     },
   ) {}
 
@@ -67,6 +69,12 @@ export class EvmCheatCalls implements ChainCheats {
     // the blocks replaced are blocks the simulator has indexed: a block mined a moment ago (a refund
     // whose receipt was just seen) is caught up first, or its reorg would go unnoticed
     await this.deps.afterChange();
+    const setupBlock = this.deps.setupBlock?.();
+    if (setupBlock !== undefined) {
+      const head = BigInt((await this.testClient.request({ method: 'eth_blockNumber' } as never)) as string);
+      // a deeper reorg would take the simulator's own contracts (pools, tokens) off the chain: every later read of them fails
+      if (head - BigInt(depth) < setupBlock) throw new ChainError(`a reorg of depth ${depth} would replace the blocks that deployed the simulator's contracts (up to block ${setupBlock}); at most ${head - setupBlock} now`);
+    }
     await this.testClient.request({ method: 'anvil_reorg', params: [depth, []] } as never);
     await this.deps.afterChange();
   }

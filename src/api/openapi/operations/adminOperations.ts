@@ -41,7 +41,7 @@ export const ADMIN_OPERATIONS: readonly ApiOperation[] = [
   chainCheat('automine', controlBodySchemas.automine, 'Turn automine on or off'),
   chainCheat('interval-mining', controlBodySchemas.intervalMining, 'Mine every n seconds'),
   chainCheat('reorg', controlBodySchemas.reorg, 'Reorganise the last blocks'),
-  admin('post', '/admin/chains/{chainId}/snapshot', 'postChainSnapshot', 'Snapshot a chain', 'Clock and chains', { params: ChainIdParam, errors: CHAIN_ERRORS }),
+  admin('post', '/admin/chains/{chainId}/snapshot', 'postChainSnapshot', 'Snapshot a chain', 'Clock and chains', { params: ChainIdParam, successStatus: 201, errors: CHAIN_ERRORS }),
   chainCheat('revert', controlBodySchemas.revert, 'Revert a chain to a snapshot'),
   admin('post', '/admin/chains/{chainId}/accounts/{account}', 'postExchangeAccount', 'Pause an exchange account, revoke its API key or set its collateral', 'Clock and chains', {
     params: ExchangeAccountParams,

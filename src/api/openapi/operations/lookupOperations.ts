@@ -26,7 +26,9 @@ import {
 
 const CHAIN_QUERY_ERRORS = { 400: ['INVALID_INPUT_PARAMS', 'UNSUPPORTED_CHAIN'] };
 const CHAIN_LOOKUP_ERRORS = { 400: ['INVALID_INPUT_PARAMS', 'UNSUPPORTED_CHAIN', 'UNSUPPORTED_CURRENCY', 'UNSUPPORTED_ON_CHAIN'] };
-const APP_FEE_CLAIM_ERRORS = mergeErrors(BODY_ERRORS, { 400: ['INSUFFICIENT_APP_FEE_BALANCE', 'UNSUPPORTED_CHAIN', 'INVALID_ADDRESS'] });
+/** A wallet no chain of the simulator takes is INVALID_ADDRESS (SPEC §7.1's code for an address that fails validation): a check its schema cannot express. */
+const WALLET_ERRORS = { 400: ['INVALID_INPUT_PARAMS', 'INVALID_ADDRESS'] };
+const APP_FEE_CLAIM_ERRORS = mergeErrors(BODY_ERRORS, WALLET_ERRORS, { 400: ['INSUFFICIENT_APP_FEE_BALANCE', 'UNSUPPORTED_CHAIN', 'UNSUPPORTED_CURRENCY'] });
 
 /** SPEC §4.7 (the look-ups and operations named without a shape), at the official SDK's published paths. */
 export const LOOKUP_OPERATIONS: readonly ApiOperation[] = [
@@ -45,14 +47,14 @@ export const LOOKUP_OPERATIONS: readonly ApiOperation[] = [
   },
   { method: 'post', path: '/transactions/index', operationId: 'postTransactionsIndex', summary: 'A deposit hash to index now', tag: 'Transactions', body: IndexBodySchema, response: MessageResponseSchema, errors: mergeErrors(BODY_ERRORS, { 400: ['UNSUPPORTED_CHAIN'] }) },
   { method: 'post', path: '/transactions/single', operationId: 'postTransactionsSingle', summary: 'A sent step transaction to index now', tag: 'Transactions', body: SingleBodySchema, response: MessageResponseSchema, errors: mergeErrors(BODY_ERRORS, { 400: ['UNSUPPORTED_CHAIN'] }) },
-  { method: 'get', path: '/app-fees/{wallet}/balances', operationId: 'getAppFeeBalances', summary: 'SPEC §1.6: app fee balances of a wallet', tag: 'App fees', params: WalletPathSchema, response: AppFeeBalancesSchema, errors: { 400: ['INVALID_INPUT_PARAMS'] } },
+  { method: 'get', path: '/app-fees/{wallet}/balances', operationId: 'getAppFeeBalances', summary: 'SPEC §1.6: app fee balances of a wallet', tag: 'App fees', params: WalletPathSchema, response: AppFeeBalancesSchema, errors: WALLET_ERRORS },
   { method: 'post', path: '/app-fees/{wallet}/claim', operationId: 'postAppFeeClaim', summary: 'SPEC §1.6: claim app fees (answers the signature step)', tag: 'App fees', params: WalletPathSchema, body: ClaimBodySchema, response: AppFeeClaimStepsSchema, errors: APP_FEE_CLAIM_ERRORS },
   {
     method: 'post', path: '/app-fees/{wallet}/claims/{claimId}/signature', operationId: 'postAppFeeClaimSignature', summary: 'The signed claim: the solver pays it on chain', tag: 'App fees',
     params: ClaimPathSchema, body: ClaimSignatureBodySchema, response: AppFeeClaimPaidSchema,
     errors: mergeErrors(APP_FEE_CLAIM_ERRORS, { 400: ['INVALID_SIGNATURE', 'CLAIM_PAYMENT_FAILED'], 404: ['CLAIM_NOT_FOUND'], 409: ['CLAIM_ALREADY_SIGNED', 'CLAIM_PAYMENT_PENDING'] }),
   },
-  { method: 'get', path: '/app-fees/{wallet}/claims', operationId: 'getAppFeeClaims', summary: 'The app fee claims of a wallet, newest first', tag: 'App fees', params: WalletPathSchema, query: ClaimsQuerySchema, response: AppFeeClaimsSchema, errors: { 400: ['INVALID_INPUT_PARAMS'] } },
+  { method: 'get', path: '/app-fees/{wallet}/claims', operationId: 'getAppFeeClaims', summary: 'The app fee claims of a wallet, newest first', tag: 'App fees', params: WalletPathSchema, query: ClaimsQuerySchema, response: AppFeeClaimsSchema, errors: WALLET_ERRORS },
   {
     method: 'post', path: '/authorize', operationId: 'postAuthorize', summary: 'SPEC §4.7: the exchange flow nonce mapping (typed-data domain version 2)', tag: 'Execution', body: AuthorizeBodySchema, response: AuthorizeResponseSchema,
     errors: mergeErrors(BODY_ERRORS, { 400: ['INVALID_ADDRESS', 'INVALID_SIGNATURE', 'UNSUPPORTED_AUTHORIZATION_VERSION'], 404: ['REQUEST_NOT_FOUND'], 409: ['NONCE_ALREADY_USED'] }),
