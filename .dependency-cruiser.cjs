@@ -105,7 +105,7 @@ module.exports = {
     },
     {
       name: 'one-node-never-reaches-into-another',
-      comment: 'Each embedded node stands alone: nodes/svm/ never imports nodes/bitcoin/ or nodes/exchange/, and the other way round (shared node plumbing sits in nodes/ itself).',
+      comment: 'Each embedded node stands alone: nodes/svm/ never imports nodes/bvm/ or nodes/lvm/, and the other way round (shared node plumbing sits in nodes/ itself).',
       severity: 'error',
       from: { path: '^src/nodes/([^/]+)/' },
       to: { path: '^src/nodes/[^/]+/', pathNot: '^src/nodes/$1/' },

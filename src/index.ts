@@ -14,7 +14,7 @@ export { runScenarioFiles, type ScenarioFileOutcome } from './scenario/runScenar
 export { startChainNodes, type ChainNodes } from './chains/startChainNodes';
 export { runConformance, allChecks as conformanceChecks, ConformanceHttp, parseShard, shardReportPath, type ConformanceCheck, type ConformanceReport, type Shard } from '../conformance';
 export { startSvmNode, type StartedSvmNode } from './nodes/svm/startSvmNode';
-export { startBitcoinNode, type StartedBitcoinNode, type BitcoinNodeStartOptions } from './nodes/bitcoin/startBitcoinNode';
-export { startExchangeNode, type StartedExchangeNode } from './nodes/exchange/startExchangeNode';
+export { startBvmNode as startBitcoinNode, type StartedBvmNode as StartedBitcoinNode, type BvmNodeStartOptions as BitcoinNodeStartOptions } from './nodes/bvm/startBvmNode';
+export { startLvmNode as startExchangeNode, type StartedLvmNode as StartedExchangeNode } from './nodes/lvm/startLvmNode';
 export type { EmbeddedNodeOptions } from './nodes/embeddedNodeOptions';
 export type { StartedNode, FundedNodeAccount } from './nodes/StartedNode';

@@ -16,9 +16,9 @@ async function startNodeOfKind(kind: NodeKind, options: EmbeddedNodeOptions): Pr
       assertSupportedPlatform(); // LiteSVM publishes no build for the others
       return (await import('./nodes/svm/startSvmNode')).startSvmNode(options);
     case 'bitcoin':
-      return (await import('./nodes/bitcoin/startBitcoinNode')).startBitcoinNode(options);
+      return (await import('./nodes/bvm/startBvmNode')).startBvmNode(options);
     case 'exchange':
-      return (await import('./nodes/exchange/startExchangeNode')).startExchangeNode(options);
+      return (await import('./nodes/lvm/startLvmNode')).startLvmNode(options);
   }
 }
 

@@ -55,7 +55,7 @@ describe('the import rules around src/nodes/', () => {
   it('fail when a service layer other than the adapters reaches into a node, or one node into another', async () => {
     const result = await checkImports({
       'src/nodes/svm/ledger.ts': NODE,
-      'src/nodes/bitcoin/ledger.ts': "import { ledgerHeight } from '../svm/ledger';\nexport const height = ledgerHeight();\n",
+      'src/nodes/bvm/ledger.ts': "import { ledgerHeight } from '../svm/ledger';\nexport const height = ledgerHeight();\n",
       'src/solver/Solver.ts': "import { ledgerHeight } from '../nodes/svm/ledger';\nexport const height = ledgerHeight();\n",
     });
     expect(result.ok).toBe(false);

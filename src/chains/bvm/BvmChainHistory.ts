@@ -1,10 +1,10 @@
 import { ChainError } from '../../errors/IntentsimError';
 import type { DoubleSpendCapability } from '../capabilities/DoubleSpendCapability';
-import { bvmKeyFromWif, type BvmKey } from '../../nodes/bitcoin/bvmAccounts';
-import { toHex } from '../../nodes/bitcoin/bvmCrypto';
-import type { BvmLedger } from '../../nodes/bitcoin/BvmLedger';
-import { BvmRpcError } from '../../nodes/bitcoin/bvmRpcError';
-import { p2wpkhFee, signP2wpkhTransaction } from '../../nodes/bitcoin/bvmTransactions';
+import { bvmKeyFromWif, type BvmKey } from '../../nodes/bvm/bvmAccounts';
+import { toHex } from '../../nodes/bvm/bvmCrypto';
+import type { BvmLedger } from '../../nodes/bvm/BvmLedger';
+import { BvmRpcError } from '../../nodes/bvm/bvmRpcError';
+import { p2wpkhFee, signP2wpkhTransaction } from '../../nodes/bvm/bvmTransactions';
 
 /**
  * The BVM chain's history cheats (the control plane's `reorg`, `snapshot`, `revert`) and the
