@@ -118,6 +118,13 @@ module.exports = {
       to: { path: layer('nodes') },
     },
     {
+      name: 'adapters-reach-nodes-through-their-face',
+      comment: 'An adapter (chains/<vm>/) and the entry points use a node only through its face, nodes/<kind>/index.ts: what it exports is the node\'s public API, the rest of its folder is its own.',
+      severity: 'error',
+      from: { path: ['^src/chains/', '^src/(index|cli|nodeCommand)\\.ts$'] },
+      to: { path: '^src/nodes/[^/]+/', pathNot: '^src/nodes/[^/]+/index\\.ts$' },
+    },
+    {
       name: 'store-only-implements-the-node-journal',
       comment: 'store/ implements the LedgerJournal a node declares: it may name the node\'s types, never run a node.',
       severity: 'error',

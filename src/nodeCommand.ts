@@ -14,11 +14,11 @@ async function startNodeOfKind(kind: NodeKind, options: EmbeddedNodeOptions): Pr
   switch (kind) {
     case 'svm':
       assertSupportedPlatform(); // LiteSVM publishes no build for the others
-      return (await import('./nodes/svm/startSvmNode')).startSvmNode(options);
+      return (await import('./nodes/svm')).startSvmNode(options);
     case 'bitcoin':
-      return (await import('./nodes/bvm/startBvmNode')).startBvmNode(options);
+      return (await import('./nodes/bvm')).startBvmNode(options);
     case 'exchange':
-      return (await import('./nodes/lvm/startLvmNode')).startLvmNode(options);
+      return (await import('./nodes/lvm')).startLvmNode(options);
   }
 }
 

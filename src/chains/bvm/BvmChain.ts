@@ -14,18 +14,13 @@ import type { DepositAddressCapability } from '../capabilities/DepositAddressCap
 import { BvmChainCheats } from './BvmChainCheats';
 import { BvmUserWallet } from './BvmUserWallet';
 import { SolverBalanceTooLowError } from '../SolverBalanceTooLowError';
-import { depositKeyFor, type BvmAccounts } from '../../nodes/bvm/bvmAccounts';
-import { addressOfScript, outputScriptOf } from '../../nodes/bvm/bvmCrypto';
+import { depositKeyFor, type BvmAccounts, addressOfScript, outputScriptOf, formatBtc, type BvmLedger, type BvmTransactionRecord, BvmNode, BVM_TEST_ACCOUNT_OUTPUTS, p2wpkhFee } from '../../nodes/bvm';
 import { BTC_CURRENCY_ADDRESS, bvmNativeCurrency } from './bvmCurrencies';
-import { formatBtc, type BvmLedger, type BvmTransactionRecord } from '../../nodes/bvm/BvmLedger';
-import { BvmNode } from '../../nodes/bvm/BvmNode';
-import { BVM_TEST_ACCOUNT_OUTPUTS } from '../../nodes/bvm/writeBvmGenesis';
 import { BVM_DEPOSIT_CONFIRMATIONS, BvmDepositWatcher } from './BvmDepositWatcher';
 import { BvmSolverWallet } from './BvmSolverWallet';
 import { BvmChainHistory } from './BvmChainHistory';
 import type { DoubleSpendCapability } from '../capabilities/DoubleSpendCapability';
 import { buildBvmDepositSteps } from './buildBvmDepositSteps';
-import { p2wpkhFee } from '../../nodes/bvm/bvmTransactions';
 import { minedTransactionEntry } from '../../domain/request/minedTransactionEntry';
 
 export interface BvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' | 'anvilSearchPath'> {

@@ -1,5 +1,5 @@
 import { UnsupportedOnChainError } from '../../errors/chainErrors';
-import type { BvmNode } from '../../nodes/bvm/BvmNode';
+import type { BvmNode } from '../../nodes/bvm';
 import type { ChainCheats } from '../capabilities/ChainCheats';
 import type { DoubleSpendCapability } from '../capabilities/DoubleSpendCapability';
 import type { BvmChainHistory } from './BvmChainHistory';

@@ -15,13 +15,10 @@ import { LvmChainCheats } from './LvmChainCheats';
 import { LvmAccountControls } from './LvmAccountControls';
 import { LvmDepositWatcher } from './LvmDepositWatcher';
 import { LVM_ACCOUNT_INDEX, LvmUserWallet } from './LvmUserWallet';
-import type { LvmLedger, LvmTransaction } from '../../nodes/lvm/LvmLedger';
-import { LvmNode } from '../../nodes/lvm/LvmNode';
+import { type LvmLedger, type LvmTransaction, LvmNode, LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET, type LvmGenesis } from '../../nodes/lvm';
 import { LvmFillNotSupportedError, LvmSolverWallet } from './LvmSolverWallet';
 import { buildLvmWithdrawalSteps } from './buildLvmWithdrawalSteps';
-import { LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET } from '../../nodes/lvm/lvmAssets';
 import { LVM_CURRENCY_ADDRESS, lvmCollateralCurrency } from './lvmCurrencies';
-import type { LvmGenesis } from '../../nodes/lvm/writeLvmGenesis';
 import { minedTransactionEntry } from '../../domain/request/minedTransactionEntry';
 
 export interface LvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' | 'anvilSearchPath'> {
