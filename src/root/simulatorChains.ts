@@ -1,6 +1,7 @@
 import type { ChainAdapter } from '../chains/ChainAdapter';
 import type { ChainAdapterContext } from '../chains/chainAdapterContext';
 import { assertChainsSupported, createChainAdaptersStartingNodes } from '../chains/chainAdapterRegistry';
+import { chainKindFacts } from '../chains/chainKindFacts';
 import { ChainControl } from '../chains/ChainControl';
 import { QuoteRpcScope } from '../chains/QuoteRpcScope';
 import { RpcFaultStore } from '../chains/RpcFaultStore';
@@ -21,7 +22,7 @@ export interface ChainPlan {
 export function planChains(config: SimulatorConfig): ChainPlan {
   const chains = resolveChains(config);
   assertChainsSupported(chains);
-  return { chains, depositConfirmations: resolveDepositConfirmations(config) };
+  return { chains, depositConfirmations: resolveDepositConfirmations(config, (vm) => chainKindFacts(vm).countsDepositConfirmations) };
 }
 
 /** One simulator's chains: the adapters in start order, by id, their control plane and quote-time RPC faults. */
