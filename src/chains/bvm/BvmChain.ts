@@ -8,7 +8,7 @@ import type { ChainLiquidity } from '../../domain/quote/planRoute';
 import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import { ChainError } from '../../errors/IntentsimError';
-import type { ChainAdapterContext } from '../chainAdapterContext';
+import type { BvmKindOptions, ChainAdapterContext } from '../chainAdapterContext';
 import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams, FillSimulation, SentSolverTransaction, SolverSendOptions } from '../ChainAdapter';
 import type { DepositAddressCapability } from '../capabilities/DepositAddressCapability';
 import { BvmChainCheats } from './BvmChainCheats';
@@ -23,11 +23,9 @@ import type { DoubleSpendCapability } from '../capabilities/DoubleSpendCapabilit
 import { buildBvmDepositSteps } from './buildBvmDepositSteps';
 import { minedTransactionEntry } from '../../domain/request/minedTransactionEntry';
 
-export interface BvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' | 'anvilSearchPath'> {
+export interface BvmChainOptions extends ChainAdapterContext, BvmKindOptions {
   metadata: ChainMetadata;
   host: string;
-  /** Mine a block every this many seconds of the virtual clock (0: only on `generatetoaddress` / `mine`). */
-  blockTimeSeconds: number;
 }
 
 /** A payment's fee estimate: two p2wpkh inputs, payment and change. */

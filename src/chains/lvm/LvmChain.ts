@@ -21,7 +21,7 @@ import { buildLvmWithdrawalSteps } from './buildLvmWithdrawalSteps';
 import { LVM_CURRENCY_ADDRESS, lvmCollateralCurrency } from './lvmCurrencies';
 import { minedTransactionEntry } from '../../domain/request/minedTransactionEntry';
 
-export interface LvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' | 'anvilSearchPath'> {
+export interface LvmChainOptions extends ChainAdapterContext {
   metadata: ChainMetadata;
   /** Where the exchange's HTTP API listens. */
   host: string;

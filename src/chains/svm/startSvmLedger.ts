@@ -6,7 +6,7 @@ import { RpcSvmLedger } from './RpcSvmLedger';
 import { InProcessSvmLedger, type SvmLedgerAccess } from './SvmLedgerAccess';
 import { svmCurrencies, type SvmCurrencies } from './svmCurrencies';
 
-export interface SvmLedgerStartOptions extends Omit<ChainAdapterContext, 'anvilPath' | 'anvilSearchPath'> {
+export interface SvmLedgerStartOptions extends ChainAdapterContext {
   /** Where the JSON-RPC listens (its websocket on the next port). */
   host: string;
   /** `--svm validator`: spawn this `solana-test-validator` and talk to it over RPC only (docs/chains/solana.md ("The SVM chain")). */
