@@ -9,7 +9,7 @@ export interface OtherCurrencyDeposit {
 /**
  * What a kind of chain is, known before any adapter exists (the configuration and
  * `scenario from-record` ask it): each VM's adapter folder states its own (`chains/<vm>/<vm>KindFacts.ts`),
- * and `chainKindFacts` (chainKindFacts.ts) finds a kind's. Code outside chains/ asks these facts
+ * and `chainKindFacts` (chainKinds.ts) finds a kind's. Code outside chains/ asks these facts
  * instead of comparing `vmType`s.
  */
 export interface ChainKindFacts {

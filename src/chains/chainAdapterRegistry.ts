@@ -5,7 +5,7 @@ import { resolveSolanaTestValidator } from '../process/resolveSolanaTestValidato
 import { resolveDepositConfirmations, type ResolvedChainConfig, type SimulatorConfig } from '../config/simulatorConfig';
 import type { ChainAdapter } from './ChainAdapter';
 import type { ChainAdapterContext, ChainKindOptions } from './chainAdapterContext';
-import { chainKindFacts } from './chainKindFacts';
+import { chainKindFacts } from './chainKinds';
 import { EvmChain } from './evm/EvmChain';
 import { ConfigurationError } from '../errors/IntentsimError';
 

@@ -117,7 +117,7 @@ export function resolveChains(config: SimulatorConfig): ResolvedChainConfig[] {
 
 /**
  * `depositConfirmations` by chain id, each naming a configured chain whose kind counts
- * confirmations (`countsConfirmations`: the chain kind's fact, chains/chainKindFacts.ts; Bitcoin-style
+ * confirmations (`countsConfirmations`: the chain kind's fact, chains/chainKinds.ts; Bitcoin-style
  * chains). The other chains fill on their first confirmation; a count for them would be silently ignored.
  */
 export function resolveDepositConfirmations(config: SimulatorConfig, countsConfirmations: (vm: VmType) => boolean): Record<number, number> {

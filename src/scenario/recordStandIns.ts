@@ -1,5 +1,5 @@
 import { chainMetadataFor, KNOWN_CHAINS } from '../../fixtures/chains';
-import { chainKindFacts, type ChainKindFacts, type OtherCurrencyDeposit } from '../chains/chainKindFacts';
+import { chainKindFacts, type ChainKindFacts, type OtherCurrencyDeposit } from '../chains/chainKinds';
 import { IntentsimError } from '../errors/IntentsimError';
 
 /** A request record (SPEC §2.3) that cannot be turned into a scenario, and why. */

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { chainKindFacts } from '../../src/chains/chainKindFacts';
+import { chainKindFacts } from '../../src/chains/chainKinds';
 import { VM_TYPES } from '../../src/domain/chain/chainDescription';
 
 const root = join(__dirname, '..', '..');

@@ -12,7 +12,7 @@ import {
   resolveDepositConfirmations,
 } from '../../src/config/simulatorConfig';
 import { parseChainCounts } from '../../src/config/configFlags';
-import { chainKindFacts } from '../../src/chains/chainKindFacts';
+import { chainKindFacts } from '../../src/chains/chainKinds';
 import type { VmType } from '../../src/domain/chain/chainDescription';
 
 /** Whether a chain kind takes a deposit confirmation count (its fact, as the simulator asks it). */
