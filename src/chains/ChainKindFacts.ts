@@ -1,10 +1,10 @@
 import type { VmType } from '../domain/chain/chainDescription';
 
-/** A deposit in another currency than the quoted one, as a scenario's `deposit` step pays it. */
-export interface OtherCurrencyDeposit {
+/** A deposit in another currency than the quoted one, as a scenario's `deposit` step pays it (a type, so it is a scenario step's record). */
+export type OtherCurrencyDeposit = {
   currency: string;
   amount: string;
-}
+};
 
 /**
  * What a kind of chain is, known before any adapter exists (the configuration and
