@@ -105,7 +105,7 @@ module.exports = {
     },
     {
       name: 'one-node-never-reaches-into-another',
-      comment: 'Each embedded node stands alone: nodes/svm/ never imports nodes/bitcoin/ or nodes/exchange/, and the other way round (shared node plumbing sits in nodes/ itself).',
+      comment: 'Each embedded node stands alone: nodes/svm/ never imports nodes/bvm/ or nodes/lvm/, and the other way round (shared node plumbing sits in nodes/ itself).',
       severity: 'error',
       from: { path: '^src/nodes/([^/]+)/' },
       to: { path: '^src/nodes/[^/]+/', pathNot: '^src/nodes/$1/' },
@@ -116,6 +116,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/', pathNot: ['^src/nodes/', '^src/chains/', '^src/(index|cli|nodeCommand)\\.ts$', '^src/store/'] },
       to: { path: layer('nodes') },
+    },
+    {
+      name: 'adapters-reach-nodes-through-their-face',
+      comment: 'An adapter (chains/<vm>/) and the entry points use a node only through its face, nodes/<kind>/index.ts: what it exports is the node\'s public API, the rest of its folder is its own.',
+      severity: 'error',
+      from: { path: ['^src/chains/', '^src/(index|cli|nodeCommand)\\.ts$'] },
+      to: { path: '^src/nodes/[^/]+/', pathNot: '^src/nodes/[^/]+/index\\.ts$' },
     },
     {
       name: 'store-only-implements-the-node-journal',

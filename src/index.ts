@@ -13,8 +13,8 @@ export { loadScenarioFile, ScenarioFileError } from './scenario/loadScenarioFile
 export { runScenarioFiles, type ScenarioFileOutcome } from './scenario/runScenarioFiles';
 export { startChainNodes, type ChainNodes } from './chains/startChainNodes';
 export { runConformance, allChecks as conformanceChecks, ConformanceHttp, parseShard, shardReportPath, type ConformanceCheck, type ConformanceReport, type Shard } from '../conformance';
-export { startSvmNode, type StartedSvmNode } from './nodes/svm/startSvmNode';
-export { startBitcoinNode, type StartedBitcoinNode, type BitcoinNodeStartOptions } from './nodes/bitcoin/startBitcoinNode';
-export { startExchangeNode, type StartedExchangeNode } from './nodes/exchange/startExchangeNode';
+export { startSvmNode, type StartedSvmNode } from './nodes/svm';
+export { startBvmNode as startBitcoinNode, type StartedBvmNode as StartedBitcoinNode, type BvmNodeStartOptions as BitcoinNodeStartOptions } from './nodes/bvm';
+export { startLvmNode as startExchangeNode, type StartedLvmNode as StartedExchangeNode } from './nodes/lvm';
 export type { EmbeddedNodeOptions } from './nodes/embeddedNodeOptions';
 export type { StartedNode, FundedNodeAccount } from './nodes/StartedNode';

@@ -9,17 +9,19 @@ import { watchAncestors } from './process/watchAncestors';
 const NODE_KINDS = ['svm', 'bitcoin', 'exchange'] as const;
 type NodeKind = (typeof NODE_KINDS)[number];
 
-/** Starts one embedded node alone; each kind's code loads only when asked for. */
-async function startNodeOfKind(kind: NodeKind, options: EmbeddedNodeOptions): Promise<StartedNode> {
-  switch (kind) {
-    case 'svm':
-      assertSupportedPlatform(); // LiteSVM publishes no build for the others
-      return (await import('./nodes/svm/startSvmNode')).startSvmNode(options);
-    case 'bitcoin':
-      return (await import('./nodes/bitcoin/startBitcoinNode')).startBitcoinNode(options);
-    case 'exchange':
-      return (await import('./nodes/exchange/startExchangeNode')).startExchangeNode(options);
-  }
+/** How each kind of node starts alone, through the node's face; each kind's code loads only when asked for. */
+const NODE_STARTS: Record<NodeKind, (options: EmbeddedNodeOptions) => Promise<StartedNode>> = {
+  svm: async (options) => {
+    assertSupportedPlatform(); // LiteSVM publishes no build for the others
+    return (await import('./nodes/svm')).startSvmNode(options);
+  },
+  bitcoin: async (options) => (await import('./nodes/bvm')).startBvmNode(options),
+  exchange: async (options) => (await import('./nodes/lvm')).startLvmNode(options),
+};
+
+/** Starts one embedded node alone. */
+function startNodeOfKind(kind: NodeKind, options: EmbeddedNodeOptions): Promise<StartedNode> {
+  return NODE_STARTS[kind](options);
 }
 
 const NODE_TITLES: Record<NodeKind, { title: string; keys: string }> = {

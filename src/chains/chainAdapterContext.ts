@@ -8,7 +8,7 @@ import type { QuoteRpcScope } from './QuoteRpcScope';
 import type { RpcFaultStore } from './RpcFaultStore';
 import type { SimulatorAccounts } from '../keys/simulatorAccounts';
 
-/** What every adapter is built with, whatever its VM. */
+/** What every adapter is built with, whatever its VM (each kind's own options: ChainKindOptions). */
 export interface ChainAdapterContext {
   dataDir: string;
   /** Keep chain state in `dataDir` across restarts. */
@@ -16,10 +16,6 @@ export interface ChainAdapterContext {
   mnemonic: string;
   accountCount: number;
   accounts: () => SimulatorAccounts;
-  /** An explicit node binary (`INTENTSIM_ANVIL` for EVM chains). */
-  anvilPath: string | undefined;
-  /** Directories searched for the node binary last (PATH). */
-  anvilSearchPath: string | undefined;
   clock: VirtualClock;
   chainIndex: ChainIndexStore;
   solverTransactions: SolverTxStore;
@@ -29,16 +25,45 @@ export interface ChainAdapterContext {
   /** Every change of an in-process ledger (SVM, BVM, exchange) and the calls users sent an EVM chain's front, applied again at start; undefined without `persistState`. */
   ledgerJournal: LedgerJournal | undefined;
   pollIntervalMs: number;
-  /** The BVM chain's block time, seconds of the virtual clock (0: blocks only on request). */
-  bvmBlockTimeSeconds: number;
-  /** Confirmations a deposit needs before it is filled, by chain id (absent: 1); the Bitcoin-style chains read it. */
-  depositConfirmations: Readonly<Record<number, number>>;
-  /** How the SVM chain runs: LiteSVM in-process (`embedded`) or a spawned `solana-test-validator` (`validator`). */
-  svmRuntime: 'embedded' | 'validator';
-  /** An explicit `solana-test-validator` (`INTENTSIM_SOLANA_TEST_VALIDATOR`); else it is looked for on `anvilSearchPath` (PATH). */
-  solanaTestValidatorPath: string | undefined;
   quoteRpc: { scope: QuoteRpcScope; faults: RpcFaultStore; timeoutMs: number };
   onFatalError: (error: Error) => void;
   /** Where the chains' own notices go (a deployment loaded, a journal replayed, HTTP used for lack of IPC). */
   log?: (message: string) => void;
+}
+
+/** The EVM chains' own options: where their Anvil binary is. */
+export interface EvmKindOptions {
+  /** An explicit node binary (`INTENTSIM_ANVIL`). */
+  anvilPath: string | undefined;
+  /** Directories searched for the node binary last (PATH). */
+  anvilSearchPath: string | undefined;
+}
+
+/** The SVM chain's own options: how it runs. */
+export interface SvmKindOptions {
+  /** LiteSVM in-process (`embedded`) or a spawned `solana-test-validator` (`validator`). */
+  runtime: 'embedded' | 'validator';
+  /** An explicit `solana-test-validator` (`INTENTSIM_SOLANA_TEST_VALIDATOR`); else it is looked for on `searchPath`. */
+  solanaTestValidatorPath: string | undefined;
+  /** Directories searched for the validator last (PATH). */
+  searchPath: string | undefined;
+}
+
+/** The Bitcoin-style chains' own options. */
+export interface BvmKindOptions {
+  /** The block time, seconds of the virtual clock (0: blocks only on request). */
+  blockTimeSeconds: number;
+  /** Confirmations a deposit needs before it is filled, by chain id (absent: the chain's default). */
+  depositConfirmations: Readonly<Record<number, number>>;
+}
+
+/**
+ * Each VM kind's own slice of the configuration: the registry hands a kind's factory its slice
+ * (and the ChainAdapterContext every adapter shares), never another kind's.
+ */
+export interface ChainKindOptions {
+  evm: EvmKindOptions;
+  svm: SvmKindOptions;
+  bvm: BvmKindOptions;
+  lvm: Record<string, never>;
 }

@@ -2,9 +2,10 @@ import { chainMetadataFor } from '../../fixtures/chains';
 import type { VmType } from '../domain/chain/chainDescription';
 import { resolveAnvilBinary, type ResolveAnvilBinaryParameters } from '../process/resolveAnvilBinary';
 import { resolveSolanaTestValidator } from '../process/resolveSolanaTestValidator';
-import type { ResolvedChainConfig } from '../config/simulatorConfig';
+import { resolveDepositConfirmations, type ResolvedChainConfig, type SimulatorConfig } from '../config/simulatorConfig';
 import type { ChainAdapter } from './ChainAdapter';
-import type { ChainAdapterContext } from './chainAdapterContext';
+import type { ChainAdapterContext, ChainKindOptions } from './chainAdapterContext';
+import { chainKindFacts } from './chainKinds';
 import { EvmChain } from './evm/EvmChain';
 import { ConfigurationError } from '../errors/IntentsimError';
 
@@ -19,24 +20,38 @@ export function anvilBinaryQuery(context: { anvilPath?: string | undefined; anvi
   };
 }
 
-type ChainAdapterFactory = (chain: ResolvedChainConfig, context: ChainAdapterContext) => ChainAdapter | Promise<ChainAdapter>;
+/**
+ * Each kind's own slice of the configuration (ChainKindOptions), read and checked before anything
+ * starts: `depositConfirmations` may name only chains whose kind counts confirmations.
+ */
+export function chainKindOptions(config: SimulatorConfig): ChainKindOptions {
+  return {
+    evm: { anvilPath: config.anvilPath, anvilSearchPath: config.anvilSearchPath },
+    svm: { runtime: config.svmRuntime, solanaTestValidatorPath: config.solanaTestValidatorPath, searchPath: config.anvilSearchPath },
+    bvm: { blockTimeSeconds: config.bvmBlockTimeSeconds, depositConfirmations: resolveDepositConfirmations(config, (vm) => chainKindFacts(vm).countsDepositConfirmations) },
+    lvm: {},
+  };
+}
+
+/** A kind's factory: the chain, the context every adapter shares, and the kind's own options only. */
+type ChainAdapterFactory<K extends VmType> = (chain: ResolvedChainConfig, context: ChainAdapterContext, options: ChainKindOptions[K]) => ChainAdapter | Promise<ChainAdapter>;
 
 /** The adapter of each VM kind. A new VM registers its factory here and nowhere else (ARCHITECTURE.md). */
-const FACTORIES: Partial<Record<VmType, ChainAdapterFactory>> = {
-  evm: (chain, context) =>
+const FACTORIES: { [K in VmType]?: ChainAdapterFactory<K> } = {
+  evm: (chain, context, options) =>
     new EvmChain({
       ...context,
       metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName },
       ...(chain.rpcUrl ? { externalNode: { rpcUrl: chain.rpcUrl, resetOnStart: chain.resetOnStart } } : {}),
       // an attached node needs no binary; a spawned one is found as docs/chains/evm.md ("Anvil binary") says
-      anvilBinary: chain.rpcUrl ? '' : resolveAnvilBinary(anvilBinaryQuery(context)),
+      anvilBinary: chain.rpcUrl ? '' : resolveAnvilBinary(anvilBinaryQuery(options)),
     }),
   // LiteSVM in-process behind the simulator's own Solana JSON-RPC, or a spawned solana-test-validator (docs/chains/solana.md ("The SVM chain"))
   // loaded only when an SVM chain is configured: its runtime (LiteSVM, @solana/*) costs ~0.3 s to load
-  svm: async (chain, context) => {
+  svm: async (chain, context, options) => {
     if (chain.rpcUrl) throw new ConfigurationError(`chain ${chain.id}: Solana runs in-process (or on --svm validator); it cannot attach to ${chain.rpcUrl}`);
     // --svm validator: a spawned solana-test-validator, found before anything starts
-    const validator = context.svmRuntime === 'validator' ? { binaryPath: resolveSolanaTestValidator({ explicitPath: context.solanaTestValidatorPath, pathEnv: context.anvilSearchPath }) } : undefined;
+    const validator = options.runtime === 'validator' ? { binaryPath: resolveSolanaTestValidator({ explicitPath: options.solanaTestValidatorPath, pathEnv: options.searchPath }) } : undefined;
     const { SvmChain } = await import('./svm/SvmChain');
     return new SvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, host: '127.0.0.1', ...(validator ? { validator } : {}) });
   },
@@ -47,14 +62,15 @@ const FACTORIES: Partial<Record<VmType, ChainAdapterFactory>> = {
     return new LvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, host: '127.0.0.1' });
   },
   // an in-process Bitcoin ledger behind the simulator's own Bitcoin Core JSON-RPC (docs/chains/bitcoin.md ("The Bitcoin-style chain"))
-  bvm: async (chain, context) => {
+  bvm: async (chain, context, options) => {
     if (chain.rpcUrl) throw new ConfigurationError(`chain ${chain.id}: Bitcoin runs in-process; it cannot attach to ${chain.rpcUrl}`);
     const { BvmChain } = await import('./bvm/BvmChain');
     return new BvmChain({
       ...context,
       metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName },
       host: '127.0.0.1',
-      blockTimeSeconds: context.bvmBlockTimeSeconds,
+      blockTimeSeconds: options.blockTimeSeconds,
+      depositConfirmations: options.depositConfirmations,
     });
   },
 };
@@ -75,10 +91,15 @@ export function assertChainsSupported(chains: readonly Pick<ResolvedChainConfig,
 }
 
 /** Builds the adapter for one configured chain, picked by its VM kind. */
-export async function createChainAdapter(chain: ResolvedChainConfig, context: ChainAdapterContext): Promise<ChainAdapter> {
-  const factory = FACTORIES[chain.vm];
-  if (!factory) throw new UnsupportedVmError(chain.id, chain.vm);
-  return await factory(chain, context);
+export async function createChainAdapter(chain: ResolvedChainConfig, context: ChainAdapterContext, kindOptions: ChainKindOptions): Promise<ChainAdapter> {
+  return await createOfKind(chain.vm, chain, context, kindOptions);
+}
+
+/** The factory of kind `vm`, handed that kind's options alone. */
+async function createOfKind<K extends VmType>(vm: K, chain: ResolvedChainConfig, context: ChainAdapterContext, kindOptions: ChainKindOptions): Promise<ChainAdapter> {
+  const factory = FACTORIES[vm] as ChainAdapterFactory<K> | undefined;
+  if (!factory) throw new UnsupportedVmError(chain.id, vm);
+  return await factory(chain, context, kindOptions[vm]);
 }
 
 /**
@@ -91,13 +112,14 @@ export async function createChainAdapter(chain: ResolvedChainConfig, context: Ch
 export async function createChainAdaptersStartingNodes(
   chains: readonly ResolvedChainConfig[],
   context: ChainAdapterContext,
+  kindOptions: ChainKindOptions,
 ): Promise<{ adapters: ChainAdapter[]; nodeStarted: Array<Promise<void>> }> {
   const adapters: Array<ChainAdapter | undefined> = chains.map(() => undefined);
   const starting: Array<Promise<void>> = chains.map(() => Promise.resolve());
   try {
     await Promise.all(
       chains.map(async (chain, index) => {
-        const adapter = await createChainAdapter(chain, context);
+        const adapter = await createChainAdapter(chain, context, kindOptions);
         adapters[index] = adapter;
         const started = adapter.startNode();
         started.catch(() => undefined); // awaited by the caller through nodeStarted (or below, on a failure)

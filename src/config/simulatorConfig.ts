@@ -116,16 +116,17 @@ export function resolveChains(config: SimulatorConfig): ResolvedChainConfig[] {
 }
 
 /**
- * `depositConfirmations` by chain id, each naming a configured Bitcoin-style chain (the other
- * chains fill on their first confirmation; a count for them would be silently ignored).
+ * `depositConfirmations` by chain id, each naming a configured chain whose kind counts
+ * confirmations (`countsConfirmations`: the chain kind's fact, chains/chainKinds.ts; Bitcoin-style
+ * chains). The other chains fill on their first confirmation; a count for them would be silently ignored.
  */
-export function resolveDepositConfirmations(config: SimulatorConfig): Record<number, number> {
+export function resolveDepositConfirmations(config: SimulatorConfig, countsConfirmations: (vm: VmType) => boolean): Record<number, number> {
   const chains = resolveChains(config);
   return Object.fromEntries(
     Object.entries(config.depositConfirmations).map(([id, count]) => {
       const chain = chains.find((candidate) => candidate.id === Number(id));
       if (!chain) throw new ConfigError(`invalid configuration: depositConfirmations: chain ${id} is not configured`);
-      if (chain.vm !== 'bvm' && count !== 1) throw new ConfigError(`invalid configuration: depositConfirmations: chain ${id} (${chain.vm}) fills after its first confirmation; only Bitcoin-style (bvm) chains take another count`);
+      if (!countsConfirmations(chain.vm) && count !== 1) throw new ConfigError(`invalid configuration: depositConfirmations: chain ${id} (${chain.vm}) fills after its first confirmation; only Bitcoin-style (bvm) chains take another count`);
       return [chain.id, count];
     }),
   );

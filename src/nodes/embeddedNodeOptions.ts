@@ -1,7 +1,7 @@
 import { VirtualClock } from '../clock/VirtualClock';
 import { DEFAULT_MNEMONIC } from '../keys/defaultMnemonic';
 
-/** How a node started alone (`startSvmNode`, `startBitcoinNode`, `startExchangeNode`, `intentsim node`) is set up; every field has a default. */
+/** How a node started alone (`startSvmNode`, `startBvmNode`, `startLvmNode`, `intentsim node`) is set up; every field has a default. */
 export interface EmbeddedNodeOptions {
   /** Where its RPC (or API) listens (default 127.0.0.1). */
   host?: string;

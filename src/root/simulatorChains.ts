@@ -1,11 +1,11 @@
 import type { ChainAdapter } from '../chains/ChainAdapter';
-import type { ChainAdapterContext } from '../chains/chainAdapterContext';
-import { assertChainsSupported, createChainAdaptersStartingNodes } from '../chains/chainAdapterRegistry';
+import type { ChainAdapterContext, ChainKindOptions } from '../chains/chainAdapterContext';
+import { assertChainsSupported, chainKindOptions, createChainAdaptersStartingNodes } from '../chains/chainAdapterRegistry';
 import { ChainControl } from '../chains/ChainControl';
 import { QuoteRpcScope } from '../chains/QuoteRpcScope';
 import { RpcFaultStore } from '../chains/RpcFaultStore';
 import type { VirtualClock } from '../clock/VirtualClock';
-import { resolveChains, resolveDepositConfirmations, type ResolvedChainConfig, type SimulatorConfig } from '../config/simulatorConfig';
+import { resolveChains, type ResolvedChainConfig, type SimulatorConfig } from '../config/simulatorConfig';
 import type { SimulatorAccounts } from '../keys/simulatorAccounts';
 import type { SimulatorDataPaths } from './simulatorDataPaths';
 import type { SimulatorStores } from './simulatorStores';
@@ -14,14 +14,15 @@ import { stopParts } from './stopParts';
 /** The chains a config asks for, checked before anything starts. */
 export interface ChainPlan {
   chains: ResolvedChainConfig[];
-  depositConfirmations: Record<number, number>;
+  /** Each kind's own slice of the configuration (its confirmation counts checked). */
+  kindOptions: ChainKindOptions;
 }
 
 /** Refuses a chain no adapter runs, and confirmation counts a chain cannot take, before anything starts. */
 export function planChains(config: SimulatorConfig): ChainPlan {
   const chains = resolveChains(config);
   assertChainsSupported(chains);
-  return { chains, depositConfirmations: resolveDepositConfirmations(config) };
+  return { chains, kindOptions: chainKindOptions(config) };
 }
 
 /** One simulator's chains: the adapters in start order, by id, their control plane and quote-time RPC faults. */
@@ -59,8 +60,6 @@ export async function createSimulatorChains(
     mnemonic: config.mnemonic,
     accountCount: config.accountCount,
     accounts: deps.accounts,
-    anvilPath: config.anvilPath,
-    anvilSearchPath: config.anvilSearchPath,
     clock,
     chainIndex: stores.chainIndex,
     solverTransactions: stores.solverTransactions,
@@ -68,15 +67,11 @@ export async function createSimulatorChains(
     chainJournal: stores.chainJournal,
     ledgerJournal: stores.ledgerJournal,
     pollIntervalMs: config.chainPollIntervalMs,
-    bvmBlockTimeSeconds: config.bvmBlockTimeSeconds,
-    depositConfirmations: plan.depositConfirmations,
-    svmRuntime: config.svmRuntime,
-    solanaTestValidatorPath: config.solanaTestValidatorPath,
     quoteRpc: { scope: quoteRpcScope, faults: rpcFaults, timeoutMs: config.quoteRpcTimeoutMs },
     log: deps.log,
     onFatalError: deps.onFatalError,
   };
-  const { adapters, nodeStarted } = await createChainAdaptersStartingNodes(plan.chains, context);
+  const { adapters, nodeStarted } = await createChainAdaptersStartingNodes(plan.chains, context, plan.kindOptions);
   const byId: ReadonlyMap<number, ChainAdapter> = new Map(adapters.map((chain) => [chain.chainId, chain]));
   return {
     list: adapters,

@@ -1,12 +1,8 @@
 import { stringify } from 'yaml';
 import { z } from 'zod';
-import type { VmType } from '../domain/chain/chainDescription';
-import { localChainKind, localCurrency, RecordNotReplayableError, replayUser, wrongCurrencyDeposit } from './recordStandIns';
+import { localChain, localCurrency, RecordNotReplayableError, wrongCurrencyDeposit, type LocalChain } from './recordStandIns';
 
 export { RecordNotReplayableError } from './recordStandIns';
-
-/** EVM chains a wrong-chain deposit (DEPOSIT_CHAIN_MISMATCH) may land on instead of the quoted origin. */
-const OTHER_EVM_CHAINS = [1, 8453, 42161];
 
 /** The parts of a §2.3 record (as GET /requests/v3 answers it, from any deployment) a scenario is built from. */
 const RecordSchema = z.object({
@@ -33,10 +29,9 @@ const RecordSchema = z.object({
 
 type Step = Record<string, unknown>;
 
-/** What the replay is built from: the request's chains and kinds, and the steps written so far. */
+/** What the replay is built from: the request's chains (the origin's kind facts with it), and the steps written so far. */
 interface Replay {
-  origin: number;
-  originKind: VmType;
+  origin: LocalChain;
   chains: Set<number>;
   steps: Step[];
   notes: string[];
@@ -66,35 +61,34 @@ export function scenarioFromRecord(input: unknown): string {
   const { currencyIn, currencyOut } = record.data.metadata;
   const origin = currencyIn.currency.chainId;
   const destination = currencyOut.currency.chainId;
-  const originKind = localChainKind(origin);
-  const destinationKind = localChainKind(destination);
+  const originChain = localChain(origin);
+  const destinationChain = localChain(destination);
   const failReason = record.data.failReason && record.data.failReason !== 'N/A' ? record.data.failReason : undefined;
   const refundFailReason = record.data.refundFailReason && record.data.refundFailReason !== 'N/A' ? record.data.refundFailReason : undefined;
   const notes: string[] = [];
   const quote: Step = {
     as: 'replay',
-    user: replayUser(originKind),
+    user: originChain.facts.scenarioUser,
     originChainId: origin,
     destinationChainId: destination,
-    originCurrency: localCurrency(originKind, currencyIn.currency),
-    destinationCurrency: localCurrency(destinationKind, currencyOut.currency),
+    originCurrency: localCurrency(originChain.facts, currencyIn.currency),
+    destinationCurrency: localCurrency(destinationChain.facts, currencyOut.currency),
     amount: currencyIn.amount,
     recipient: 'fresh:recipient',
-    ...depositAddressFields(record.depositAddress, originKind, notes),
+    ...depositAddressFields(record.depositAddress, originChain, notes),
   };
   const chains = new Set([origin, destination]);
-  const bitcoinChains = [...chains].filter((chainId) => localChainKind(chainId) === 'bvm');
-  // a Bitcoin chain mines only on the scenario's `mine` steps: the runner then waits for no confirmation on it
-  const steps: Step[] = [...bitcoinChains.map((chainId) => ({ automine: { chainId, enabled: false } })), { quote }];
+  const minedOnRequest = [...chains].filter((chainId) => localChain(chainId).facts.minesOnRequest);
+  // a chain that mines when asked (Bitcoin) mines only on the scenario's `mine` steps: the runner then waits for no confirmation on it
+  const steps: Step[] = [...minedOnRequest.map((chainId) => ({ automine: { chainId, enabled: false } })), { quote }];
   const replay: Replay = {
-    origin,
-    originKind,
+    origin: originChain,
     chains,
     steps,
     notes,
     pay(extra = {}, confirm = true) {
       steps.push({ deposit: { request: 'replay', ...extra } });
-      if (confirm && originKind === 'bvm' && (extra.chainId === undefined || extra.chainId === origin)) steps.push({ mine: { chainId: origin } });
+      if (confirm && originChain.facts.minesOnRequest && (extra.chainId === undefined || extra.chainId === origin)) steps.push({ mine: { chainId: origin } });
     },
     rule(action, times) {
       steps.push({ solverRule: { match: { request: 'replay' }, action, ...(times ? { times } : {}) } });
@@ -105,8 +99,8 @@ export function scenarioFromRecord(input: unknown): string {
     case 'waiting':
       break;
     case 'pending':
-      // on Bitcoin a deposit in the mempool is pending until a block confirms it
-      if (originKind !== 'bvm') replay.rule({ kind: 'never' });
+      // where blocks come when asked (Bitcoin) a deposit in the mempool is pending until a block confirms it
+      if (!originChain.facts.minesOnRequest) replay.rule({ kind: 'never' });
       replay.pay({}, false);
       break;
     case 'submitted':
@@ -119,8 +113,8 @@ export function scenarioFromRecord(input: unknown): string {
     default:
       failureCause(replay, quote, failReason ?? 'UNKNOWN', refundFailReason);
   }
-  // a block on each Bitcoin chain confirms what the solver sent there (a fill, a refund)
-  if (record.status !== 'waiting' && record.status !== 'pending') for (const chainId of bitcoinChains) steps.push({ mine: { chainId } });
+  // a block on each chain that mines when asked (Bitcoin) confirms what the solver sent there (a fill, a refund)
+  if (record.status !== 'waiting' && record.status !== 'pending') for (const chainId of minedOnRequest) steps.push({ mine: { chainId } });
   const expectation: Step = {
     request: 'replay',
     status: record.status,
@@ -139,11 +133,11 @@ export function scenarioFromRecord(input: unknown): string {
   return stringify(scenario, { lineWidth: 0, flowCollectionPadding: false, collectionStyle: 'any' });
 }
 
-/** The quote's deposit-address fields; Solana has no deposit addresses, so there the deposit is paid through the quote's steps. */
-function depositAddressFields(depositAddress: { type?: string | undefined } | null | undefined, originKind: VmType, notes: string[]): Step {
+/** The quote's deposit-address fields; a chain without deposit addresses (Solana) is paid through the quote's steps. */
+function depositAddressFields(depositAddress: { type?: string | undefined } | null | undefined, origin: LocalChain, notes: string[]): Step {
   if (!depositAddress) return {};
-  if (originKind === 'svm') {
-    notes.push('The record paid a deposit address; the local Solana chain has none, so the deposit is paid through the quote\'s steps.');
+  if (!origin.facts.hasDepositAddresses) {
+    notes.push(`The record paid a deposit address; the local ${origin.displayName} chain has none, so the deposit is paid through the quote's steps.`);
     return {};
   }
   return { useDepositAddress: true, ...(depositAddress.type === 'strict' ? { strict: true, refundTo: 'fresh:refunds' } : {}) };
@@ -151,7 +145,7 @@ function depositAddressFields(depositAddress: { type?: string | undefined } | nu
 
 /** The steps that make a failure or refund happen for `reason`: its real cause where the simulator has one on the origin's kind, else the solver's scripted `fail`. */
 function failureCause(replay: Replay, quote: Step, reason: string, refundFailReason: string | undefined): void {
-  const { originKind } = replay;
+  const { facts } = replay.origin;
   if (refundFailReason === 'AMOUNT_TOO_LOW_TO_REFUND') {
     replay.rule({ kind: 'fail', failReason: reason });
     replay.pay({ amount: '1000' });
@@ -167,12 +161,12 @@ function failureCause(replay: Replay, quote: Step, reason: string, refundFailRea
     case 'DEPOSITED_AMOUNT_TOO_LOW_TO_FILL':
       return replay.pay({ amount: ((BigInt(String(quote.amount)) * 6n) / 10n).toString() });
     case 'INCORRECT_DEPOSIT_CURRENCY': {
-      const wrong = wrongCurrencyDeposit(originKind, String(quote.originCurrency));
+      const wrong = wrongCurrencyDeposit(facts, String(quote.originCurrency));
       return wrong ? replay.pay(wrong) : scripted();
     }
     case 'DEPOSIT_CHAIN_MISMATCH': {
-      if (originKind !== 'evm') return scripted();
-      const other = OTHER_EVM_CHAINS.find((id) => !replay.chains.has(id))!;
+      const other = facts.wrongChainDepositChains.find((id) => !replay.chains.has(id));
+      if (other === undefined) return scripted();
       replay.chains.add(other);
       return replay.pay({ chainId: other });
     }
@@ -180,18 +174,18 @@ function failureCause(replay: Replay, quote: Step, reason: string, refundFailRea
       replay.steps.push({ advanceClock: { seconds: 301 } });
       return replay.pay();
     case 'DOUBLE_SPEND':
-      if (originKind !== 'bvm') return scripted();
+      if (!facts.doubleSpendsDeposits) return scripted();
       // the deposit waits in the mempool; its sender spends the same inputs again with a higher fee (replace-by-fee)
       replay.pay({}, false);
       replay.steps.push({ doubleSpend: { request: 'replay' } });
       replay.notes.push('the deposit is replaced by fee in the mempool by a conflicting spend of its inputs');
       return;
     case 'DEPOSIT_REORGED':
-      if (originKind === 'bvm') throw new RecordNotReplayableError('a Bitcoin deposit reorged out (DEPOSIT_REORGED): a reorg returns it to the mempool (Bitcoin Core\'s semantics) and it is mined again; one gone for good was spent again, a DOUBLE_SPEND record');
-      if (originKind === 'lvm') return scripted();
+      if (facts.depositReorg === 'mempool') throw new RecordNotReplayableError(`a ${replay.origin.displayName} deposit reorged out (DEPOSIT_REORGED): a reorg returns it to the mempool (Bitcoin Core's semantics) and it is mined again; one gone for good was spent again, a DOUBLE_SPEND record`);
+      if (facts.depositReorg === 'none') return scripted();
       replay.rule({ kind: 'never' });
       replay.pay();
-      replay.steps.push({ reorg: { chainId: replay.origin, depth: 1 } });
+      replay.steps.push({ reorg: { chainId: replay.origin.id, depth: 1 } });
       return;
     case 'SOLVER_BALANCE_TOO_LOW':
       replay.rule({ kind: 'drain' }, 1);

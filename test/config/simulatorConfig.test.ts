@@ -12,6 +12,11 @@ import {
   resolveDepositConfirmations,
 } from '../../src/config/simulatorConfig';
 import { parseChainCounts } from '../../src/config/configFlags';
+import { chainKindFacts } from '../../src/chains/chainKinds';
+import type { VmType } from '../../src/domain/chain/chainDescription';
+
+/** Whether a chain kind takes a deposit confirmation count (its fact, as the simulator asks it). */
+const countsConfirmations = (vm: VmType) => chainKindFacts(vm).countsDepositConfirmations;
 
 let dir: string;
 beforeAll(() => {
@@ -192,10 +197,10 @@ describe('resolveChains', () => {
     expect(parseChainCounts('8253038=2')).toEqual({ '8253038': 2 });
     expect(() => parseChainCounts('8253038:2')).toThrow(/chainId=count/);
     const config = loadSimulatorConfig({ options: { chains: [{ id: 8453 }, { id: 8253038 }], depositConfirmations: { 8253038: 3 } }, env: {} });
-    expect(resolveDepositConfirmations(config)).toEqual({ 8253038: 3 });
+    expect(resolveDepositConfirmations(config, countsConfirmations)).toEqual({ 8253038: 3 });
     expect(() => loadSimulatorConfig({ options: { depositConfirmations: { 8253038: 0 } }, env: {} })).toThrow(ConfigError);
-    expect(() => resolveDepositConfirmations(loadSimulatorConfig({ options: { chains: [{ id: 8453 }], depositConfirmations: { 8453: 2 } }, env: {} }))).toThrow(/only Bitcoin-style/);
-    expect(() => resolveDepositConfirmations(loadSimulatorConfig({ options: { chains: [{ id: 8453 }], depositConfirmations: { 8253038: 2 } }, env: {} }))).toThrow(/not configured/);
+    expect(() => resolveDepositConfirmations(loadSimulatorConfig({ options: { chains: [{ id: 8453 }], depositConfirmations: { 8453: 2 } }, env: {} }), countsConfirmations)).toThrow(/only Bitcoin-style/);
+    expect(() => resolveDepositConfirmations(loadSimulatorConfig({ options: { chains: [{ id: 8453 }], depositConfirmations: { 8253038: 2 } }, env: {} }), countsConfirmations)).toThrow(/not configured/);
   });
 
   it('fills names from the known-chain table and keeps explicit ones', () => {

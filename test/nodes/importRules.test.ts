@@ -47,15 +47,27 @@ describe('the import rules around src/nodes/', () => {
 
     const rightWay = await checkImports({
       'src/nodes/svm/ledger.ts': NODE,
-      'src/chains/svm/adapter.ts': "import { ledgerHeight } from '../../nodes/svm/ledger';\nexport const height = ledgerHeight();\n",
+      'src/nodes/svm/index.ts': "export { ledgerHeight } from './ledger';\n",
+      'src/chains/svm/adapter.ts': "import { ledgerHeight } from '../../nodes/svm';\nexport const height = ledgerHeight();\n",
     });
     expect(rightWay).toMatchObject({ ok: true });
+  }, 60_000);
+
+  it('fail when an adapter reaches past its node\'s face (nodes/<kind>/index.ts) into the node\'s own files', async () => {
+    const result = await checkImports({
+      'src/nodes/svm/ledger.ts': NODE,
+      'src/nodes/svm/index.ts': "export { ledgerHeight } from './ledger';\n",
+      'src/chains/svm/adapter.ts': "import { ledgerHeight } from '../../nodes/svm/ledger';\nexport const height = ledgerHeight();\n",
+    });
+    expect(result.ok).toBe(false);
+    expect(result.output).toContain('adapters-reach-nodes-through-their-face');
+    expect(result.output).toContain('src/chains/svm/adapter.ts → src/nodes/svm/ledger.ts');
   }, 60_000);
 
   it('fail when a service layer other than the adapters reaches into a node, or one node into another', async () => {
     const result = await checkImports({
       'src/nodes/svm/ledger.ts': NODE,
-      'src/nodes/bitcoin/ledger.ts': "import { ledgerHeight } from '../svm/ledger';\nexport const height = ledgerHeight();\n",
+      'src/nodes/bvm/ledger.ts': "import { ledgerHeight } from '../svm/ledger';\nexport const height = ledgerHeight();\n",
       'src/solver/Solver.ts': "import { ledgerHeight } from '../nodes/svm/ledger';\nexport const height = ledgerHeight();\n",
     });
     expect(result.ok).toBe(false);

@@ -50,7 +50,8 @@ export async function renderChainPage(root: HTMLElement, chainId: string): Promi
   const go = (event: Event) => {
     event.preventDefault();
     const q = input.value.trim();
-    const kind: Page = /^\d+$/.test(q) ? 'block' : /^0x[0-9a-fA-F]{40}$/.test(q) || (chain.vmType !== 'evm' && q.length <= 44) ? 'address' : 'transaction';
+    // an address is 0x and 40 hex digits (EVM), or at most 44 characters of base58 or bech32 (Solana, Bitcoin); a hash is longer
+    const kind: Page = /^\d+$/.test(q) ? 'block' : /^0x[0-9a-fA-F]{40}$/.test(q) || (!q.startsWith('0x') && q.length <= 44) ? 'address' : 'transaction';
     location.assign(explorerLink(chain, kind, q));
   };
   replaceChildren(

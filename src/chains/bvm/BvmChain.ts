@@ -8,31 +8,24 @@ import type { ChainLiquidity } from '../../domain/quote/planRoute';
 import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import { ChainError } from '../../errors/IntentsimError';
-import type { ChainAdapterContext } from '../chainAdapterContext';
+import type { BvmKindOptions, ChainAdapterContext } from '../chainAdapterContext';
 import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams, FillSimulation, SentSolverTransaction, SolverSendOptions } from '../ChainAdapter';
 import type { DepositAddressCapability } from '../capabilities/DepositAddressCapability';
 import { BvmChainCheats } from './BvmChainCheats';
 import { BvmUserWallet } from './BvmUserWallet';
 import { SolverBalanceTooLowError } from '../SolverBalanceTooLowError';
-import { depositKeyFor, type BvmAccounts } from '../../nodes/bitcoin/bvmAccounts';
-import { addressOfScript, outputScriptOf } from '../../nodes/bitcoin/bvmCrypto';
+import { depositKeyFor, type BvmAccounts, addressOfScript, outputScriptOf, formatBtc, type BvmLedger, type BvmTransactionRecord, BvmNode, BVM_TEST_ACCOUNT_OUTPUTS, p2wpkhFee } from '../../nodes/bvm';
 import { BTC_CURRENCY_ADDRESS, bvmNativeCurrency } from './bvmCurrencies';
-import { formatBtc, type BvmLedger, type BvmTransactionRecord } from '../../nodes/bitcoin/BvmLedger';
-import { BitcoinNode } from '../../nodes/bitcoin/BitcoinNode';
-import { BVM_TEST_ACCOUNT_OUTPUTS } from '../../nodes/bitcoin/writeBvmGenesis';
 import { BVM_DEPOSIT_CONFIRMATIONS, BvmDepositWatcher } from './BvmDepositWatcher';
 import { BvmSolverWallet } from './BvmSolverWallet';
 import { BvmChainHistory } from './BvmChainHistory';
 import type { DoubleSpendCapability } from '../capabilities/DoubleSpendCapability';
 import { buildBvmDepositSteps } from './buildBvmDepositSteps';
-import { p2wpkhFee } from '../../nodes/bitcoin/bvmTransactions';
 import { minedTransactionEntry } from '../../domain/request/minedTransactionEntry';
 
-export interface BvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' | 'anvilSearchPath'> {
+export interface BvmChainOptions extends ChainAdapterContext, BvmKindOptions {
   metadata: ChainMetadata;
   host: string;
-  /** Mine a block every this many seconds of the virtual clock (0: only on `generatetoaddress` / `mine`). */
-  blockTimeSeconds: number;
 }
 
 /** A payment's fee estimate: two p2wpkh inputs, payment and change. */
@@ -75,7 +68,7 @@ export class BvmChain implements ChainAdapter {
   readonly userWallet: BvmUserWallet;
   readonly cheats: BvmChainCheats;
   private readonly listeners = new Set<(observation: ChainObservation) => void>();
-  private readonly node: BitcoinNode;
+  private readonly node: BvmNode;
   private watcher: BvmDepositWatcher | undefined;
   private wallet: BvmSolverWallet | undefined;
   private readonly native: Currency;
@@ -87,7 +80,7 @@ export class BvmChain implements ChainAdapter {
     this.chainId = options.metadata.id;
     this.native = bvmNativeCurrency(this.chainId);
     const { clock, mnemonic, accountCount, host, blockTimeSeconds } = options;
-    this.node = new BitcoinNode({ chainId: this.chainId, clock, mnemonic, accountCount, host, blockTimeSeconds });
+    this.node = new BvmNode({ chainId: this.chainId, clock, mnemonic, accountCount, host, blockTimeSeconds });
     this.userWallet = new BvmUserWallet({ chainId: this.chainId, ledger: () => this.ledger });
     this.history = new BvmChainHistory({ chainId: this.chainId, ledger: () => this.ledger, miner: () => this.keys.miner });
     this.cheats = new BvmChainCheats({ chainId: this.chainId, node: this.node, history: this.history });

@@ -1,5 +1,5 @@
 import { UnsupportedOnChainError } from '../../errors/chainErrors';
-import type { BitcoinNode } from '../../nodes/bitcoin/BitcoinNode';
+import type { BvmNode } from '../../nodes/bvm';
 import type { ChainCheats } from '../capabilities/ChainCheats';
 import type { DoubleSpendCapability } from '../capabilities/DoubleSpendCapability';
 import type { BvmChainHistory } from './BvmChainHistory';
@@ -16,7 +16,7 @@ export class BvmChainCheats implements ChainCheats {
   /** Every transaction waits in the mempool for a block: automine is no mode of this chain. */
   readonly holdsTransactionsUntilMined = true;
 
-  constructor(private readonly deps: { chainId: number; node: BitcoinNode; history: BvmChainHistory }) {
+  constructor(private readonly deps: { chainId: number; node: BvmNode; history: BvmChainHistory }) {
     this.doubleSpends = deps.history;
   }
 

@@ -1,10 +1,6 @@
 import { ChainError } from '../../errors/IntentsimError';
 import type { DoubleSpendCapability } from '../capabilities/DoubleSpendCapability';
-import { bvmKeyFromWif, type BvmKey } from '../../nodes/bitcoin/bvmAccounts';
-import { toHex } from '../../nodes/bitcoin/bvmCrypto';
-import type { BvmLedger } from '../../nodes/bitcoin/BvmLedger';
-import { BvmRpcError } from '../../nodes/bitcoin/bvmRpcError';
-import { p2wpkhFee, signP2wpkhTransaction } from '../../nodes/bitcoin/bvmTransactions';
+import { bvmKeyFromWif, type BvmKey, type BvmLedger, BvmRpcError, p2wpkhFee, signP2wpkhTransaction } from '../../nodes/bvm';
 
 /**
  * The BVM chain's history cheats (the control plane's `reorg`, `snapshot`, `revert`) and the
@@ -38,8 +34,8 @@ export class BvmChainHistory implements DoubleSpendCapability {
     const key = bvmKeyFromWif(privateKey);
     const inputs = record.tx.ins.map((input, index) => {
       const prevout = record.prevouts[index]!;
-      if (toHex(prevout.script) !== toHex(key.script)) throw new ChainError(`chain ${this.deps.chainId} (BVM): input ${index} of ${txid} is not ${key.address}'s to spend again`);
-      return { coin: { txid: toHex(Uint8Array.from(input.hash).reverse()), vout: input.index, value: prevout.value, script: prevout.script, height: null, coinbase: false }, key };
+      if (Buffer.from(prevout.script).toString('hex') !== Buffer.from(key.script).toString('hex')) throw new ChainError(`chain ${this.deps.chainId} (BVM): input ${index} of ${txid} is not ${key.address}'s to spend again`);
+      return { coin: { txid: Buffer.from(Uint8Array.from(input.hash).reverse()).toString('hex'), vout: input.index, value: prevout.value, script: prevout.script, height: null, coinbase: false }, key };
     });
     // more than the original paid, and more than its own relay: a replacement the mempool takes
     const fee = record.fee + p2wpkhFee(inputs.length, 1) * 2n;

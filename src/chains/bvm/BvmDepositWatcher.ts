@@ -4,9 +4,7 @@ import type { ChainIndexStore } from '../../store/ChainIndexStore';
 import type { DepositAddressStore } from '../../store/DepositAddressStore';
 import type { ChainObservation } from '../ChainAdapter';
 import type { VirtualClock } from '../../clock/VirtualClock';
-import { addressOfScript } from '../../nodes/bitcoin/bvmCrypto';
-import { txidOf } from '../../nodes/bitcoin/bvmConsensus';
-import type { BvmBlock, BvmEviction, BvmLedger, BvmTransactionRecord } from '../../nodes/bitcoin/BvmLedger';
+import { addressOfScript, txidOf, type BvmBlock, type BvmEviction, type BvmLedger, type BvmTransactionRecord } from '../../nodes/bvm';
 
 /** Confirmations a BVM deposit needs before the solver fills it, unless the chain is told otherwise (`depositConfirmations`). */
 export const BVM_DEPOSIT_CONFIRMATIONS = 1;

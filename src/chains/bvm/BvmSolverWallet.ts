@@ -6,12 +6,7 @@ import type { SolverTxStore } from '../../store/SolverTxStore';
 import type { SolverSendOptions } from '../ChainAdapter';
 import { SolverBalanceTooLowError } from '../SolverBalanceTooLowError';
 import { SolverBroadcastRefusedError } from '../SolverBroadcastRefusedError';
-import type { BvmKey } from '../../nodes/bitcoin/bvmAccounts';
-import { outputScriptOf } from '../../nodes/bitcoin/bvmCrypto';
-import { BvmRpcError } from '../../nodes/bitcoin/bvmRpcError';
-import { dustThreshold, type BvmCoin, type BvmLedger } from '../../nodes/bitcoin/BvmLedger';
-import { selectCoins, signP2wpkhTransaction } from '../../nodes/bitcoin/bvmTransactions';
-import { spendableCoinsOf } from '../../nodes/bitcoin/bvmSpendableCoins';
+import { type BvmKey, outputScriptOf, BvmRpcError, dustThreshold, type BvmCoin, type BvmLedger, selectCoins, signP2wpkhTransaction, spendableCoinsOf } from '../../nodes/bvm';
 
 /** A fill the BVM chain cannot make: it pays BTC by transfer only (no pools, wraps or contract calls). */
 export class BvmFillNotSupportedError extends ChainError {}

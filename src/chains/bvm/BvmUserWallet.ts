@@ -2,12 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Currency } from '../../domain/chain/currency';
 import { ChainError } from '../../errors/IntentsimError';
 import type { UserTransaction, UserWallet } from '../capabilities/UserWallet';
-import { bvmKeyFromWif, type BvmKey } from '../../nodes/bitcoin/bvmAccounts';
-import { BVM_NETWORK, bitcoin, outputScriptOf } from '../../nodes/bitcoin/bvmCrypto';
-import type { BvmLedger } from '../../nodes/bitcoin/BvmLedger';
-import { BvmRpcError } from '../../nodes/bitcoin/bvmRpcError';
-import { selectCoins, signP2wpkhTransaction } from '../../nodes/bitcoin/bvmTransactions';
-import { spendableCoinsOf } from '../../nodes/bitcoin/bvmSpendableCoins';
+import { bvmKeyFromWif, type BvmKey, BVM_NETWORK, bitcoin, outputScriptOf, type BvmLedger, BvmRpcError, selectCoins, signP2wpkhTransaction, spendableCoinsOf } from '../../nodes/bvm';
 
 /**
  * A user's side of the Bitcoin chain (its `userWallet`): a WIF key signs a quote's PSBT as the

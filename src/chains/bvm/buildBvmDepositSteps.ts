@@ -1,9 +1,6 @@
 import type { QuoteStep } from '../../domain/quote/quoteStep';
 import { SimulatorError } from '../../errors/SimulatorError';
-import { BVM_NETWORK, bitcoin, isP2wpkhScript, outputScriptOf } from '../../nodes/bitcoin/bvmCrypto';
-import type { BvmLedger } from '../../nodes/bitcoin/BvmLedger';
-import { selectCoins } from '../../nodes/bitcoin/bvmTransactions';
-import { spendableCoinsOf } from '../../nodes/bitcoin/bvmSpendableCoins';
+import { BVM_NETWORK, bitcoin, isP2wpkhScript, outputScriptOf, type BvmLedger, selectCoins, spendableCoinsOf } from '../../nodes/bvm';
 
 /** The user's coins do not cover the deposit and its network fee: no transaction can be built for them to sign. */
 export class BvmInsufficientFundsError extends SimulatorError {

@@ -38,7 +38,7 @@ import { EvmGaslessRelay } from './EvmGaslessRelay';
 import { describeEvmChain } from './describeEvmChain';
 
 /** What the registry builds an EVM chain with: the shared context, and what is EVM's own. */
-export interface EvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' | 'anvilSearchPath' | 'chainJournal'> {
+export interface EvmChainOptions extends Omit<ChainAdapterContext, 'chainJournal'> {
   metadata: ChainMetadata;
   /** Attach to this node instead of spawning Anvil. */
   externalNode?: { rpcUrl: string; resetOnStart: boolean };

@@ -1,5 +1,5 @@
 import { ChainError } from '../../errors/IntentsimError';
-import type { LvmLedger } from '../../nodes/exchange/LvmLedger';
+import type { LvmLedger } from '../../nodes/lvm';
 import type { ExchangeAccountChange, ExchangeAccountControls, ExchangeAccountState } from '../capabilities/ExchangeAccountControls';
 import { LVM_ACCOUNT_INDEX } from './LvmUserWallet';
 

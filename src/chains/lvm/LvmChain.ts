@@ -15,16 +15,13 @@ import { LvmChainCheats } from './LvmChainCheats';
 import { LvmAccountControls } from './LvmAccountControls';
 import { LvmDepositWatcher } from './LvmDepositWatcher';
 import { LVM_ACCOUNT_INDEX, LvmUserWallet } from './LvmUserWallet';
-import type { LvmLedger, LvmTransaction } from '../../nodes/exchange/LvmLedger';
-import { ExchangeNode } from '../../nodes/exchange/ExchangeNode';
+import { type LvmLedger, type LvmTransaction, LvmNode, LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET, type LvmGenesis } from '../../nodes/lvm';
 import { LvmFillNotSupportedError, LvmSolverWallet } from './LvmSolverWallet';
 import { buildLvmWithdrawalSteps } from './buildLvmWithdrawalSteps';
-import { LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET } from '../../nodes/exchange/lvmAssets';
 import { LVM_CURRENCY_ADDRESS, lvmCollateralCurrency } from './lvmCurrencies';
-import type { LvmGenesis } from '../../nodes/exchange/writeLvmGenesis';
 import { minedTransactionEntry } from '../../domain/request/minedTransactionEntry';
 
-export interface LvmChainOptions extends Omit<ChainAdapterContext, 'anvilPath' | 'anvilSearchPath'> {
+export interface LvmChainOptions extends ChainAdapterContext {
   metadata: ChainMetadata;
   /** Where the exchange's HTTP API listens. */
   host: string;
@@ -48,7 +45,7 @@ export class LvmChain implements ChainAdapter {
   readonly vmType = 'lvm' as const;
   readonly chainId: number;
   private readonly listeners = new Set<(observation: ChainObservation) => void>();
-  private readonly node: ExchangeNode;
+  private readonly node: LvmNode;
   private readonly ledger_: LvmLedger;
   private watcher: LvmDepositWatcher | undefined;
   private wallet: LvmSolverWallet | undefined;
@@ -66,7 +63,7 @@ export class LvmChain implements ChainAdapter {
 
   constructor(private readonly options: LvmChainOptions) {
     this.chainId = options.metadata.id;
-    this.node = new ExchangeNode({ chainId: this.chainId, clock: options.clock, mnemonic: options.mnemonic, host: options.host });
+    this.node = new LvmNode({ chainId: this.chainId, clock: options.clock, mnemonic: options.mnemonic, host: options.host });
     this.ledger_ = this.node.ledger;
     this.currency = lvmCollateralCurrency(this.chainId);
     this.cheats = new LvmChainCheats({ chainId: this.chainId, ledger: this.ledger_, exchangeAccounts: new LvmAccountControls({ chainId: this.chainId, ledger: this.ledger_ }) });

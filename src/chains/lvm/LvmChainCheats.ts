@@ -1,6 +1,6 @@
 import { UnsupportedOnChainError } from '../../errors/chainErrors';
 import { ChainError } from '../../errors/IntentsimError';
-import type { LvmLedger } from '../../nodes/exchange/LvmLedger';
+import type { LvmLedger } from '../../nodes/lvm';
 import type { ChainCheats } from '../capabilities/ChainCheats';
 import type { ExchangeAccountControls } from '../capabilities/ExchangeAccountControls';
 

@@ -2,8 +2,7 @@ import type { Address, Hex } from 'viem';
 import type { IndexedDeposit } from '../../domain/chain/observedDeposit';
 import type { ChainIndexStore } from '../../store/ChainIndexStore';
 import type { ChainObservation } from '../ChainAdapter';
-import type { LvmLedger, LvmTransaction } from '../../nodes/exchange/LvmLedger';
-import { ROUTE_PERP, USDC_ASSET } from '../../nodes/exchange/lvmAssets';
+import { type LvmLedger, type LvmTransaction, ROUTE_PERP, USDC_ASSET } from '../../nodes/lvm';
 import { LVM_CURRENCY_ADDRESS } from './lvmCurrencies';
 
 const ZERO_MEMO = `0x${'00'.repeat(32)}`;

@@ -6,8 +6,7 @@ import { ChainError } from '../../errors/IntentsimError';
 import type { SolverTxStore } from '../../store/SolverTxStore';
 import type { SolverSendOptions } from '../ChainAdapter';
 import { SolverBroadcastRefusedError } from '../SolverBroadcastRefusedError';
-import { lvmTransferHash, LvmTransferRefusedError, type LvmLedger, type LvmTransferParams } from '../../nodes/exchange/LvmLedger';
-import { LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET } from '../../nodes/exchange/lvmAssets';
+import { lvmTransferHash, LvmTransferRefusedError, type LvmLedger, type LvmTransferParams, LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET } from '../../nodes/lvm';
 
 /** A fill the exchange cannot make: it moves collateral between accounts, nothing else. */
 export class LvmFillNotSupportedError extends ChainError {}

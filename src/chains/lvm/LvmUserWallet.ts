@@ -1,8 +1,7 @@
 import { keccak256, stringToHex, type Address } from 'viem';
 import type { Currency } from '../../domain/chain/currency';
 import { ChainError } from '../../errors/IntentsimError';
-import type { LvmLedger } from '../../nodes/exchange/LvmLedger';
-import { LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET } from '../../nodes/exchange/lvmAssets';
+import { type LvmLedger, LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET } from '../../nodes/lvm';
 import type { UserTransaction, UserWallet } from '../capabilities/UserWallet';
 import { LVM_CURRENCY_ADDRESS } from './lvmCurrencies';
 import { postLvmTransfer, type LvmTransferAction } from './postLvmTransfer';

@@ -1,6 +1,6 @@
 import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { DepositStepParams } from '../ChainAdapter';
-import { LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET } from '../../nodes/exchange/lvmAssets';
+import { LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET } from '../../nodes/lvm';
 
 /**
  * The deposit step of a quote whose origin is the exchange (SPEC §2.2, §4.6 "withdrawal"): one

@@ -2,7 +2,7 @@ import type { Address as EvmAddressType } from 'viem';
 import { STABLECOIN, TOKEN_LOGO_URI } from '../../../fixtures/tokens';
 import { priceUsdMicrosOf } from '../../../fixtures/prices';
 import type { Currency } from '../../domain/chain/currency';
-import { USDC_ASSET } from '../../nodes/exchange/lvmAssets';
+import { USDC_ASSET } from '../../nodes/lvm';
 
 /** SPEC §4.6: the exchange's one currency as the service names it, `0`: USDC collateral (6 decimals). */
 export const LVM_CURRENCY_ADDRESS = '0';

@@ -1,15 +1,8 @@
 import { address as toAddress, lamports, type Address, type Instruction, type KeyPairSigner, type MaybeEncodedAccount } from '@solana/kit';
 import WebSocket from 'ws';
 import { ChainError } from '../../errors/IntentsimError';
-import { callSvmRpc } from '../../nodes/svm/callSvmRpc';
-import { decodeSvmTransaction } from '../../nodes/svm/decodeSvmTransaction';
-import type { SvmBlock, SvmSimulation, SvmTransactionRecord } from '../../nodes/svm/SvmLedger';
-import { SvmTransactionRejectedError } from '../../nodes/svm/SvmLedger';
+import { callSvmRpc, decodeSvmTransaction, type SvmBlock, type SvmSimulation, type SvmTransactionRecord, SvmTransactionRejectedError, SvmRpcError, type SvmTokenBalance, type SvmTransactionErrorJson, signSvmWire } from '../../nodes/svm';
 import type { SvmLedgerAccess } from './SvmLedgerAccess';
-import { SvmRpcError } from '../../nodes/svm/svmRpcEncoding';
-import type { SvmTokenBalance } from '../../nodes/svm/svmTokenBalances';
-import type { SvmTransactionErrorJson } from '../../nodes/svm/svmTransactionError';
-import { signSvmWire } from '../../nodes/svm/signSvmWire';
 
 /** Every read asks for `confirmed`: what `solana-test-validator` has voted on (its only validator). */
 const COMMITMENT = 'confirmed';

@@ -1,6 +1,6 @@
 import type { VirtualClock } from '../../clock/VirtualClock';
 import { UnsupportedOnChainError } from '../../errors/chainErrors';
-import type { SvmLedgerHistory } from '../../nodes/svm/SvmLedgerHistory';
+import type { SvmLedgerHistory } from '../../nodes/svm';
 import type { ChainIndexStore } from '../../store/ChainIndexStore';
 import type { ChainObservation } from '../ChainAdapter';
 import type { SvmLedgerAccess } from './SvmLedgerAccess';

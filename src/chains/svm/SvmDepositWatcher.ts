@@ -2,9 +2,8 @@ import type { Address as EvmAddressType, Hex } from 'viem';
 import type { IndexedDeposit } from '../../domain/chain/observedDeposit';
 import type { ChainIndexStore } from '../../store/ChainIndexStore';
 import type { ChainObservation } from '../ChainAdapter';
-import type { SvmTransactionRecord } from '../../nodes/svm/SvmLedger';
+import { type SvmTransactionRecord, MEMO_PROGRAM, SYSTEM_PROGRAM } from '../../nodes/svm';
 import type { SvmLedgerAccess } from './SvmLedgerAccess';
-import { MEMO_PROGRAM, SYSTEM_PROGRAM } from '../../nodes/svm/svmProgramIds';
 
 const REQUEST_ID = /^0x[0-9a-fA-F]{64}$/;
 

@@ -1,5 +1,5 @@
 import type { Address, Instruction, KeyPairSigner, MaybeEncodedAccount } from '@solana/kit';
-import type { SvmBlock, SvmLedger, SvmSimulation, SvmTransactionRecord } from '../../nodes/svm/SvmLedger';
+import type { SvmBlock, SvmLedger, SvmSimulation, SvmTransactionRecord } from '../../nodes/svm';
 
 /**
  * What the SVM chain's adapter (SvmChain, SvmDepositWatcher, SvmSolverWallet) needs of a ledger,

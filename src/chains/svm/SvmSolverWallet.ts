@@ -6,9 +6,7 @@ import { ChainError } from '../../errors/IntentsimError';
 import type { SolverTxStore } from '../../store/SolverTxStore';
 import type { SolverSendOptions } from '../ChainAdapter';
 import { SolverBroadcastRefusedError } from '../SolverBroadcastRefusedError';
-import type { SvmKeypair } from '../../nodes/svm/deriveSvmKeypair';
-import { signatureOfWire } from '../../nodes/svm/decodeSvmTransaction';
-import { SvmTransactionDroppedError, SvmTransactionRejectedError, type SvmSimulation } from '../../nodes/svm/SvmLedger';
+import { type SvmKeypair, signatureOfWire, SvmTransactionDroppedError, SvmTransactionRejectedError, type SvmSimulation } from '../../nodes/svm';
 import type { SvmLedgerAccess } from './SvmLedgerAccess';
 import { memoInstruction, transferInstructions } from './svmInstructions';
 

@@ -1,7 +1,5 @@
 import type { Address } from '@solana/kit';
-import type { DecodedSvmTransaction } from '../../nodes/svm/decodeSvmTransaction';
-import type { SvmLedger } from '../../nodes/svm/SvmLedger';
-import { MEMO_PROGRAM } from '../../nodes/svm/svmProgramIds';
+import { type DecodedSvmTransaction, type SvmLedger, MEMO_PROGRAM } from '../../nodes/svm';
 import type { SolverTxStore } from '../../store/SolverTxStore';
 import type { DropTransactionTarget } from '../../domain/chain/dropTransactionTargets';
 import type { TransactionFaultCapability } from '../capabilities/TransactionFaultCapability';

@@ -2,7 +2,7 @@ import { address, createKeyPairSignerFromPrivateKeyBytes, getBase58Decoder, getB
 import { createHash } from 'node:crypto';
 import type { Currency } from '../../domain/chain/currency';
 import { ChainError } from '../../errors/IntentsimError';
-import { SvmTransactionDroppedError, SvmTransactionRejectedError } from '../../nodes/svm/SvmLedger';
+import { SvmTransactionDroppedError, SvmTransactionRejectedError } from '../../nodes/svm';
 import type { UserTransaction, UserWallet } from '../capabilities/UserWallet';
 import type { SvmLedgerAccess } from './SvmLedgerAccess';
 import { fromStepInstruction, transferInstructions, type SvmStepInstruction } from './svmInstructions';

@@ -3,14 +3,11 @@ import type { Currency } from '../../domain/chain/currency';
 import type { QuoteStep } from '../../domain/quote/quoteStep';
 import { NoRouteError, TransactionTooLargeError } from '../../errors/quoteErrors';
 import type { DepositStepParams } from '../ChainAdapter';
-import { SVM_MAX_TRANSACTION_BYTES } from '../../nodes/svm/SvmLedger';
+import { SVM_MAX_TRANSACTION_BYTES, SVM_AGGREGATOR_SOURCE, SVM_MARKET_TOKENS, SVM_STABLECOIN_SYMBOL, SVM_WRAPPED_NATIVE_SYMBOL, svmMarketMint, NATIVE_MINT, associatedTokenAccount } from '../../nodes/svm';
 import { planSvmAggregatorRoute, type SvmRouteHop } from './planSvmAggregatorRoute';
-import { SVM_AGGREGATOR_SOURCE, SVM_MARKET_TOKENS, SVM_STABLECOIN_SYMBOL, SVM_WRAPPED_NATIVE_SYMBOL, svmMarketMint } from '../../nodes/svm/svmAggregatorMarket';
 import { aggregatorRouteInstructions } from './svmAggregatorInstructions';
 import { memoInstruction, toStepInstruction, transferInstructions } from './svmInstructions';
-import { NATIVE_MINT } from '../../nodes/svm/svmProgramIds';
 import { SVM_COMPUTE_BUDGET_RESERVED_BYTES, SVM_QUOTE_TIME_MAX_TRANSACTION_BYTES, svmTransactionSize } from './svmTransactionSize';
-import { associatedTokenAccount } from '../../nodes/svm/writeSvmGenesis';
 
 export interface SvmDepositStepParams extends DepositStepParams {
   chainId: number;

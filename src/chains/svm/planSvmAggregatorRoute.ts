@@ -1,4 +1,4 @@
-import { SVM_AGGREGATOR_SOURCE, SVM_MARKET_POOLS, SVM_POOL_VENUES, type SvmPool } from '../../nodes/svm/svmAggregatorMarket';
+import { SVM_AGGREGATOR_SOURCE, SVM_MARKET_POOLS, SVM_POOL_VENUES, type SvmPool } from '../../nodes/svm';
 
 /** One hop of an aggregator route: through `pool`, from `tokenIn` to `tokenOut` (symbols). */
 export interface SvmRouteHop {

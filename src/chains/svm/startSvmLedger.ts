@@ -1,17 +1,12 @@
 import { join } from 'node:path';
 import type { ChainAdapterContext } from '../chainAdapterContext';
-import { deriveSvmAccounts, type SvmAccounts } from '../../nodes/svm/svmAccounts';
-import type { SvmRpcEndpoints } from '../../nodes/svm/SvmJsonRpcServer';
-import { runSvmNode, type RunningSvmNode } from '../../nodes/svm/SvmNode';
-import { TOKEN_ACCOUNT_SIZE } from '../../nodes/svm/svmProgramIds';
-import { startSolanaTestValidator } from '../../nodes/svm/SolanaTestValidatorProcess';
-import { writeSvmGenesisAccountFiles } from '../../nodes/svm/writeSvmGenesisAccountFiles';
+import { deriveSvmAccounts, type SvmAccounts, type SvmRpcEndpoints, runSvmNode, type RunningSvmNode, TOKEN_ACCOUNT_SIZE, startSolanaTestValidator, writeSvmGenesisAccountFiles } from '../../nodes/svm';
 import type { ChildProcessInstance } from '../../process/ChildProcessInstance';
 import { RpcSvmLedger } from './RpcSvmLedger';
 import { InProcessSvmLedger, type SvmLedgerAccess } from './SvmLedgerAccess';
 import { svmCurrencies, type SvmCurrencies } from './svmCurrencies';
 
-export interface SvmLedgerStartOptions extends Omit<ChainAdapterContext, 'anvilPath' | 'anvilSearchPath'> {
+export interface SvmLedgerStartOptions extends ChainAdapterContext {
   /** Where the JSON-RPC listens (its websocket on the next port). */
   host: string;
   /** `--svm validator`: spawn this `solana-test-validator` and talk to it over RPC only (docs/chains/solana.md ("The SVM chain")). */

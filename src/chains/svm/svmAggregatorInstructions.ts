@@ -1,7 +1,6 @@
 import { AccountRole, type Address, type Instruction, type TransactionSigner } from '@solana/kit';
-import { SVM_AGGREGATOR_PROGRAM, svmAggregatorSharedAccount } from '../../nodes/svm/svmAggregatorMarket';
+import { SVM_AGGREGATOR_PROGRAM, svmAggregatorSharedAccount, TOKEN_PROGRAM } from '../../nodes/svm';
 import type { SvmRouteHop } from './planSvmAggregatorRoute';
-import { TOKEN_PROGRAM } from '../../nodes/svm/svmProgramIds';
 
 /**
  * The aggregator's route instructions (SPEC §4.6): one instruction of the aggregator's program per

@@ -2,8 +2,7 @@ import type { Address as EvmAddressType } from 'viem';
 import { STABLECOIN, TOKEN_LOGO_URI } from '../../../fixtures/tokens';
 import { priceUsdMicrosOf } from '../../../fixtures/prices';
 import type { Currency } from '../../domain/chain/currency';
-import { NATIVE_MINT, SYSTEM_PROGRAM } from '../../nodes/svm/svmProgramIds';
-import { SVM_MARKET_TOKENS, svmMarketMint } from '../../nodes/svm/svmAggregatorMarket';
+import { NATIVE_MINT, SYSTEM_PROGRAM, SVM_MARKET_TOKENS, svmMarketMint } from '../../nodes/svm';
 
 /** The SVM chain's currencies (SPEC §4.6): native SOL at the all-ones system address (9 decimals), the stablecoin (6), wrapped SOL (9). */
 export interface SvmCurrencies {

@@ -1,7 +1,6 @@
 import type { FailedTransactionFacts, FillSimulation } from '../ChainAdapter';
-import { describeSvmTransactionError } from '../../nodes/svm/svmTransactionError';
+import { describeSvmTransactionError, type SvmTransactionRecord } from '../../nodes/svm';
 import type { DecodedRevert } from '../../domain/fill/decodedRevert';
-import type { SvmTransactionRecord } from '../../nodes/svm/SvmLedger';
 
 /**
  * Custom error 1 of the programs a fill runs: the System program's `ResultWithNegativeLamports`

@@ -2,8 +2,7 @@ import { getTransferSolInstruction } from '@solana-program/system';
 import { getCreateAssociatedTokenIdempotentInstruction, getTransferCheckedInstruction } from '@solana-program/token';
 import { AccountRole, address, isSignerRole, isWritableRole, type Address, type Instruction, type TransactionSigner } from '@solana/kit';
 import type { Currency } from '../../domain/chain/currency';
-import { associatedTokenAccount } from '../../nodes/svm/writeSvmGenesis';
-import { MEMO_PROGRAM } from '../../nodes/svm/svmProgramIds';
+import { associatedTokenAccount, MEMO_PROGRAM } from '../../nodes/svm';
 
 /** An instruction as a step item carries it (SPEC §2.2, the official SDK's SVM adapter): account metas, program, data as bare hex. */
 export interface SvmStepInstruction {

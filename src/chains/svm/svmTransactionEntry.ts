@@ -1,7 +1,7 @@
 import type { Currency } from '../../domain/chain/currency';
 import { minedTransactionEntry } from '../../domain/request/minedTransactionEntry';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
-import type { SvmTransactionRecord } from '../../nodes/svm/SvmLedger';
+import type { SvmTransactionRecord } from '../../nodes/svm';
 import type { SvmLedgerAccess } from './SvmLedgerAccess';
 
 /** A mined SVM transaction as a request's transaction entry (SPEC §2.3): its slot, the slot's blockhash, fee and status. */

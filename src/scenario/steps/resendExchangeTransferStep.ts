@@ -20,9 +20,9 @@ export async function resendExchangeTransferStep(state: ScenarioRunState, spec: 
   const deposit = state.deposits.get(spec.deposit);
   if (!deposit) throw new ScenarioStepError(`no deposit named "${spec.deposit}" (name one with deposit: { …, as: NAME })`);
   const chain = state.sim.control.chain(deposit.quote.originChainId);
-  const described = chain.describe();
-  if (described.vmType !== 'lvm') throw new ScenarioStepError(`deposit "${spec.deposit}" was made on chain ${chain.chainId}, not on the exchange`);
-  const api = described.httpRpcUrl;
+  // the exchange is the chain with exchange accounts
+  if (!chain.cheats?.exchangeAccounts) throw new ScenarioStepError(`deposit "${spec.deposit}" was made on chain ${chain.chainId}, not on the exchange`);
+  const api = chain.describe().httpRpcUrl;
   const read = await fetch(`${api}/api/v1/tx?by=hash&value=${deposit.txHash}`);
   if (!read.ok) throw new ScenarioStepError(`the exchange has no transaction ${deposit.txHash}: ${read.status}`);
   const tx = (await read.json()) as ExchangeTransaction;

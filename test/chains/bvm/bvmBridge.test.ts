@@ -10,7 +10,7 @@ import { executeQuoteSteps, getJson, postJson, publicClientFor, usdcOf, waitForS
 import { pooledChains } from '../../support/pooledNodes';
 import { BvmChain } from '../../../src/chains/bvm/BvmChain';
 import { chainAdapterOf } from '../../support/chainAdapterOf';
-import { signP2wpkhTransaction } from '../../../src/nodes/bitcoin/bvmTransactions';
+import { signP2wpkhTransaction } from '../../../src/nodes/bvm/bvmTransactions';
 
 // covers: endpoint:POST /quote/v2, endpoint:GET /intents/status/v3, endpoint:GET /chains, status:pending, status:submitted, status:success, status:failure, status:refund, failReason:DEPOSIT_REORGED, failReason:SOLVER_BALANCE_TOO_LOW, transition:waiting->pending, transition:pending->failure, transition:failure->refund, transition:pending->refund, transition:pending->submitted, transition:submitted->success, errorCode:INVALID_ADDRESS
 

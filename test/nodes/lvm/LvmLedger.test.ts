@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../../src/clock/VirtualClock';
-import { LvmLedger, LvmTransferRefusedError, lvmTransferHash, type LvmTransferParams } from '../../../src/nodes/exchange/LvmLedger';
-import { FIRST_SUB_ACCOUNT_INDEX, LVM_TRANSFER_FEE, ROUTE_PERP, ROUTE_SPOT, USDC_ASSET } from '../../../src/nodes/exchange/lvmAssets';
+import { LvmLedger, LvmTransferRefusedError, lvmTransferHash, type LvmTransferParams } from '../../../src/nodes/lvm/LvmLedger';
+import { FIRST_SUB_ACCOUNT_INDEX, LVM_TRANSFER_FEE, ROUTE_PERP, ROUTE_SPOT, USDC_ASSET } from '../../../src/nodes/lvm/lvmAssets';
 
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const BOB = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listenHttp, type ListeningHttp } from './listenHttp';
+import { listenHttp, type ListeningHttp } from '../listenHttp';
 import type { BvmLedger } from './BvmLedger';
 import { BVM_RPC_ERRORS, BvmRpcError } from './bvmRpcError';
 import { bvmRpcMethods } from './bvmRpcMethods';

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as bitcoin from 'bitcoinjs-lib';
 import { ECPairFactory } from 'ecpair';
 import { describe, expect, it } from 'vitest';
-import { BvmKeyPair, BVM_NETWORK, ecc, p2wpkhOf } from '../../../src/nodes/bitcoin/bvmCrypto';
+import { BvmKeyPair, BVM_NETWORK, ecc, p2wpkhOf } from '../../../src/nodes/bvm/bvmCrypto';
 import { decodeBase58check, encodeBase58check } from '../../../src/keys/base58check';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');

@@ -2,16 +2,16 @@ import { BVM_CHAIN } from '../../../fixtures/chains';
 import { resolveEmbeddedNodeOptions, type EmbeddedNodeOptions } from '../embeddedNodeOptions';
 import type { StartedNode } from '../StartedNode';
 import type { BvmAccounts } from './bvmAccounts';
-import { BitcoinNode } from './BitcoinNode';
+import { BvmNode } from './BvmNode';
 import { formatBtc, type BvmLedger } from './BvmLedger';
 import { BVM_TEST_ACCOUNT_OUTPUTS } from './writeBvmGenesis';
 
-export interface BitcoinNodeStartOptions extends EmbeddedNodeOptions {
+export interface BvmNodeStartOptions extends EmbeddedNodeOptions {
   /** Mine a block every this many seconds of the node's clock (default 0: blocks only on `generatetoaddress`). */
   blockTimeSeconds?: number;
 }
 
-export interface StartedBitcoinNode extends StartedNode {
+export interface StartedBvmNode extends StartedNode {
   kind: 'bitcoin';
   /** Every key: the test accounts, the miner (mine to its address), the solver's and the deposit root. */
   keys: BvmAccounts;
@@ -28,9 +28,9 @@ export interface StartedBitcoinNode extends StartedNode {
  * JSON-RPC on a port of its own (and the Esplora REST API on another), genesis as `intentsim start` writes it (the same p2wpkh accounts,
  * BIP84 from the mnemonic, each with 10 confirmed outputs of 1 BTC), state in memory until `stop()`.
  */
-export async function startBitcoinNode(options: BitcoinNodeStartOptions = {}): Promise<StartedBitcoinNode> {
+export async function startBvmNode(options: BvmNodeStartOptions = {}): Promise<StartedBvmNode> {
   const resolved = resolveEmbeddedNodeOptions(options, BVM_CHAIN.id);
-  const node = new BitcoinNode({ ...resolved, blockTimeSeconds: options.blockTimeSeconds ?? 0 });
+  const node = new BvmNode({ ...resolved, blockTimeSeconds: options.blockTimeSeconds ?? 0 });
   await node.start(undefined);
   node.resumeBlockTimer();
   const balance = `${formatBtc(BigInt(BVM_TEST_ACCOUNT_OUTPUTS.count) * BVM_TEST_ACCOUNT_OUTPUTS.value)} BTC`;

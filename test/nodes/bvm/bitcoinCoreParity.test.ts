@@ -1,15 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Client from 'bitcoin-core';
-import { startNodeWithCoreWallet, TEST_MNEMONIC } from '../../support/bitcoinNodeFixtures';
+import { startNodeWithCoreWallet, TEST_MNEMONIC } from '../../support/bvmNodeFixtures';
 import { VirtualClock } from '../../../src/clock/VirtualClock';
-import { BitcoinNode } from '../../../src/nodes/bitcoin/BitcoinNode';
-import { withDescriptorChecksum } from '../../../src/nodes/bitcoin/bvmDescriptors';
-import { startBitcoinNode, type StartedBitcoinNode } from '../../../src/nodes/bitcoin/startBitcoinNode';
+import { BvmNode } from '../../../src/nodes/bvm/BvmNode';
+import { withDescriptorChecksum } from '../../../src/nodes/bvm/bvmDescriptors';
+import { startBvmNode, type StartedBvmNode } from '../../../src/nodes/bvm/startBvmNode';
 import { LedgerJournalStore } from '../../../src/store/LedgerJournalStore';
 import { openDatabase } from '../../../src/store/openDatabase';
 
 // the node alone, driven by the bitcoin-core client (unshimmed): each RPC added for Core parity answers in Core's shapes
-let node: StartedBitcoinNode;
+let node: StartedBvmNode;
 let rpc: Client;
 let wallet: Client;
 
@@ -104,7 +104,7 @@ describe('wallets across a restart on a journal', () => {
   it('come back loaded, with their keys: the next address is a new one, the balance the same', async () => {
     const store = new LedgerJournalStore(openDatabase(':memory:'));
     const options = { chainId: 8253038, clock: new VirtualClock({ mode: 'manual', startMs: Date.UTC(2026, 0, 1) }), mnemonic: TEST_MNEMONIC, accountCount: 1, host: '127.0.0.1', blockTimeSeconds: 0 };
-    const first = new BitcoinNode(options);
+    const first = new BvmNode(options);
     await first.start(store);
     const client = (url: string) => new Client({ host: url, wallet: 'saver' });
     await new Client({ host: first.rpcUrl }).command('createwallet', 'saver');
@@ -113,7 +113,7 @@ describe('wallets across a restart on a journal', () => {
     const balance = await client(first.rpcUrl).command('getbalances');
     await first.stop();
 
-    const second = new BitcoinNode(options);
+    const second = new BvmNode(options);
     await second.start(store);
     try {
       expect(await new Client({ host: second.rpcUrl }).command('listwallets')).toEqual(['saver']);
@@ -121,7 +121,7 @@ describe('wallets across a restart on a journal', () => {
       const next = await client(second.rpcUrl).command('getnewaddress');
       expect(addresses).not.toContain(next);
       // the same node and wallet name derive the same keys: a fresh node's third address is this one
-      const fresh = await startBitcoinNode({ accountCount: 1, mnemonic: TEST_MNEMONIC });
+      const fresh = await startBvmNode({ accountCount: 1, mnemonic: TEST_MNEMONIC });
       try {
         await new Client({ host: fresh.rpcUrl }).command('createwallet', 'saver');
         const again = [0, 1, 2].map(() => client(fresh.rpcUrl).command('getnewaddress'));

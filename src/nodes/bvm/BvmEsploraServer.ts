@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listenHttp, type ListeningHttp } from './listenHttp';
+import { listenHttp, type ListeningHttp } from '../listenHttp';
 import { outputScriptOf, toHex } from './bvmCrypto';
 import { BvmRpcError } from './bvmRpcError';
 import { feeAt, type BvmLedger } from './BvmLedger';

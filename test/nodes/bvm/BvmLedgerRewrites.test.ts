@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BvmLedger } from '../../../src/nodes/bitcoin/BvmLedger';
-import type { BvmKey } from '../../../src/nodes/bitcoin/bvmAccounts';
-import { fundedBvmLedger } from '../../support/bitcoinNodeFixtures';
-import { p2wpkhFee, signP2wpkhTransaction } from '../../../src/nodes/bitcoin/bvmTransactions';
-import type { BvmCoin } from '../../../src/nodes/bitcoin/BvmLedger';
+import { BvmLedger } from '../../../src/nodes/bvm/BvmLedger';
+import type { BvmKey } from '../../../src/nodes/bvm/bvmAccounts';
+import { fundedBvmLedger } from '../../support/bvmNodeFixtures';
+import { p2wpkhFee, signP2wpkhTransaction } from '../../../src/nodes/bvm/bvmTransactions';
+import type { BvmCoin } from '../../../src/nodes/bvm/BvmLedger';
 
 // reorgs, invalidateblock, replace-by-fee and snapshots on the ledger itself (the RPC side: bitcoinCoreFaults.test.ts)
 

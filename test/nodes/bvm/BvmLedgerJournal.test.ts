@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../../src/clock/VirtualClock';
-import { BvmLedger } from '../../../src/nodes/bitcoin/BvmLedger';
-import { BvmLedgerJournal } from '../../../src/nodes/bitcoin/BvmLedgerJournal';
-import { deriveBvmAccounts, type BvmKey } from '../../../src/nodes/bitcoin/bvmAccounts';
-import { writeBvmGenesis } from '../../../src/nodes/bitcoin/writeBvmGenesis';
-import { p2wpkhFee, signP2wpkhTransaction } from '../../../src/nodes/bitcoin/bvmTransactions';
+import { BvmLedger } from '../../../src/nodes/bvm/BvmLedger';
+import { BvmLedgerJournal } from '../../../src/nodes/bvm/BvmLedgerJournal';
+import { deriveBvmAccounts, type BvmKey } from '../../../src/nodes/bvm/bvmAccounts';
+import { writeBvmGenesis } from '../../../src/nodes/bvm/writeBvmGenesis';
+import { p2wpkhFee, signP2wpkhTransaction } from '../../../src/nodes/bvm/bvmTransactions';
 import { ChainError } from '../../../src/errors/IntentsimError';
 import { LedgerJournalStore } from '../../../src/store/LedgerJournalStore';
 import { openDatabase } from '../../../src/store/openDatabase';

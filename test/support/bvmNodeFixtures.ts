@@ -1,9 +1,9 @@
 import Client from 'bitcoin-core';
 import { VirtualClock } from '../../src/clock/VirtualClock';
-import { deriveBvmAccounts } from '../../src/nodes/bitcoin/bvmAccounts';
-import { BvmLedger } from '../../src/nodes/bitcoin/BvmLedger';
-import { startBitcoinNode, type StartedBitcoinNode } from '../../src/nodes/bitcoin/startBitcoinNode';
-import { writeBvmGenesis } from '../../src/nodes/bitcoin/writeBvmGenesis';
+import { deriveBvmAccounts } from '../../src/nodes/bvm/bvmAccounts';
+import { BvmLedger } from '../../src/nodes/bvm/BvmLedger';
+import { startBvmNode, type StartedBvmNode } from '../../src/nodes/bvm/startBvmNode';
+import { writeBvmGenesis } from '../../src/nodes/bvm/writeBvmGenesis';
 
 /** The Bitcoin node's tests: a ledger at genesis, and the node alone with a Core wallet funded by mining. */
 
@@ -19,8 +19,8 @@ export function fundedBvmLedger() {
 }
 
 /** The node alone behind the `bitcoin-core` client, with descriptor wallet `w` holding one matured coinbase. */
-export async function startNodeWithCoreWallet(): Promise<{ node: StartedBitcoinNode; rpc: Client; wallet: Client }> {
-  const node = await startBitcoinNode({ accountCount: 2, mnemonic: TEST_MNEMONIC });
+export async function startNodeWithCoreWallet(): Promise<{ node: StartedBvmNode; rpc: Client; wallet: Client }> {
+  const node = await startBvmNode({ accountCount: 2, mnemonic: TEST_MNEMONIC });
   const rpc = new Client({ host: node.rpcUrl });
   await rpc.command('createwallet', 'w');
   const wallet = new Client({ host: node.rpcUrl, wallet: 'w' });

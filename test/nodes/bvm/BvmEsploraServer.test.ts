@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Client from 'bitcoin-core';
-import { startBitcoinNode, type StartedBitcoinNode } from '../../../src/nodes/bitcoin/startBitcoinNode';
+import { startBvmNode, type StartedBvmNode } from '../../../src/nodes/bvm/startBvmNode';
 
 // the Esplora REST API of the node alone, read as BDK / LDK's esplora clients read it (plain HTTP, Esplora's shapes)
-let node: StartedBitcoinNode;
+let node: StartedBvmNode;
 let rpc: Client;
 
 beforeAll(async () => {
-  node = await startBitcoinNode({ accountCount: 2 });
+  node = await startBvmNode({ accountCount: 2 });
   rpc = new Client({ host: node.rpcUrl });
 });
 

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, NotFoundException, BadRequestException, TransactionApi } from 'lighter-ts-sdk';
-import { startExchangeNode, type StartedExchangeNode } from '../../../src/nodes/exchange/startExchangeNode';
+import { startLvmNode, type StartedLvmNode } from '../../../src/nodes/lvm/startLvmNode';
 
 // Lighter's read API driven by lighter-ts-sdk (a Lighter SDK this project did not write), unshimmed.
 // Its getAccountTransactions sends `account_index`; the real API takes `by=account_index&value=`,
 // so accountTxs is called through the SDK's own ApiClient with the real API's parameters, and
 // transferFeeInfo (no SDK method) the same way.
 
-let node: StartedExchangeNode;
+let node: StartedLvmNode;
 let client: ApiClient;
 let txApi: TransactionApi;
 let first: number;
@@ -25,7 +25,7 @@ async function transfer(from: { address: string; privateKey: string }, toAccount
 }
 
 beforeAll(async () => {
-  node = await startExchangeNode({ accountCount: 2 });
+  node = await startLvmNode({ accountCount: 2 });
   client = new ApiClient({ host: node.rpcUrl });
   txApi = new TransactionApi(client);
   const [a, b] = node.fundedAccounts as [(typeof node.fundedAccounts)[0], (typeof node.fundedAccounts)[0]];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildBvmBlock } from '../../../src/nodes/bitcoin/buildBvmBlock';
-import { BvmKeyPair, p2wpkhOf } from '../../../src/nodes/bitcoin/bvmCrypto';
+import { buildBvmBlock } from '../../../src/nodes/bvm/buildBvmBlock';
+import { BvmKeyPair, p2wpkhOf } from '../../../src/nodes/bvm/bvmCrypto';
 
 describe('buildBvmBlock', () => {
   it("mines headers bitcoinjs-lib accepts: its proof of work, its id, the previous block's hash", () => {

@@ -2,17 +2,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as bitcoin from 'bitcoinjs-lib';
 import * as ecc from '@bitcoinerlab/secp256k1';
 import { ECPairFactory } from 'ecpair';
-import { startBitcoinNode, type StartedBitcoinNode } from '../../../src/nodes/bitcoin/startBitcoinNode';
+import { startBvmNode, type StartedBvmNode } from '../../../src/nodes/bvm/startBvmNode';
 
 // a user's wallet as an integrator writes one: bitcoinjs-lib and ecpair with the WIF the node printed,
 // talking to the node over plain JSON-RPC 1.0 (the bitcoin-core client is not a dependency)
 const ECPair = ECPairFactory(ecc);
 const REGTEST = bitcoin.networks.regtest;
 
-let node: StartedBitcoinNode;
+let node: StartedBvmNode;
 
 beforeAll(async () => {
-  node = await startBitcoinNode({ accountCount: 2 });
+  node = await startBvmNode({ accountCount: 2 });
 });
 
 afterAll(async () => {
@@ -26,7 +26,7 @@ async function rpc(method: string, params: unknown[] = []): Promise<any> {
   return body.result;
 }
 
-describe('startBitcoinNode: the regtest node alone, over Bitcoin Core JSON-RPC', () => {
+describe('startBvmNode: the regtest node alone, over Bitcoin Core JSON-RPC', () => {
   it('is a regtest chain whose printed accounts hold 10 confirmed BTC each', async () => {
     expect(node.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(node.chainId).toBe(8253038);
@@ -70,7 +70,7 @@ describe('startBitcoinNode: the regtest node alone, over Bitcoin Core JSON-RPC',
   });
 
   it('closes its port on stop()', async () => {
-    const again = await startBitcoinNode({ accountCount: 1 });
+    const again = await startBvmNode({ accountCount: 1 });
     expect(await fetch(again.rpcUrl, { method: 'POST', body: JSON.stringify({ id: 1, method: 'getblockcount', params: [] }) }).then((r) => r.ok)).toBe(true);
     await again.stop();
     await expect(fetch(again.rpcUrl, { method: 'POST', body: '{}' })).rejects.toThrow();

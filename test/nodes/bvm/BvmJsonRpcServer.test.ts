@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as bitcoin from 'bitcoinjs-lib';
 import { VirtualClock } from '../../../src/clock/VirtualClock';
-import { BvmLedger } from '../../../src/nodes/bitcoin/BvmLedger';
-import { BvmJsonRpcServer } from '../../../src/nodes/bitcoin/BvmJsonRpcServer';
-import { BvmWallets } from '../../../src/nodes/bitcoin/BvmWallets';
-import { deriveBvmAccounts } from '../../../src/nodes/bitcoin/bvmAccounts';
-import { writeBvmGenesis } from '../../../src/nodes/bitcoin/writeBvmGenesis';
-import { p2wpkhFee, signP2wpkhTransaction } from '../../../src/nodes/bitcoin/bvmTransactions';
+import { BvmLedger } from '../../../src/nodes/bvm/BvmLedger';
+import { BvmJsonRpcServer } from '../../../src/nodes/bvm/BvmJsonRpcServer';
+import { BvmWallets } from '../../../src/nodes/bvm/BvmWallets';
+import { deriveBvmAccounts } from '../../../src/nodes/bvm/bvmAccounts';
+import { writeBvmGenesis } from '../../../src/nodes/bvm/writeBvmGenesis';
+import { p2wpkhFee, signP2wpkhTransaction } from '../../../src/nodes/bvm/bvmTransactions';
 
 // the BVM chain's Bitcoin Core JSON-RPC over real HTTP, in front of a funded ledger
 const clock = new VirtualClock({ mode: 'manual', startMs: Date.UTC(2026, 0, 1) });

@@ -6,7 +6,7 @@ import { LvmLedger } from './LvmLedger';
 import { LvmLedgerJournal } from './LvmLedgerJournal';
 import { lvmApiKey, writeLvmGenesis, type LvmGenesis } from './writeLvmGenesis';
 
-export interface ExchangeNodeOptions {
+export interface LvmNodeOptions {
   chainId: number;
   clock: VirtualClock;
   /** API keys derive from it (the same every start). */
@@ -17,7 +17,7 @@ export interface ExchangeNodeOptions {
 }
 
 /** Who owns the genesis accounts: the treasury, the solver's account and one per test account (EVM addresses). */
-export interface ExchangeGenesisOwners {
+export interface LvmGenesisOwners {
   deployer: Address;
   solver: Address;
   testAccounts: readonly Address[];
@@ -26,16 +26,16 @@ export interface ExchangeGenesisOwners {
 /**
  * The embedded perpetuals exchange as a node: its ledger (`LvmLedger`) behind its own HTTP API
  * (`LvmApiServer`), genesis written once, and with a journal every change journaled first and
- * replayed at start. The simulator's exchange adapter (`chains/lvm/`) runs one; `startExchangeNode`
+ * replayed at start. The simulator's exchange adapter (`chains/lvm/`) runs one; `startLvmNode`
  * runs one alone.
  */
-export class ExchangeNode {
+export class LvmNode {
   readonly ledger: LvmLedger;
   private server: LvmApiServer | undefined;
   private url: string | undefined;
   private genesis_: LvmGenesis | undefined;
 
-  constructor(private readonly options: ExchangeNodeOptions) {
+  constructor(private readonly options: LvmNodeOptions) {
     this.ledger = new LvmLedger({ clock: options.clock });
   }
 
@@ -56,7 +56,7 @@ export class ExchangeNode {
   }
 
   /** Writes genesis (once); with a journal, the changes an earlier run journaled are made again, then every change is journaled. */
-  writeGenesis(owners: ExchangeGenesisOwners, journal: LedgerJournal | undefined): LvmGenesis {
+  writeGenesis(owners: LvmGenesisOwners, journal: LedgerJournal | undefined): LvmGenesis {
     if (this.genesis_) return this.genesis_;
     const { chainId, mnemonic, clock } = this.options;
     this.genesis_ = writeLvmGenesis(this.ledger, owners, { mnemonic, chainId });

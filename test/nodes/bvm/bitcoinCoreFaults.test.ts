@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type Client from 'bitcoin-core';
-import { startNodeWithCoreWallet } from '../../support/bitcoinNodeFixtures';
-import type { StartedBitcoinNode } from '../../../src/nodes/bitcoin/startBitcoinNode';
+import { startNodeWithCoreWallet } from '../../support/bvmNodeFixtures';
+import type { StartedBvmNode } from '../../../src/nodes/bvm/startBvmNode';
 
 // the node's faults as a Bitcoin Core client sees them (the bitcoin-core npm client, unshimmed):
 // full replace-by-fee, invalidateblock over several blocks, and a reorg by a competing branch
-let node: StartedBitcoinNode;
+let node: StartedBvmNode;
 let rpc: Client;
 let wallet: Client;
 

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { privateKeyToAddress } from 'viem/accounts';
-import { startExchangeNode, type StartedExchangeNode } from '../../../src/nodes/exchange/startExchangeNode';
+import { startLvmNode, type StartedLvmNode } from '../../../src/nodes/lvm/startLvmNode';
 
 // Anvil's default mnemonic: test account 0 is Foundry's well-known first account
 const FIRST_TEST_ACCOUNT = privateKeyToAddress('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80');
 
-let node: StartedExchangeNode;
+let node: StartedLvmNode;
 
 beforeAll(async () => {
-  node = await startExchangeNode({ accountCount: 3 });
+  node = await startLvmNode({ accountCount: 3 });
 });
 
 afterAll(async () => {
@@ -24,7 +24,7 @@ async function call(path: string, init: { method?: string; body?: unknown; key?:
   return { status: response.status, body: await response.json() };
 }
 
-describe('startExchangeNode: the exchange alone, over its own HTTP API', () => {
+describe('startLvmNode: the exchange alone, over its own HTTP API', () => {
   it('answers on its URL with the genesis `intentsim start` writes: one funded account per test account, owned by its EVM address', async () => {
     expect(node.rpcUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(node.chainId).toBe(3586256);
@@ -51,7 +51,7 @@ describe('startExchangeNode: the exchange alone, over its own HTTP API', () => {
   });
 
   it('derives the same API keys for the same mnemonic, and closes its port on stop()', async () => {
-    const again = await startExchangeNode({ accountCount: 3 });
+    const again = await startLvmNode({ accountCount: 3 });
     expect(again.rpcUrl).not.toBe(node.rpcUrl);
     expect(again.fundedAccounts.map((account) => account.privateKey)).toEqual(node.fundedAccounts.map((account) => account.privateKey));
     await again.stop();

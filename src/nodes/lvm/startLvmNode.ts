@@ -2,11 +2,11 @@ import { LVM_CHAIN } from '../../../fixtures/chains';
 import { deriveSimulatorAccounts } from '../../keys/simulatorAccounts';
 import { resolveEmbeddedNodeOptions, type EmbeddedNodeOptions } from '../embeddedNodeOptions';
 import type { StartedNode } from '../StartedNode';
-import { ExchangeNode } from './ExchangeNode';
+import { LvmNode } from './LvmNode';
 import type { LvmLedger } from './LvmLedger';
 import { TEST_ACCOUNT_COLLATERAL, type LvmGenesis } from './writeLvmGenesis';
 
-export interface StartedExchangeNode extends StartedNode {
+export interface StartedLvmNode extends StartedNode {
   kind: 'exchange';
   /** The accounts genesis made: the treasury, the solver's and one per test account. */
   genesis: LvmGenesis;
@@ -19,9 +19,9 @@ export interface StartedExchangeNode extends StartedNode {
  * own, genesis as `intentsim start` writes it (the same accounts, indexes and API keys for the same
  * mnemonic), state in memory until `stop()`.
  */
-export async function startExchangeNode(options: EmbeddedNodeOptions = {}): Promise<StartedExchangeNode> {
+export async function startLvmNode(options: EmbeddedNodeOptions = {}): Promise<StartedLvmNode> {
   const resolved = resolveEmbeddedNodeOptions(options, LVM_CHAIN.id);
-  const node = new ExchangeNode({ chainId: resolved.chainId, clock: resolved.clock, mnemonic: resolved.mnemonic, host: resolved.host, port: resolved.port });
+  const node = new LvmNode({ chainId: resolved.chainId, clock: resolved.clock, mnemonic: resolved.mnemonic, host: resolved.host, port: resolved.port });
   const rpcUrl = await node.listen();
   const accounts = deriveSimulatorAccounts(resolved.mnemonic, resolved.accountCount);
   const genesis = node.writeGenesis(

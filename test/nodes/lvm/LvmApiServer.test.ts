@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../../src/clock/VirtualClock';
-import { LvmApiServer } from '../../../src/nodes/exchange/LvmApiServer';
-import { LvmLedger } from '../../../src/nodes/exchange/LvmLedger';
+import { LvmApiServer } from '../../../src/nodes/lvm/LvmApiServer';
+import { LvmLedger } from '../../../src/nodes/lvm/LvmLedger';
 
 const OWNER = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { BvmLedger, BVM_PARAMS } from '../../../src/nodes/bitcoin/BvmLedger';
-import type { BvmKey } from '../../../src/nodes/bitcoin/bvmAccounts';
-import { fundedBvmLedger } from '../../support/bitcoinNodeFixtures';
-import { p2wpkhFee, signP2wpkhTransaction } from '../../../src/nodes/bitcoin/bvmTransactions';
-import { bitcoin } from '../../../src/nodes/bitcoin/bvmCrypto';
+import { BvmLedger, BVM_PARAMS } from '../../../src/nodes/bvm/BvmLedger';
+import type { BvmKey } from '../../../src/nodes/bvm/bvmAccounts';
+import { fundedBvmLedger } from '../../support/bvmNodeFixtures';
+import { p2wpkhFee, signP2wpkhTransaction } from '../../../src/nodes/bvm/bvmTransactions';
+import { bitcoin } from '../../../src/nodes/bvm/bvmCrypto';
 
 function pay(ledger: BvmLedger, from: BvmKey, to: BvmKey, value: bigint, fee = p2wpkhFee(1, 2)) {
   const coin = ledger.coinsOf(from.script, true)[0]!;

@@ -8,7 +8,7 @@ import { decodeBase58check, encodeBase58check } from '../../keys/base58check';
  * PSBT signing), the regtest network every BVM address and key uses, and the key pair.
  */
 // bitcoinjs-lib's self-test of the library (~0.1 s of curve arithmetic at every start) is run by
-// test/nodes/bitcoin/bvmCrypto.test.ts instead
+// test/nodes/bvm/bvmCrypto.test.ts instead
 bitcoin.initEccLib(ecc, { DANGER_DO_NOT_VERIFY_ECCLIB: true });
 
 export const BVM_NETWORK = bitcoin.networks.regtest;
@@ -18,7 +18,7 @@ export const BVM_NETWORK = bitcoin.networks.regtest;
  * `ecpair`'s factory: that runs a self-test of the curve library (~75 ms) on the start path. The
  * public key comes from Node's native secp256k1 (pure JavaScript costs milliseconds a key at a
  * cold start); signatures are `ecc`'s (RFC 6979, low S, as `ecpair` signs without `lowR`).
- * test/nodes/bitcoin/bvmCrypto.test.ts checks keys, WIFs and signatures against `ecpair`'s.
+ * test/nodes/bvm/bvmCrypto.test.ts checks keys, WIFs and signatures against `ecpair`'s.
  */
 export class BvmKeyPair {
   /** The compressed public key (33 bytes). */

@@ -9,7 +9,7 @@ import { writeBvmGenesis } from './writeBvmGenesis';
 import { BvmWallets } from './BvmWallets';
 import { mnemonicSeed } from '../../keys/mnemonicSeed';
 
-export interface BitcoinNodeOptions {
+export interface BvmNodeOptions {
   chainId: number;
   clock: VirtualClock;
   /** The accounts' keys derive from it (BIP84, regtest). */
@@ -38,13 +38,13 @@ interface StartedParts {
  * port of its own (`BvmEsploraServer`), genesis paying the accounts from matured coinbases, the
  * block timer (a block every N seconds of its clock), and with a journal every change journaled
  * first and applied again at start. The simulator's BVM adapter (`chains/bvm/`) runs one;
- * `startBitcoinNode` runs one alone.
+ * `startBvmNode` runs one alone.
  */
-export class BitcoinNode {
+export class BvmNode {
   private parts: StartedParts | undefined;
   private blockTimer: ClockTimer | undefined;
 
-  constructor(private readonly options: BitcoinNodeOptions) {}
+  constructor(private readonly options: BvmNodeOptions) {}
 
   /** Writes genesis (at the journaled time when a journal has one) and starts the JSON-RPC, once. */
   async start(journalStore: LedgerJournal | undefined): Promise<void> {

@@ -1,0 +1,16 @@
+import type { ChainKindFacts } from '../ChainKindFacts';
+
+/** The Bitcoin-style chain's facts (ChainKindFacts). */
+export const BVM_KIND_FACTS: ChainKindFacts = {
+  vmType: 'bvm',
+  recordNativeAddress: /^bc1q{32}mql8k8$/,
+  hasStablecoin: false,
+  localCurrencies: 'BTC',
+  scenarioUser: 'account:0',
+  minesOnRequest: true,
+  hasDepositAddresses: true,
+  doubleSpendsDeposits: true,
+  depositReorg: 'mempool',
+  wrongChainDepositChains: [],
+  countsDepositConfirmations: true,
+};
