@@ -28,7 +28,7 @@ export async function simulateQuotedFill(params: {
   exactOutput: boolean;
 }): Promise<{ gasUnits: bigint }> {
   const { planned } = params;
-  const simulation = await params.destination.simulateSolverFill(
+  const simulation = await params.destination.solverWallet.simulateFill(
     fillPaymentFor({
       requestId: SIMULATION_REQUEST_ID,
       recipient: params.recipient,

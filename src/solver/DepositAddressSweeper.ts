@@ -56,7 +56,7 @@ export class DepositAddressSweeper {
     const currency = origin?.findCurrency(deposit.currency);
     if (!origin || !currency) return [];
     const payment: SolverPayment = { requestId: record.id, currency, recipient: refundRecipientOf(record, deposit.depositor), amount: counted.excess };
-    const sent = await origin.sendSolverPayment('refund', payment);
-    return [await origin.awaitSolverTransaction(sent.txHash, 'refund', payment)];
+    const sent = await origin.solverWallet.sendPayment('refund', payment);
+    return [await origin.solverWallet.awaitPayment(sent.txHash, 'refund', payment)];
   }
 }

@@ -1,5 +1,6 @@
 import type { Hex } from 'viem';
-import type { ChainAdapter, SentSolverTransaction, SolverSendOptions } from '../chains/ChainAdapter';
+import type { ChainAdapter } from '../chains/ChainAdapter';
+import type { SentSolverTransaction, SolverSendOptions } from '../chains/SolverWallet';
 import { SolverBalanceTooLowError } from '../chains/SolverBalanceTooLowError';
 import { SolverBroadcastRefusedError } from '../chains/SolverBroadcastRefusedError';
 import { actualAppFees } from '../domain/quoteOptions/appFees';
@@ -79,7 +80,7 @@ export class SolverStateMachine {
 
   /** Waits for the receipt of a solver transaction, marked as such for the queue's `idle`. */
   private awaitReceipt(chain: ChainAdapter, requestId: string, txHash: Hex, kind: 'fill' | 'refund', payment: SolverPayment): Promise<TransactionEntry> {
-    return this.deps.queue.whileAwaitingReceipt(requestId, { chainId: chain.chainId, txHash }, () => chain.awaitSolverTransaction(txHash, kind, payment));
+    return this.deps.queue.whileAwaitingReceipt(requestId, { chainId: chain.chainId, txHash }, () => chain.solverWallet.awaitPayment(txHash, kind, payment));
   }
 
   /**
@@ -244,7 +245,7 @@ export class SolverStateMachine {
 
   /** The fault "broadcast but dropped": `submitted` with a signed fill the chain never sees. */
   private async fillWithoutSending(record: RequestRecord, payment: SolverPayment, feeBumps: number): Promise<void> {
-    const signed = await this.chainFor(record.quote.destinationChainId).sendSolverPayment('fill', payment, { feeBumps, withoutSending: true });
+    const signed = await this.chainFor(record.quote.destinationChainId).solverWallet.sendPayment('fill', payment, { feeBumps, withoutSending: true });
     this.markSubmitted(record.id, payment, signed);
     this.watchInclusion(record.id);
   }
@@ -256,7 +257,7 @@ export class SolverStateMachine {
   private async fill(record: RequestRecord, payment: SolverPayment, options: SolverSendOptions = {}): Promise<void> {
     let sent: SentSolverTransaction;
     try {
-      sent = await this.chainFor(record.quote.destinationChainId).sendSolverPayment('fill', payment, options);
+      sent = await this.chainFor(record.quote.destinationChainId).solverWallet.sendPayment('fill', payment, options);
     } catch (error) {
       if (error instanceof SolverBalanceTooLowError) {
         this.deps.log(`solver: the fill of ${record.id} could not be built: ${error.message}`);
@@ -319,7 +320,7 @@ export class SolverStateMachine {
     const submitted = record.submittedTxs.find((tx) => tx.type === 'fill');
     if (!submitted || record.fillAmount === null) return;
     const destination = this.chainFor(record.quote.destinationChainId);
-    if (!options.takenByNode && !(await destination.hasTransaction(submitted.txHash))) {
+    if (!options.takenByNode && (await destination.solverWallet.transactionStatus(submitted.txHash)) !== 'seen') {
       // broadcast, but the chain does not have it (dropped, or lost with a node's pool)
       this.watchInclusion(record.id);
       return;
@@ -340,7 +341,7 @@ export class SolverStateMachine {
       return;
     }
     // why it reverted, from the chain: a pool moved after the solver's check gives TOO_LITTLE_RECEIVED
-    const failed = await destination.failedTransactionFacts?.(entry.txHash).catch((error: unknown) => {
+    const failed = await destination.solverWallet.failedTransactionFacts?.(entry.txHash).catch((error: unknown) => {
       this.deps.log(`solver: could not read why fill ${entry.txHash} reverted`, error);
       return undefined;
     });

@@ -55,7 +55,7 @@ export async function decideFill(record: RequestRecord, deposited: bigint, desti
     gasTopUp: quote.options?.gasTopUp?.amount ?? 0n,
   });
   if (!payment.execution) return { kind: 'fill', payment };
-  const simulation = await destination.simulateSolverFill(payment);
+  const simulation = await destination.solverWallet.simulateFill(payment);
   if (!simulation.ok) return { kind: 'refund', failReason: revertedFillReason(record, simulation.revert), revert: simulation.revert };
   return { kind: 'fill', payment: { ...payment, execution: { ...payment.execution, gasLimit: (simulation.gasUnits * EXECUTION_GAS_MARGIN_PERCENT) / 100n } } };
 }

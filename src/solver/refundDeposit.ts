@@ -53,7 +53,7 @@ export async function refundDeposit(deps: RefundDepositDeps, record: RequestReco
     return;
   }
   const payment: SolverPayment = { requestId: record.id, currency, recipient: refundRecipientOf(record, deposit.depositor), amount: deposit.amount };
-  const sent = await origin.sendSolverPayment('refund', payment);
+  const sent = await origin.solverWallet.sendPayment('refund', payment);
   const entry = await deps.awaitReceipt(origin, record.id, sent.txHash, 'refund', payment);
   if (entry.status === 'success') {
     transitionRequest(deps.lifecycle, {

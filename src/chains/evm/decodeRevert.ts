@@ -1,6 +1,6 @@
 import { BaseError, decodeErrorResult, type Abi, type Hex } from 'viem';
 import { contractArtifacts } from '../../../fixtures/contracts/artifacts.generated';
-import type { FillSimulation } from '../ChainAdapter';
+import type { FillSimulation } from '../SolverWallet';
 import { revertErrorName, revertLabel, type DecodedRevert } from '../../domain/fill/decodedRevert';
 import { STANDARD_ERRORS_ABI } from './standardErrorsAbi';
 

@@ -1,4 +1,4 @@
-import type { FailedTransactionFacts, FillSimulation } from '../ChainAdapter';
+import type { FailedTransactionFacts, FillSimulation } from '../SolverWallet';
 import { describeSvmTransactionError } from '../../nodes/svm/svmTransactionError';
 import type { DecodedRevert } from '../../domain/fill/decodedRevert';
 import type { SvmTransactionRecord } from '../../nodes/svm/SvmLedger';
