@@ -1,24 +1,19 @@
 import type { Hex } from 'viem';
-import type { DecodedRevert } from '../domain/fill/decodedRevert';
+import type { ChainFailure } from '../domain/fill/chainFailure';
 import type { SolverPayment } from '../domain/fill/solverPayment';
 import type { FailedCallData, TransactionEntry } from '../domain/request/requestRecord';
 
 /**
- * The outcome of simulating a fill on the destination (EVM: `eth_estimateGas`). A failure names the
- * error (`revertErrorName`), reads it in one line (`revertLabel`) and carries the decoded revert.
+ * The outcome of simulating a fill on the destination (EVM: `eth_estimateGas`): the gas it takes,
+ * or why it would fail, in the chain's words; `blockedAccount`: the account a token contract
+ * blocks, when that is why (EVM `AccountBlocked`).
  */
-export type FillSimulation =
-  | { ok: true; gasUnits: bigint }
-  | { ok: false; errorName: string; message: string; revert: DecodedRevert; blockedAccount?: string };
+export type FillSimulation = { ok: true; gasUnits: bigint } | { ok: false; failure: ChainFailure; blockedAccount?: string };
 
-/** What a mined, failed transaction shows: the call it made and the error it failed with. */
+/** What a mined, failed transaction shows: the call it made and why it failed (EVM: its top call's revert, decoded). */
 export interface FailedTransactionFacts {
   callData: FailedCallData;
-  /** The decoded custom error (`Error`, `Panic`, or `Reverted` when there is no data or it matches no known error). */
-  errorName: string;
-  message: string;
-  /** The revert data of the transaction's top call, decoded. */
-  revert: DecodedRevert;
+  failure: ChainFailure;
 }
 
 export interface SentSolverTransaction {

@@ -6,7 +6,6 @@ import { RelayBroadcastRefusedError } from '../chains/RelayBroadcastRefusedError
 import type { VirtualClock } from '../clock/VirtualClock';
 import type { RelayedCall } from '../domain/execute/relayedCall';
 import { simulationFailureBody } from '../domain/execute/simulationFailure';
-import { failReasonOfRevert } from '../domain/fill/revertFailReasons';
 import { usdMicrosOf } from '../domain/money/usdValue';
 import type { RequestFeature, RequestRecord } from '../domain/request/requestRecord';
 import type { FailReason } from '../domain/request/requestStatus';
@@ -171,13 +170,13 @@ export class GaslessRelay {
       if (sponsor !== undefined) this.deps.sponsorBalances.debit(sponsor, usdMicrosOf(receipt.fee, chain.nativeCurrency()));
       if (receipt.status === 'failure') {
         const facts = await chain.gaslessRelay.failedRelayedCall(txHash);
-        this.fail(requestId, failReasonOfRevert(facts.revert) ?? 'TRANSACTION_REVERTED', (r) => {
+        this.fail(requestId, facts.failure.failReason ?? 'TRANSACTION_REVERTED', (r) => {
           if (!settlesOnReceipt) return;
           r.inTxs.push(receipt.entry);
           r.failedTxHash = receipt.entry.txHash;
           r.failedTxBlockNumber = receipt.entry.block;
           r.failedCallData = facts.callData;
-          r.failedRevert = facts.revert;
+          r.failedRevert = facts.failure.details;
         });
         return;
       }

@@ -13,7 +13,7 @@ import { decideFill } from './decideFill';
 import type { IndexedDeposit } from '../domain/chain/observedDeposit';
 import type { SolverPayment } from '../domain/fill/solverPayment';
 import { revertedFillReason } from '../domain/fill/fillFailReason';
-import type { DecodedRevert } from '../domain/fill/decodedRevert';
+import type { ChainFailure } from '../domain/fill/chainFailure';
 import { failReasonOfAction } from '../domain/fill/solverRules';
 import { depositRefusalReason } from '../domain/fill/depositRefusal';
 import { inclusionCheckIntervalMs } from '../domain/fill/fillInclusion';
@@ -231,7 +231,7 @@ export class SolverStateMachine {
 
     const decision = await decideFill(record, deposit.amount, this.chainFor(record.quote.destinationChainId));
     if (decision.kind === 'refund') {
-      await this.refund(record, deposit, decision.failReason, decision.revert);
+      await this.refund(record, deposit, decision.failReason, decision.failure);
       return;
     }
     // a fill sent again after its chain never saw the last one pays higher fees
@@ -345,7 +345,7 @@ export class SolverStateMachine {
       this.deps.log(`solver: could not read why fill ${entry.txHash} reverted`, error);
       return undefined;
     });
-    const failReason = revertedFillReason(record, failed?.revert);
+    const failReason = revertedFillReason(record, failed?.failure);
     transitionRequest(this.deps.lifecycle, {
       requestId: record.id,
       to: 'failure',
@@ -356,7 +356,7 @@ export class SolverStateMachine {
         r.failedTxHash = entry.txHash;
         r.failedTxBlockNumber = entry.block;
         r.failedCallData = failed?.callData ?? null;
-        if (failed) r.failedRevert = failed.revert;
+        if (failed) r.failedRevert = failed.failure.details;
       },
     });
     // the reverted fill moved nothing: the deposit is still in the depository, so pay it back
@@ -369,8 +369,8 @@ export class SolverStateMachine {
     markDepositReorged(this.deps.lifecycle, chain, deposit, detectedAt, conflictingTxHash);
   }
 
-  private refund(record: RequestRecord, deposit: IndexedDeposit, failReason: FailReason, revert?: DecodedRevert): Promise<void> {
-    return refundDeposit(this.refunds, record, deposit, failReason, revert);
+  private refund(record: RequestRecord, deposit: IndexedDeposit, failReason: FailReason, failure?: ChainFailure): Promise<void> {
+    return refundDeposit(this.refunds, record, deposit, failReason, failure);
   }
 
   private settleAsFailure(requestId: string, update: (facts: RequestFacts) => void): void {

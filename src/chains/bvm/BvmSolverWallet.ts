@@ -1,6 +1,7 @@
 import type { Hex } from 'viem';
 import type { VirtualClock } from '../../clock/VirtualClock';
 import type { SolverPayment } from '../../domain/fill/solverPayment';
+import { messageFailure, namedFailure } from '../../domain/fill/chainFailure';
 import { ChainError } from '../../errors/IntentsimError';
 import type { SolverTxStore } from '../../store/SolverTxStore';
 import type { FillSimulation, SentSolverTransaction, SolverSendOptions, SolverTransactionStatus, SolverWallet } from '../SolverWallet';
@@ -50,9 +51,9 @@ export class BvmSolverWallet implements SolverWallet {
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (error instanceof SolverBalanceTooLowError) {
-        return { ok: false, errorName: 'InsufficientFunds', message, revert: { kind: 'customError', errorName: 'InsufficientFunds', args: [], data: '0x' } };
+        return { ok: false, failure: namedFailure('InsufficientFunds', message) };
       }
-      return { ok: false, errorName: 'FillNotSupported', message, revert: { kind: 'reasonString', reason: message, data: '0x' } };
+      return { ok: false, failure: messageFailure('FillNotSupported', message) };
     }
   }
 

@@ -7,7 +7,7 @@ import type { TransactionEntry } from '../../domain/request/requestRecord';
 import type { EvmTransactionFacts } from './EvmTransactionFacts';
 import { SolverBroadcastRefusedError } from '../SolverBroadcastRefusedError';
 import { bumpedFee } from '../../domain/fill/fillInclusion';
-import { decodeRevert } from './decodeRevert';
+import { decodeRevert, revertFailure } from './decodeRevert';
 import { encodeFillExecution } from './encodeFillExecution';
 
 /** Gas limit of a fill with calls whose simulation did not measure one. */
@@ -154,9 +154,7 @@ export class EvmSolverWallet implements SolverWallet {
         // the node refuses the call before running it: no revert data, named like the shortfall it is
         return {
           ok: false,
-          errorName: 'InsufficientFunds',
-          message: `the solver's native balance on chain ${this.deps.chainId} cannot pay this fill`,
-          revert: { kind: 'customError', errorName: 'InsufficientFunds', args: [], data: '0x' },
+          failure: revertFailure({ kind: 'customError', errorName: 'InsufficientFunds', args: [], data: '0x' }, `the solver's native balance on chain ${this.deps.chainId} cannot pay this fill`),
         };
       }
       const revert = decodeRevert(error);

@@ -81,12 +81,9 @@ export class EvmTransactionFacts {
         .then((result) => result as { output?: Hex })
         .catch(() => undefined),
     ]);
-    const revert = decodeRevertData(trace?.output);
     return {
       callData: { from: transaction.from, to: transaction.to ?? zeroAddress, data: transaction.input, value: transaction.value },
-      errorName: revert.errorName,
-      message: revert.message,
-      revert: revert.revert,
+      failure: decodeRevertData(trace?.output).failure,
     };
   }
 }

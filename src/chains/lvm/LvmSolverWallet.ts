@@ -2,6 +2,7 @@ import { stringToHex, type Address, type Hex } from 'viem';
 import { SolverBalanceTooLowError } from '../SolverBalanceTooLowError';
 import type { VirtualClock } from '../../clock/VirtualClock';
 import type { SolverPayment } from '../../domain/fill/solverPayment';
+import { messageFailure } from '../../domain/fill/chainFailure';
 import { ChainError } from '../../errors/IntentsimError';
 import type { SolverTxStore } from '../../store/SolverTxStore';
 import type { FillSimulation, SentSolverTransaction, SolverSendOptions, SolverTransactionStatus, SolverWallet } from '../SolverWallet';
@@ -135,5 +136,5 @@ function parseTransfer(raw: Hex): Required<LvmTransferParams> {
 }
 
 function failedSimulation(errorName: string, message: string): FillSimulation {
-  return { ok: false, errorName, message, revert: { kind: 'reasonString', reason: message, data: '0x' } };
+  return { ok: false, failure: messageFailure(errorName, message) };
 }
