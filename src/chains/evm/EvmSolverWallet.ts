@@ -107,7 +107,7 @@ export class EvmSolverWallet implements SolverWallet {
   }
 
   /** Whether the node knows the transaction (in its pool or mined). */
-  async hasTransaction(txHash: Hex): Promise<boolean> {
+  private async hasTransaction(txHash: Hex): Promise<boolean> {
     return this.deps.client.getTransaction({ hash: txHash }).then(
       () => true,
       () => false,
