@@ -3,7 +3,7 @@ export { startSimulator } from './simulator';
 export type { RunningSimulator, SimulatorControl, StartSimulatorOptions, SimulatorChainSummary, SimulatorAccountSummary } from './simulator';
 export type { RequestStatus, FailReason, RefundFailReason } from './domain/request/requestStatus';
 export type { RequestType } from './domain/request/requestRecord';
-export type { DecodedRevert } from './domain/fill/decodedRevert';
+export type { FailureDetails } from './domain/fill/chainFailure';
 export { verifyWebhookSignature, checkWebhookSignature, signWebhookBody, SIGNATURE_HEADER, SIGNATURE_TIMESTAMP_HEADER } from './events/webhooks/webhookSignature';
 export type { VerifyWebhookSignatureParameters, VerifyWebhookSignatureResult } from './events/webhooks/webhookSignature';
 export { checkWebhookReceiver, type WebhookCheckReport } from './events/webhooks/checkWebhookReceiver';

@@ -125,7 +125,7 @@ export class AppFeeClaims {
     const payment: SolverPayment = { requestId: claim.id, currency: this.currencyOf(claim.chainId, claim.currency), recipient: claim.recipient, amount: claim.amount };
     let txHash: Hex;
     try {
-      txHash = (await chain.sendSolverPayment('fill', payment)).txHash;
+      txHash = (await chain.solverWallet.sendPayment('fill', payment)).txHash;
     } catch (error) {
       this.deps.log(`app fees: claim ${claim.id} could not be paid`, error);
       if (!(error instanceof SolverBroadcastRefusedError)) throw new AppFeeClaimPaymentPendingError(claim.id, null);
@@ -133,7 +133,7 @@ export class AppFeeClaims {
       return { status: 'failure', txHash: null };
     }
     this.deps.store.recordPayment(claim.id, { txHash, status: 'pending' }, this.deps.clock.now());
-    const mined = await chain.awaitSolverTransaction(txHash, 'fill', payment).catch((error: unknown) => {
+    const mined = await chain.solverWallet.awaitPayment(txHash, 'fill', payment).catch((error: unknown) => {
       this.deps.log(`app fees: no receipt yet for claim ${claim.id} (${txHash})`, error);
       throw new AppFeeClaimPaymentPendingError(claim.id, txHash);
     });

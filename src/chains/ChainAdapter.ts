@@ -1,12 +1,11 @@
 import type { Hex } from 'viem';
 import type { ChainDescription, VmType } from '../domain/chain/chainDescription';
-import type { SolverPayment } from '../domain/fill/solverPayment';
 import type { QuoteStep } from '../domain/quote/quoteStep';
 import type { Currency } from '../domain/chain/currency';
-import type { TransactionEntry, FailedCallData } from '../domain/request/requestRecord';
+import type { TransactionEntry } from '../domain/request/requestRecord';
 import type { ChainLiquidity, DestinationAction } from '../domain/quote/planRoute';
 import type { DepositAddressPayment, IndexedDeposit } from '../domain/chain/observedDeposit';
-import type { DecodedRevert } from '../domain/fill/decodedRevert';
+import type { SolverWallet } from './SolverWallet';
 import type { ChainCheats } from './capabilities/ChainCheats';
 import type { UserWallet } from './capabilities/UserWallet';
 import type { DepositAddressCapability } from './capabilities/DepositAddressCapability';
@@ -42,47 +41,6 @@ export type ChainObservation =
   /** SPEC §1.6: the first payment into a request's deposit address (not yet swept). */
   | { kind: 'depositAddressPaid'; requestId: Hex; depositAddress: string; payment: DepositAddressPayment };
 
-/**
- * The outcome of simulating a fill with `eth_estimateGas` on the destination. A failure names the
- * error (`revertErrorName`), reads it in one line (`revertLabel`) and carries the decoded revert.
- */
-export type FillSimulation =
-  | { ok: true; gasUnits: bigint }
-  | { ok: false; errorName: string; message: string; revert: DecodedRevert; blockedAccount?: string };
-
-/** What a mined, reverted transaction shows: the call it made and the error it reverted with. */
-export interface FailedTransactionFacts {
-  callData: FailedCallData;
-  /** The decoded custom error (`Error`, `Panic`, or `Reverted` when there is no data or it matches no known error). */
-  errorName: string;
-  message: string;
-  /** The revert data of the transaction's top call, decoded. */
-  revert: DecodedRevert;
-}
-
-export interface SentSolverTransaction {
-  txHash: Hex;
-  chainId: number;
-  /** The node answered the send by taking the transaction (pool or block): the solver need not ask `hasTransaction` before its receipt. */
-  takenByNode?: boolean;
-}
-
-/** How a solver payment is signed and sent. */
-export interface SolverSendOptions {
-  /** Re-broadcasts before this one: each raises the fees (SPEC §7.2 "retry and gas-bump window"). */
-  feeBumps?: number;
-  /**
-   * The solver fault "broadcast refused": the payment is signed so that the node refuses it (a gas
-   * limit above the block's), and sending throws `SolverBroadcastRefusedError`.
-   */
-  refusedByNode?: boolean;
-  /**
-   * The solver fault "broadcast but dropped": the payment is signed (the same transaction hash it
-   * would have) but neither kept nor sent.
-   */
-  withoutSending?: boolean;
-}
-
 /** What a chain's transactions cost, in its native currency (or the exchange's fee currency). */
 export interface ChainGasCosts {
   /** What a fill in `currency` costs the solver. */
@@ -98,8 +56,8 @@ export interface ChainGasCosts {
 /**
  * One adapter per VM kind, all behind this interface: the API, the solver and the simulator
  * root never see an RPC client or a node process. The core is what every chain does for the
- * service (identity, lifecycle, currencies and addresses, quote-time reads, the deposit watcher,
- * solver payments); the rest are optional capabilities (`cheats`, `userWallet`, `depositAddresses`,
+ * service (identity, lifecycle, currencies and addresses, quote-time reads, the deposit watcher)
+ * and its one required part, the solver's wallet (`solverWallet`, SolverWallet.ts); the rest are optional capabilities (`cheats`, `userWallet`, `depositAddresses`,
  * `fixtureContracts`, `gaslessRelay`): a chain without one simply lacks it, and callers ask for it
  * through `requireCapability` (capabilities/requireCapability.ts), the one place that answers
  * `UNSUPPORTED_ON_CHAIN`.
@@ -126,34 +84,18 @@ export interface ChainAdapter {
   liquidity(): ChainLiquidity;
   /** A pool's reserves now (token0, token1); on the chains whose `liquidity()` has pools (EVM), absent on the others. */
   readPoolReserves?(pool: string): Promise<{ reserve0: bigint; reserve1: bigint }>;
-  /** Simulates the fill the solver would send (SPEC §7.1 DESTINATION_TX_FAILED). */
-  simulateSolverFill(payment: SolverPayment): Promise<FillSimulation>;
-  /**
-   * The call and revert error of a mined transaction that failed (SPEC §2.3 failedCallData), on the
-   * chains where a transaction can be mined and fail (EVM, Solana); absent where a transaction is
-   * valid or never mined (Bitcoin) or executed or refused (Lighter).
-   */
-  failedTransactionFacts?(txHash: Hex): Promise<FailedTransactionFacts>;
   balanceOf(owner: string, currency: Currency): Promise<bigint>;
   onObservation(listener: (observation: ChainObservation) => void): () => void;
   /** Looks at one transaction now (the `/transactions/index` hint) instead of waiting for the next block. */
   indexTransaction(txHash: string): Promise<void>;
   /** Indexes up to the chain head now, instead of waiting for the next block notification. */
   syncNow(): Promise<void>;
-  /**
-   * Signs, persists and broadcasts a solver payment; the same request+kind is never signed twice.
-   * A node that refuses the send (a JSON-RPC error answer) throws `SolverBroadcastRefusedError`,
-   * and nothing of the transaction is kept. With `withoutSending` it is only signed.
-   */
-  sendSolverPayment(kind: 'fill' | 'refund', payment: SolverPayment, options?: SolverSendOptions): Promise<SentSolverTransaction>;
-  /** Whether the node knows a transaction: waiting in its pool or mined. */
-  hasTransaction(txHash: Hex): Promise<boolean>;
-  /** Waits for a solver transaction's receipt and returns its facts. */
-  awaitSolverTransaction(txHash: Hex, kind: 'fill' | 'refund', payment: SolverPayment): Promise<TransactionEntry>;
   /** An `inTxs` entry from what the watcher indexed alone (no RPC; fee filled in later). */
   indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry;
   /** Facts of an observed deposit transaction (fee, timestamp) for `inTxs`. */
   depositTransactionEntry(deposit: IndexedDeposit, status: 'success' | 'failure'): Promise<TransactionEntry>;
+  /** The solver's wallet: simulates, sends and follows its fills and refunds (every chain pays them). */
+  readonly solverWallet: SolverWallet;
 
   // Optional capabilities: present where the chain has them.
   /** Cheat calls: mine, time, and where the chain has them automine, code, snapshot/revert, reorg. */

@@ -76,7 +76,6 @@ function controlledChain(chain: ChainAdapter): ControlledChain {
     transactionFaults: {
       dropTransactions: (target) => requireCheatCapability(chain, 'transactionFaults', target === null ? 'lifting dropped transactions' : `dropping ${target} transactions`).dropTransactions(target),
       droppedTarget: () => chain.cheats?.transactionFaults?.droppedTarget() ?? null,
-      hasExpired: async (txHash) => (await chain.cheats?.transactionFaults?.hasExpired(txHash)) ?? false,
     },
     exchangeAccounts: { setAccount: (account, change) => requireCheatCapability(chain, 'exchangeAccounts', `a change to account ${account}`).setAccount(account, change) },
   };

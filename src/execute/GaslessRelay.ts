@@ -6,7 +6,6 @@ import { RelayBroadcastRefusedError } from '../chains/RelayBroadcastRefusedError
 import type { VirtualClock } from '../clock/VirtualClock';
 import type { RelayedCall } from '../domain/execute/relayedCall';
 import { simulationFailureBody } from '../domain/execute/simulationFailure';
-import { failReasonOfRevert } from '../domain/fill/revertFailReasons';
 import { usdMicrosOf } from '../domain/money/usdValue';
 import type { RequestFeature, RequestRecord } from '../domain/request/requestRecord';
 import type { FailReason } from '../domain/request/requestStatus';
@@ -69,7 +68,7 @@ export interface ExecutionAccepted {
  * (`openRelayedCallRequest`): it goes `depositing → success` when the relayed transaction lands.
  */
 /** A chain with a gasless relayer. */
-type RelayingChain = ChainAdapter & { readonly gaslessRelay: GaslessRelayCapability } & Required<Pick<ChainAdapter, 'failedTransactionFacts'>>;
+type RelayingChain = ChainAdapter & { readonly gaslessRelay: GaslessRelayCapability };
 
 export class GaslessRelay {
   constructor(private readonly deps: GaslessRelayDeps) {}
@@ -170,14 +169,14 @@ export class GaslessRelay {
       const receipt = await chain.gaslessRelay.awaitRelayedCall(txHash);
       if (sponsor !== undefined) this.deps.sponsorBalances.debit(sponsor, usdMicrosOf(receipt.fee, chain.nativeCurrency()));
       if (receipt.status === 'failure') {
-        const facts = await chain.failedTransactionFacts(txHash as Hex);
-        this.fail(requestId, failReasonOfRevert(facts.revert) ?? 'TRANSACTION_REVERTED', (r) => {
+        const facts = await chain.gaslessRelay.failedRelayedCall(txHash);
+        this.fail(requestId, facts.failure.failReason ?? 'TRANSACTION_REVERTED', (r) => {
           if (!settlesOnReceipt) return;
           r.inTxs.push(receipt.entry);
           r.failedTxHash = receipt.entry.txHash;
           r.failedTxBlockNumber = receipt.entry.block;
           r.failedCallData = facts.callData;
-          r.failedRevert = facts.revert;
+          r.failedRevert = facts.failure.details;
         });
         return;
       }
@@ -193,10 +192,10 @@ export class GaslessRelay {
   }
 
   /** SPEC §7.2 TRANSACTION_NOT_INCLUDED: a relayed call its chain has not seen once the window elapsed. */
-  private watchInclusion(chain: ChainAdapter, txHash: string, requestId: string): void {
+  private watchInclusion(chain: RelayingChain, txHash: string, requestId: string): void {
     this.deps.clock.setTimeout(() => {
-      void chain
-        .hasTransaction(txHash as Hex)
+      void chain.gaslessRelay
+        .hasRelayedCall(txHash)
         .then((seen) => {
           if (!seen) this.fail(requestId, 'TRANSACTION_NOT_INCLUDED');
         })

@@ -7,7 +7,6 @@ import { DestinationTxFailedError, SolverCapacityExceededError } from '../errors
 import { fillPaymentFor } from '../domain/fill/fillPaymentFor';
 import type { PlannedQuoteRoute } from './planQuoteRoute';
 import { isSolverBalanceShortfall } from '../domain/fill/fillFailReason';
-import { failReasonOfRevert } from '../domain/fill/revertFailReasons';
 
 /** A request id no quote ever derives, so the receiver's once-only guard never trips in simulation. */
 const SIMULATION_REQUEST_ID: Hex = `0x${'51'.repeat(32)}`;
@@ -28,7 +27,7 @@ export async function simulateQuotedFill(params: {
   exactOutput: boolean;
 }): Promise<{ gasUnits: bigint }> {
   const { planned } = params;
-  const simulation = await params.destination.simulateSolverFill(
+  const simulation = await params.destination.solverWallet.simulateFill(
     fillPaymentFor({
       requestId: SIMULATION_REQUEST_ID,
       recipient: params.recipient,
@@ -42,9 +41,9 @@ export async function simulateQuotedFill(params: {
     }),
   );
   if (simulation.ok) return { gasUnits: simulation.gasUnits };
-  if (isSolverBalanceShortfall(simulation.errorName)) {
+  if (isSolverBalanceShortfall(simulation.failure.errorName)) {
     throw new SolverCapacityExceededError(
-      `the solver cannot fill ${formatAmount(planned.amounts.amountOut, params.currencyOut)} on chain ${params.destination.chainId}: ${simulation.message}; quote a smaller amount`,
+      `the solver cannot fill ${formatAmount(planned.amounts.amountOut, params.currencyOut)} on chain ${params.destination.chainId}: ${simulation.failure.message}; quote a smaller amount`,
     );
   }
   if (simulation.blockedAccount !== undefined && simulation.blockedAccount.toLowerCase() === params.recipient.toLowerCase()) {
@@ -52,9 +51,9 @@ export async function simulateQuotedFill(params: {
       `recipient ${params.recipient} cannot receive this token (blocked by the token contract); use another recipient`,
     );
   }
-  // the decoded revert, and the §7.3 label a fill reverting with it would get
-  const label = failReasonOfRevert(simulation.revert);
+  // why it would fail, and the §7.3 label a fill failing so would get
+  const label = simulation.failure.failReason;
   throw new DestinationTxFailedError(
-    `the destination transaction reverted in simulation on chain ${params.destination.chainId}: ${simulation.message}${label ? ` (${label})` : ''}`,
+    `the destination transaction reverted in simulation on chain ${params.destination.chainId}: ${simulation.failure.message}${label ? ` (${label})` : ''}`,
   );
 }

@@ -57,7 +57,7 @@ export class DepositAddressSweeper {
     const currency = origin?.findCurrency(deposit.currency);
     if (!origin || !currency) return [];
     const payment: SolverPayment = { requestId: record.id, currency, recipient: refundRecipientOf(record, deposit.depositor), amount: counted.excess };
-    const sent = await origin.sendSolverPayment('refund', payment);
+    const sent = await origin.solverWallet.sendPayment('refund', payment);
     return [await awaitReceipt(origin, sent.txHash, payment)];
   }
 }

@@ -1,5 +1,6 @@
 import type { Hex } from 'viem';
-import type { ChainAdapter, SentSolverTransaction, SolverSendOptions } from '../chains/ChainAdapter';
+import type { ChainAdapter } from '../chains/ChainAdapter';
+import type { SentSolverTransaction, SolverSendOptions } from '../chains/SolverWallet';
 import { SolverBalanceTooLowError } from '../chains/SolverBalanceTooLowError';
 import { SolverBroadcastRefusedError } from '../chains/SolverBroadcastRefusedError';
 import { actualAppFees } from '../domain/quoteOptions/appFees';
@@ -12,7 +13,7 @@ import { decideFill } from './decideFill';
 import type { IndexedDeposit } from '../domain/chain/observedDeposit';
 import type { SolverPayment } from '../domain/fill/solverPayment';
 import { revertedFillReason } from '../domain/fill/fillFailReason';
-import type { DecodedRevert } from '../domain/fill/decodedRevert';
+import type { ChainFailure } from '../domain/fill/chainFailure';
 import { failReasonOfAction } from '../domain/fill/solverRules';
 import { depositRefusalReason } from '../domain/fill/depositRefusal';
 import { inclusionCheckIntervalMs } from '../domain/fill/fillInclusion';
@@ -79,7 +80,7 @@ export class SolverStateMachine {
 
   /** Waits for the receipt of a solver transaction, marked as such for the queue's `idle`. */
   private awaitReceipt(chain: ChainAdapter, requestId: string, txHash: Hex, kind: 'fill' | 'refund', payment: SolverPayment): Promise<TransactionEntry> {
-    return this.deps.queue.whileAwaitingReceipt(requestId, { chainId: chain.chainId, txHash, kind }, () => chain.awaitSolverTransaction(txHash, kind, payment));
+    return this.deps.queue.whileAwaitingReceipt(requestId, { chainId: chain.chainId, txHash, kind }, () => chain.solverWallet.awaitPayment(txHash, kind, payment));
   }
 
   /**
@@ -230,7 +231,7 @@ export class SolverStateMachine {
 
     const decision = await decideFill(record, deposit.amount, this.chainFor(record.quote.destinationChainId));
     if (decision.kind === 'refund') {
-      await this.refund(record, deposit, decision.failReason, decision.revert);
+      await this.refund(record, deposit, decision.failReason, decision.failure);
       return;
     }
     // a fill sent again after its chain never saw the last one pays higher fees
@@ -244,7 +245,7 @@ export class SolverStateMachine {
 
   /** The fault "broadcast but dropped": `submitted` with a signed fill the chain never sees. */
   private async fillWithoutSending(record: RequestRecord, payment: SolverPayment, feeBumps: number): Promise<void> {
-    const signed = await this.chainFor(record.quote.destinationChainId).sendSolverPayment('fill', payment, { feeBumps, withoutSending: true });
+    const signed = await this.chainFor(record.quote.destinationChainId).solverWallet.sendPayment('fill', payment, { feeBumps, withoutSending: true });
     this.markSubmitted(record.id, payment, signed);
     this.watchInclusion(record.id);
   }
@@ -256,7 +257,7 @@ export class SolverStateMachine {
   private async fill(record: RequestRecord, payment: SolverPayment, options: SolverSendOptions = {}): Promise<void> {
     let sent: SentSolverTransaction;
     try {
-      sent = await this.chainFor(record.quote.destinationChainId).sendSolverPayment('fill', payment, options);
+      sent = await this.chainFor(record.quote.destinationChainId).solverWallet.sendPayment('fill', payment, options);
     } catch (error) {
       if (error instanceof SolverBalanceTooLowError) {
         this.deps.log(`solver: the fill of ${record.id} could not be built: ${error.message}`);
@@ -319,7 +320,7 @@ export class SolverStateMachine {
     const submitted = record.submittedTxs.find((tx) => tx.type === 'fill');
     if (!submitted || record.fillAmount === null) return;
     const destination = this.chainFor(record.quote.destinationChainId);
-    if (!options.takenByNode && !(await destination.hasTransaction(submitted.txHash))) {
+    if (!options.takenByNode && (await destination.solverWallet.transactionStatus(submitted.txHash)) !== 'seen') {
       // broadcast, but the chain does not have it (dropped, or lost with a node's pool)
       this.watchInclusion(record.id);
       return;
@@ -340,11 +341,11 @@ export class SolverStateMachine {
       return;
     }
     // why it reverted, from the chain: a pool moved after the solver's check gives TOO_LITTLE_RECEIVED
-    const failed = await destination.failedTransactionFacts?.(entry.txHash).catch((error: unknown) => {
+    const failed = await destination.solverWallet.failedTransactionFacts?.(entry.txHash).catch((error: unknown) => {
       this.deps.log(`solver: could not read why fill ${entry.txHash} reverted`, error);
       return undefined;
     });
-    const failReason = revertedFillReason(record, failed?.revert);
+    const failReason = revertedFillReason(record, failed?.failure);
     transitionRequest(this.deps.lifecycle, {
       requestId: record.id,
       to: 'failure',
@@ -355,7 +356,7 @@ export class SolverStateMachine {
         r.failedTxHash = entry.txHash;
         r.failedTxBlockNumber = entry.block;
         r.failedCallData = failed?.callData ?? null;
-        if (failed) r.failedRevert = failed.revert;
+        if (failed) r.failedRevert = failed.failure.details;
       },
     });
     // the reverted fill moved nothing: the deposit is still in the depository, so pay it back
@@ -368,8 +369,8 @@ export class SolverStateMachine {
     markDepositReorged(this.deps.lifecycle, chain, deposit, detectedAt, conflictingTxHash);
   }
 
-  private refund(record: RequestRecord, deposit: IndexedDeposit, failReason: FailReason, revert?: DecodedRevert): Promise<void> {
-    return refundDeposit(this.refunds, record, deposit, failReason, revert);
+  private refund(record: RequestRecord, deposit: IndexedDeposit, failReason: FailReason, failure?: ChainFailure): Promise<void> {
+    return refundDeposit(this.refunds, record, deposit, failReason, failure);
   }
 
   private settleAsFailure(requestId: string, update: (facts: RequestFacts) => void): void {

@@ -7,10 +7,10 @@ import { revalidateWithOptions } from '../domain/quoteOptions/revalidateAtFill';
 import { fillPaymentFor } from '../domain/fill/fillPaymentFor';
 import { revertedFillReason } from '../domain/fill/fillFailReason';
 import type { SolverPayment } from '../domain/fill/solverPayment';
-import type { DecodedRevert } from '../domain/fill/decodedRevert';
+import type { ChainFailure } from '../domain/fill/chainFailure';
 
 /** A refund because the simulated fill reverted carries the decoded revert (SPEC §2.4 details). */
-export type FillPlan = { kind: 'fill'; payment: SolverPayment } | { kind: 'refund'; failReason: FailReason; revert?: DecodedRevert };
+export type FillPlan = { kind: 'fill'; payment: SolverPayment } | { kind: 'refund'; failReason: FailReason; failure?: ChainFailure };
 
 /** Gas limit over the simulated gas of a fill with calls. */
 const EXECUTION_GAS_MARGIN_PERCENT = 150n;
@@ -55,7 +55,7 @@ export async function decideFill(record: RequestRecord, deposited: bigint, desti
     gasTopUp: quote.options?.gasTopUp?.amount ?? 0n,
   });
   if (!payment.execution) return { kind: 'fill', payment };
-  const simulation = await destination.simulateSolverFill(payment);
-  if (!simulation.ok) return { kind: 'refund', failReason: revertedFillReason(record, simulation.revert), revert: simulation.revert };
+  const simulation = await destination.solverWallet.simulateFill(payment);
+  if (!simulation.ok) return { kind: 'refund', failReason: revertedFillReason(record, simulation.failure), failure: simulation.failure };
   return { kind: 'fill', payment: { ...payment, execution: { ...payment.execution, gasLimit: (simulation.gasUnits * EXECUTION_GAS_MARGIN_PERCENT) / 100n } } };
 }

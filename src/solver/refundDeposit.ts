@@ -1,7 +1,7 @@
 import type { Hex } from 'viem';
 import type { ChainAdapter } from '../chains/ChainAdapter';
 import type { IndexedDeposit } from '../domain/chain/observedDeposit';
-import type { DecodedRevert } from '../domain/fill/decodedRevert';
+import type { ChainFailure } from '../domain/fill/chainFailure';
 import { refundRecipientOf } from '../domain/fill/depositAddressOutcome';
 import { refundFailReasonBeforeSending } from '../domain/fill/refundFailReason';
 import type { SolverPayment } from '../domain/fill/solverPayment';
@@ -32,11 +32,11 @@ export function settleAsFailure(lifecycle: RequestLifecycle, requestId: string, 
  * back (refundFailReason AMOUNT_TOO_LOW_TO_REFUND, SPEC §7.4); a refund that reverts is recorded
  * in `outTxs` with status failure. Either way the request ends in `failure`.
  */
-export async function refundDeposit(deps: RefundDepositDeps, record: RequestRecord, deposit: IndexedDeposit, failReason: FailReason, revert?: DecodedRevert): Promise<void> {
-  // the reason, and the simulated fill's decoded revert when that is why (SPEC §2.4 details)
+export async function refundDeposit(deps: RefundDepositDeps, record: RequestRecord, deposit: IndexedDeposit, failReason: FailReason, failure?: ChainFailure): Promise<void> {
+  // the reason, and the simulated fill's failure when that is why (SPEC §2.4 details)
   const recordReason = (r: RequestFacts) => {
     r.failReason = failReason;
-    if (revert) r.failedRevert = revert;
+    if (failure) r.failedRevert = failure.details;
   };
   const origin = deps.chainFor(deposit.chainId);
   const currency = origin.findCurrency(deposit.currency);
@@ -53,7 +53,7 @@ export async function refundDeposit(deps: RefundDepositDeps, record: RequestReco
     return;
   }
   const payment: SolverPayment = { requestId: record.id, currency, recipient: refundRecipientOf(record, deposit.depositor), amount: deposit.amount };
-  const sent = await origin.sendSolverPayment('refund', payment);
+  const sent = await origin.solverWallet.sendPayment('refund', payment);
   const entry = await deps.awaitReceipt(origin, record.id, sent.txHash, 'refund', payment);
   if (entry.status === 'success') {
     transitionRequest(deps.lifecycle, {

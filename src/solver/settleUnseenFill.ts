@@ -11,8 +11,8 @@ export type UnseenFillOutcome = 'not-submitted' | 'seen' | 'rebroadcast' | 'not-
  * SPEC §7.2 TRANSACTION_NOT_INCLUDED: looks at a `submitted` request's fill on its chain. Seen
  * (in the pool or mined): nothing changes, its receipt settles it. Unseen before the inclusion
  * window has elapsed since the first broadcast: → pending, to be sent again (with higher fees).
- * Unseen after, or unable to land any more (`transactionFaults.hasExpired`: a Solana fill whose
- * blockhash expired, whatever the window): → failure with TRANSACTION_NOT_INCLUDED (the caller
+ * Unseen after, or unable to land any more (the solver wallet's `transactionStatus` is `expired`:
+ * a Solana fill whose blockhash expired, whatever the window): → failure with TRANSACTION_NOT_INCLUDED (the caller
  * refunds the deposit).
  */
 export async function settleUnseenFill(
@@ -24,10 +24,10 @@ export async function settleUnseenFill(
   const unseen = record?.status === 'submitted' ? record.submittedTxs.find((tx) => tx.type === 'fill') : undefined;
   const chain = unseen ? deps.chains.get(unseen.chainId) : undefined;
   if (!record || !unseen || !chain) return 'not-submitted';
-  if (await chain.hasTransaction(unseen.txHash)) return 'seen';
+  const status = await chain.solverWallet.transactionStatus(unseen.txHash);
+  if (status === 'seen') return 'seen';
   // a transaction that can no longer land (Solana: its blockhash expired) is not sent again
-  const expired = (await chain.cheats?.transactionFaults?.hasExpired(unseen.txHash)) ?? false;
-  const step = expired ? 'give-up' : unseenFillStep({
+  const step = status === 'expired' ? 'give-up' : unseenFillStep({
     firstBroadcastAtMs: firstStatusAt(requests, record.id, 'submitted') ?? deps.clock.now(),
     nowMs: deps.clock.now(),
     windowSeconds: deps.fillInclusionWindowSeconds,

@@ -38,18 +38,37 @@ function methodsThatOnlyThrow(source: ts.SourceFile): string[] {
   return found;
 }
 
+function interfaceIn(file: string, name: string): ts.InterfaceDeclaration {
+  const found = sourceOf(join(chainsDir, file)).statements.find((statement): statement is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(statement) && statement.name.text === name);
+  if (!found) throw new Error(`no interface ${name} in ${file}`);
+  return found;
+}
+
+function memberNames(declaration: ts.InterfaceDeclaration): string[] {
+  return declaration.members.map((member) => (member.name && ts.isIdentifier(member.name) ? member.name.text : '?'));
+}
+
 describe('the chain interface: a core and capabilities (ARCHITECTURE.md, "chains")', () => {
-  it('ChainAdapter has at most 30 members, the optional capabilities included', () => {
+  it('ChainAdapter has at most 26 members, the optional capabilities included', () => {
     const source = sourceOf(join(chainsDir, 'ChainAdapter.ts'));
     const adapter = source.statements.find((statement): statement is ts.InterfaceDeclaration => ts.isInterfaceDeclaration(statement) && statement.name.text === 'ChainAdapter');
     expect(adapter).toBeDefined();
     const members = adapter!.members.map((member) => (member.name && ts.isIdentifier(member.name) ? member.name.text : '?'));
-    expect(members.length).toBeLessThanOrEqual(30);
+    expect(members.length).toBeLessThanOrEqual(26);
     // the capabilities are optional properties, not methods a chain must stub
     for (const capability of ['cheats', 'userWallet', 'depositAddresses', 'fixtureContracts', 'gaslessRelay']) {
       const member = adapter!.members.find((m) => m.name && ts.isIdentifier(m.name) && m.name.text === capability);
       expect(member && ts.isPropertySignature(member) && member.questionToken !== undefined, capability).toBe(true);
     }
+  });
+
+  it('the solver wallet is a required part of every chain, with the solver-facing members, and they are not core members', () => {
+    const adapter = interfaceIn('ChainAdapter.ts', 'ChainAdapter');
+    const wallet = adapter.members.find((m) => m.name && ts.isIdentifier(m.name) && m.name.text === 'solverWallet');
+    expect(wallet && ts.isPropertySignature(wallet) && wallet.questionToken === undefined).toBe(true);
+    const solverWallet = interfaceIn('SolverWallet.ts', 'SolverWallet');
+    expect(memberNames(solverWallet)).toEqual(['simulateFill', 'sendPayment', 'transactionStatus', 'awaitPayment', 'failedTransactionFacts']);
+    for (const moved of ['simulateSolverFill', 'sendSolverPayment', 'hasTransaction', 'awaitSolverTransaction', 'failedTransactionFacts']) expect(memberNames(adapter)).not.toContain(moved);
   });
 
   it('no class under src/chains has a method whose body only throws (a chain lacking something lacks the capability)', () => {

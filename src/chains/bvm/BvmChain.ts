@@ -9,7 +9,8 @@ import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import { ChainError } from '../../errors/IntentsimError';
 import type { BvmKindOptions, ChainAdapterContext } from '../chainAdapterContext';
-import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams, FillSimulation, SentSolverTransaction, SolverSendOptions } from '../ChainAdapter';
+import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams } from '../ChainAdapter';
+import type { SolverWallet } from '../SolverWallet';
 import type { DepositAddressCapability } from '../capabilities/DepositAddressCapability';
 import { BvmChainCheats } from './BvmChainCheats';
 import { BvmUserWallet } from './BvmUserWallet';
@@ -115,7 +116,16 @@ export class BvmChain implements ChainAdapter {
     });
     // after a restart: deposits mined or waiting in the mempool that this run has not reported yet
     this.watcher.catchUp();
-    this.wallet = new BvmSolverWallet({ chainId: this.chainId, ledger, solver: accounts.solver, store: this.options.solverTransactions, clock: this.options.clock });
+    this.wallet = new BvmSolverWallet({
+      chainId: this.chainId,
+      ledger,
+      solver: accounts.solver,
+      store: this.options.solverTransactions,
+      clock: this.options.clock,
+      minedRecord: (txid) => this.minedRecord(txid),
+      entryOf: (record, type, data) => this.entryOf(record, type, data),
+      normalizeAddress: (address) => this.normalizeAddress(address),
+    });
     // the same --bvm-block-time as the run that journaled the timer: it carries on where it stood
     this.node.resumeBlockTimer();
   }
@@ -201,21 +211,6 @@ export class BvmChain implements ChainAdapter {
   }
 
 
-  /** Builds the payment from the solver's coins now (nothing is signed into the store or sent). */
-  async simulateSolverFill(payment: SolverPayment): Promise<FillSimulation> {
-    try {
-      this.solverWallet().build(payment);
-      return { ok: true, gasUnits: 0n };
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      if (error instanceof SolverBalanceTooLowError) {
-        return { ok: false, errorName: 'InsufficientFunds', message, revert: { kind: 'customError', errorName: 'InsufficientFunds', args: [], data: '0x' } };
-      }
-      return { ok: false, errorName: 'FillNotSupported', message, revert: { kind: 'reasonString', reason: message, data: '0x' } };
-    }
-  }
-
-
   async balanceOf(owner: string, currency: Currency): Promise<bigint> {
     const script = outputScriptOf(owner);
     if (!currency.isNative || !script) return 0n;
@@ -233,34 +228,6 @@ export class BvmChain implements ChainAdapter {
 
   /** The watcher hears every mempool transaction and block as it happens. */
   async syncNow(): Promise<void> {}
-
-  async sendSolverPayment(kind: 'fill' | 'refund', payment: SolverPayment, options: SolverSendOptions = {}): Promise<SentSolverTransaction> {
-    const wallet = this.solverWallet();
-    return { txHash: options.withoutSending ? wallet.sign(kind, payment).txHash : wallet.send(kind, payment, options), chainId: this.chainId };
-  }
-
-  async hasTransaction(txHash: Hex): Promise<boolean> {
-    return this.ledger.transaction(txHash) !== undefined;
-  }
-
-  /** Waits until the payment is mined (blocks come from `generatetoaddress`, `mine` or the block time). */
-  async awaitSolverTransaction(txHash: Hex, kind: 'fill' | 'refund', payment: SolverPayment): Promise<TransactionEntry> {
-    const record = await this.minedRecord(txHash);
-    const saved = this.options.solverTransactions.find(payment.requestId, kind);
-    if (saved) this.options.solverTransactions.setState(saved.id, record ? 'confirmed' : 'failed');
-    const delivered = record?.tx.outs.filter((output) => addressOfScript(output.script) === this.normalizeAddress(payment.recipient)).reduce((sum, output) => sum + output.value, 0n) ?? 0n;
-    const data = {
-      from: this.keys.solver.address as Hex,
-      to: payment.recipient as Hex,
-      currency: payment.currency.address,
-      amount: record ? delivered : payment.amount,
-      deliveries: record ? [{ to: payment.recipient as Hex, currency: payment.currency.address, amount: delivered }] : [],
-    };
-    if (!record) {
-      return { txHash, chainId: this.chainId, type: kind, fee: 0n, feeUsdMicros: 0n, block: 0, blockHash: '' as Hex, timestamp: this.options.clock.nowSeconds(), status: 'failure', data };
-    }
-    return this.entryOf(record, kind, data);
-  }
 
   indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry {
     const entry = indexedDepositEntry(deposit, this.chainId, this.keys.solver.address as Hex);
@@ -321,7 +288,8 @@ export class BvmChain implements ChainAdapter {
     return minedTransactionEntry(this.chainId, facts, type, data);
   }
 
-  private solverWallet(): BvmSolverWallet {
+  /** The solver's wallet (after `start`), see `BvmSolverWallet`. */
+  get solverWallet(): SolverWallet {
     if (!this.wallet) throw new Error(`chain ${this.chainId} is not started`);
     return this.wallet;
   }

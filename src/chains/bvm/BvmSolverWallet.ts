@@ -1,12 +1,14 @@
 import type { Hex } from 'viem';
 import type { VirtualClock } from '../../clock/VirtualClock';
 import type { SolverPayment } from '../../domain/fill/solverPayment';
+import { messageFailure, namedFailure } from '../../domain/fill/chainFailure';
 import { ChainError } from '../../errors/IntentsimError';
 import type { SolverTxStore } from '../../store/SolverTxStore';
-import type { SolverSendOptions } from '../ChainAdapter';
+import type { FillSimulation, SentSolverTransaction, SolverSendOptions, SolverTransactionStatus, SolverWallet } from '../SolverWallet';
+import type { TransactionEntry } from '../../domain/request/requestRecord';
 import { SolverBalanceTooLowError } from '../SolverBalanceTooLowError';
 import { SolverBroadcastRefusedError } from '../SolverBroadcastRefusedError';
-import { type BvmKey, outputScriptOf, BvmRpcError, dustThreshold, type BvmCoin, type BvmLedger, selectCoins, signP2wpkhTransaction, spendableCoinsOf } from '../../nodes/bvm';
+import { type BvmKey, addressOfScript, outputScriptOf, BvmRpcError, dustThreshold, type BvmCoin, type BvmLedger, type BvmTransactionRecord, selectCoins, signP2wpkhTransaction, spendableCoinsOf } from '../../nodes/bvm';
 
 /** A fill the BVM chain cannot make: it pays BTC by transfer only (no pools, wraps or contract calls). */
 export class BvmFillNotSupportedError extends ChainError {}
@@ -17,10 +19,68 @@ export class BvmFillNotSupportedError extends ChainError {}
  * output and change back to the solver, at the wallets' fee rate. Coins it cannot cover are
  * SOLVER_BALANCE_TOO_LOW before anything is signed. Signed transactions are stored before they
  * are sent (the same request and kind is never signed twice). A sent payment waits in the
- * mempool until a block is mined.
+ * mempool until a block is mined. A Bitcoin transaction is valid or never mined: none is mined and
+ * failed (no `failedTransactionFacts`).
  */
-export class BvmSolverWallet {
-  constructor(private readonly deps: { chainId: number; ledger: BvmLedger; solver: BvmKey; store: SolverTxStore; clock: VirtualClock }) {}
+export class BvmSolverWallet implements SolverWallet {
+  constructor(
+    private readonly deps: {
+      chainId: number;
+      ledger: BvmLedger;
+      solver: BvmKey;
+      store: SolverTxStore;
+      clock: VirtualClock;
+      /** The record once mined; undefined if it leaves the mempool unmined (BvmChain.minedRecord). */
+      minedRecord: (txid: string) => Promise<BvmTransactionRecord | undefined>;
+      /** A mined transaction as a record entry. */
+      entryOf: (record: BvmTransactionRecord, type: TransactionEntry['type'], data: TransactionEntry['data']) => TransactionEntry;
+      normalizeAddress: (address: string) => string;
+    },
+  ) {}
+
+  /** Builds the payment from the solver's coins now (nothing is signed into the store or sent). */
+  async simulateFill(payment: SolverPayment): Promise<FillSimulation> {
+    try {
+      this.build(payment);
+      return { ok: true, gasUnits: 0n };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (error instanceof SolverBalanceTooLowError) {
+        return { ok: false, failure: namedFailure('InsufficientFunds', message) };
+      }
+      return { ok: false, failure: messageFailure('FillNotSupported', message) };
+    }
+  }
+
+  async sendPayment(kind: 'fill' | 'refund', payment: SolverPayment, options: SolverSendOptions = {}): Promise<SentSolverTransaction> {
+    return { txHash: options.withoutSending ? this.sign(kind, payment).txHash : this.send(kind, payment, options), chainId: this.deps.chainId };
+  }
+
+  /** In the mempool or mined; one the node does not have may be sent again (its coins unspent). */
+  async transactionStatus(txHash: Hex): Promise<SolverTransactionStatus> {
+    return this.deps.ledger.transaction(txHash) !== undefined ? 'seen' : 'unseen';
+  }
+
+  /** Waits until the payment is mined (blocks come from `generatetoaddress`, `mine` or the block time). */
+  async awaitPayment(txHash: Hex, kind: 'fill' | 'refund', payment: SolverPayment): Promise<TransactionEntry> {
+    const { store, chainId, solver } = this.deps;
+    const record = await this.deps.minedRecord(txHash);
+    const saved = store.find(payment.requestId, kind);
+    if (saved) store.setState(saved.id, record ? 'confirmed' : 'failed');
+    const recipient = this.deps.normalizeAddress(payment.recipient);
+    const delivered = record?.tx.outs.filter((output) => addressOfScript(output.script) === recipient).reduce((sum, output) => sum + output.value, 0n) ?? 0n;
+    const data = {
+      from: solver.address as Hex,
+      to: payment.recipient as Hex,
+      currency: payment.currency.address,
+      amount: record ? delivered : payment.amount,
+      deliveries: record ? [{ to: payment.recipient as Hex, currency: payment.currency.address, amount: delivered }] : [],
+    };
+    if (!record) {
+      return { txHash, chainId, type: kind, fee: 0n, feeUsdMicros: 0n, block: 0, blockHash: '' as Hex, timestamp: this.deps.clock.nowSeconds(), status: 'failure', data };
+    }
+    return this.deps.entryOf(record, kind, data);
+  }
 
   /** The signed transaction of `payment` (hex), built from the solver's coins now. */
   build(payment: SolverPayment, spendable: readonly BvmCoin[] = spendableCoinsOf(this.deps.ledger, this.deps.solver.script)): { txid: string; hex: string } {

@@ -2,6 +2,7 @@ import type { Currency } from '../../domain/chain/currency';
 import type { RelayedCall, RelayedCallReceipt, RelayedCallSimulation, RelaySendOptions } from '../../domain/execute/relayedCall';
 import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { DepositStepParams } from '../ChainAdapter';
+import type { FailedTransactionFacts } from '../SolverWallet';
 
 /** A deposit the user signed instead of sending (SPEC §1.6 gasless swaps, quote `usePermit`). */
 export interface SignedDepositParams extends DepositStepParams {
@@ -27,6 +28,10 @@ export interface GaslessRelayCapability {
   relayCall(call: RelayedCall, gasUnits: bigint, options?: RelaySendOptions): Promise<string>;
   /** Waits for a relayed call's receipt. */
   awaitRelayedCall(txHash: string): Promise<RelayedCallReceipt>;
+  /** Whether the node knows a relayed call: waiting in its pool or mined (SPEC §7.2 TRANSACTION_NOT_INCLUDED). */
+  hasRelayedCall(txHash: string): Promise<boolean>;
+  /** The call and error of a relayed call that was mined and failed (SPEC §2.3 failedCallData). */
+  failedRelayedCall(txHash: string): Promise<FailedTransactionFacts>;
   /** Whether `currency` can be deposited with a signature alone (EIP-3009 on EVM), so a `usePermit` quote gets a signature step. */
   canDepositBySignature(currency: Currency): boolean;
   /** The quote's signature step of a deposit by signature (`data.sign` typed data, `data.post` → `/execute/permits`). */

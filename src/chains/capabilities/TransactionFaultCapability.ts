@@ -12,6 +12,4 @@ export interface TransactionFaultCapability {
   dropTransactions(target: DropTransactionTarget | null): void;
   /** What is dropped now (`null`: nothing). */
   droppedTarget(): DropTransactionTarget | null;
-  /** Whether a transaction the chain dropped can no longer land (Solana: its blockhash is past `lastValidBlockHeight`). */
-  hasExpired(txHash: string): Promise<boolean>;
 }

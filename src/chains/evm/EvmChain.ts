@@ -14,7 +14,8 @@ import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import type { ChainAdapterContext } from '../chainAdapterContext';
 import { EvmUserWallet } from './EvmUserWallet';
-import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams, FailedTransactionFacts, FillSimulation, SentSolverTransaction, SolverSendOptions } from '../ChainAdapter';
+import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams } from '../ChainAdapter';
+import type { SolverWallet } from '../SolverWallet';
 import type { GaslessRelayCapability } from '../capabilities/GaslessRelayCapability';
 import { EvmCheatCalls } from './EvmCheatCalls';
 import { EvmFixtureContracts } from './EvmFixtureContracts';
@@ -187,6 +188,8 @@ export class EvmChain implements ChainAdapter {
       emit: (observation) => this.listeners.forEach((listener) => listener(observation)),
       onBlocksIndexed: () => this.sameStateReads.stateChanged(),
       onFatalError: this.options.onFatalError,
+      // durable: the block is journaled before any record points at it
+      ...(this.durable() ? { afterSolverReceipt: () => this.syncNow() } : {}),
       ...(this.node instanceof ExternalEvmNode && this.node.resetGenesis !== undefined
         ? { deploymentSnapshotKey: deploymentSnapshotKey({ rpcUrl: booted.endpoints.rpcUrl, genesis: this.node.resetGenesis, chainId: this.chainId, nativeSymbol: this.options.metadata.nativeSymbol, accounts: this.options.accounts() }) }
         : {}),
@@ -308,14 +311,6 @@ export class EvmChain implements ChainAdapter {
     return { reserve0, reserve1 };
   }
 
-  simulateSolverFill(payment: SolverPayment): Promise<FillSimulation> {
-    return this.parts().wallet.simulate(payment);
-  }
-
-  failedTransactionFacts(txHash: Hex): Promise<FailedTransactionFacts> {
-    return this.parts().facts.failedTransactionFacts(txHash);
-  }
-
   async balanceOf(owner: string, currency: Currency): Promise<bigint> {
     const { client } = this.parts();
     const address = getAddress(owner);
@@ -340,25 +335,9 @@ export class EvmChain implements ChainAdapter {
     return this.parts().watcher.catchUp();
   }
 
-  async sendSolverPayment(kind: 'fill' | 'refund', payment: SolverPayment, options: SolverSendOptions = {}): Promise<SentSolverTransaction> {
-    const { wallet } = this.parts();
-    if (options.withoutSending) return { txHash: await wallet.signWithoutSending(kind, payment, options), chainId: this.chainId };
-    // `send` resolves once Anvil accepted the bytes (or already had them)
-    return { txHash: await wallet.send(kind, payment, options), chainId: this.chainId, takenByNode: true };
-  }
-
-  hasTransaction(txHash: Hex): Promise<boolean> {
-    return this.parts().wallet.hasTransaction(txHash);
-  }
-
-  async awaitSolverTransaction(txHash: Hex, kind: 'fill' | 'refund', payment: SolverPayment): Promise<TransactionEntry> {
-    const { wallet, facts } = this.parts();
-    const receipt = await wallet.waitForReceipt(txHash);
-    // durable: the block is journaled before any record points at it
-    if (this.durable()) await this.syncNow();
-    this.markMined(payment.requestId, kind, receipt.status);
-    const internal = new Set([...Object.values(this.parts().contracts), this.options.accounts().solver.address].map((address) => String(address).toLowerCase()));
-    return facts.solverPaymentEntry(receipt, kind, payment, internal);
+  /** The solver's wallet (after `start`), see `EvmSolverWallet`. */
+  get solverWallet(): SolverWallet {
+    return this.parts().wallet;
   }
 
   indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry {

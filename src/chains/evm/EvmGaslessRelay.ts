@@ -3,6 +3,7 @@ import type { Currency } from '../../domain/chain/currency';
 import type { RelayedCall, RelayedCallReceipt, RelayedCallSimulation, RelaySendOptions } from '../../domain/execute/relayedCall';
 import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { DepositStepParams } from '../ChainAdapter';
+import type { FailedTransactionFacts } from '../SolverWallet';
 import type { GaslessRelayCapability, SignedDepositParams } from '../capabilities/GaslessRelayCapability';
 import type { StartedEvmChain } from './startEvmChain';
 
@@ -40,6 +41,20 @@ export class EvmGaslessRelay implements GaslessRelayCapability {
     // durable: the block is journaled before any record points at it
     if (this.deps.durable) await this.deps.syncNow();
     return { txHash, status: entry.status, fee: entry.fee, entry };
+  }
+
+  async hasRelayedCall(txHash: string): Promise<boolean> {
+    return this.deps
+      .parts()
+      .client.getTransaction({ hash: txHash as Hex })
+      .then(
+        () => true,
+        () => false,
+      );
+  }
+
+  failedRelayedCall(txHash: string): Promise<FailedTransactionFacts> {
+    return this.deps.parts().facts.failedTransactionFacts(txHash as Hex);
   }
 
   /** The stablecoin takes EIP-3009 authorizations; the wrapped native and the native currency do not. */

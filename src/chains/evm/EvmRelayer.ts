@@ -18,6 +18,7 @@ import { depositoryArtifact } from '../../../fixtures/contracts/artifacts.genera
 import type { CallFrame, RelayedCall, RelayedCallSimulation, RelaySendOptions } from '../../domain/execute/relayedCall';
 import { RelayBroadcastRefusedError } from '../RelayBroadcastRefusedError';
 import { decodeRevertFacts } from './decodeRevert';
+import { revertDetails } from './revertDetails';
 import { waitForReceipt } from './waitForReceipt';
 
 /** A frame of Anvil's `callTracer` output (with `withLog`). */
@@ -82,7 +83,7 @@ export class EvmRelayer {
     }
     const path = revertingPath(trace);
     const innermost = path.at(-1)!;
-    return { ok: false, revert: decodeRevertFacts(outputOf(innermost)), topLevel: frameOf(trace), innermost: frameOf(innermost), path: path.map(frameOf) };
+    return { ok: false, revert: revertDetails(decodeRevertFacts(outputOf(innermost))), topLevel: frameOf(trace), innermost: frameOf(innermost), path: path.map(frameOf) };
   }
 
   send(call: RelayedCall, gasUnits: bigint, options: RelaySendOptions = {}): Promise<Hex> {
@@ -155,7 +156,7 @@ function frameOf(frame: TraceFrame): CallFrame {
     to: frame.to ? getAddress(frame.to) : '',
     input: frame.input,
     value: BigInt(frame.value ?? '0x0').toString(),
-    ...(frame.error !== undefined ? { error: frame.error, revert: decodeRevertFacts(outputOf(frame)) } : {}),
+    ...(frame.error !== undefined ? { error: frame.error, revert: revertDetails(decodeRevertFacts(outputOf(frame))) } : {}),
   };
 }
 

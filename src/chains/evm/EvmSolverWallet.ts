@@ -2,10 +2,12 @@ import { BaseError, encodeFunctionData, InsufficientFundsError, keccak256, RpcRe
 import { depositoryArtifact, serviceReceiverArtifact } from '../../../fixtures/contracts/artifacts.generated';
 import type { VirtualClock } from '../../clock/VirtualClock';
 import type { SolverTxKind, SolverTxStore } from '../../store/SolverTxStore';
-import type { FillSimulation, SolverSendOptions } from '../ChainAdapter';
+import type { FailedTransactionFacts, FillSimulation, SentSolverTransaction, SolverSendOptions, SolverTransactionStatus, SolverWallet } from '../SolverWallet';
+import type { TransactionEntry } from '../../domain/request/requestRecord';
+import type { EvmTransactionFacts } from './EvmTransactionFacts';
 import { SolverBroadcastRefusedError } from '../SolverBroadcastRefusedError';
 import { bumpedFee } from '../../domain/fill/fillInclusion';
-import { decodeRevert } from './decodeRevert';
+import { decodeRevert, revertFailure } from './decodeRevert';
 import { encodeFillExecution } from './encodeFillExecution';
 
 /** Gas limit of a fill with calls whose simulation did not measure one. */
@@ -29,7 +31,7 @@ export interface SolverCall {
  * transaction is signed, written to the store, then broadcast — so a restart re-sends the same
  * bytes (same nonce) rather than paying twice. Sends on one chain are serialised for nonces.
  */
-export class EvmSolverWallet {
+export class EvmSolverWallet implements SolverWallet {
   private sendQueue: Promise<unknown> = Promise.resolve();
   /** Next nonce to use; read from the chain and the store once, then counted locally. */
   private nextNonce: number | undefined;
@@ -44,8 +46,41 @@ export class EvmSolverWallet {
       clock: VirtualClock;
       gas: () => GasCalibration;
       fees: () => { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
+      facts: EvmTransactionFacts;
+      /** A payment's receipt came: with a database, its block is journaled before any record points at it. */
+      afterReceipt: () => Promise<void>;
     },
   ) {}
+
+  simulateFill(payment: SolverPayment): Promise<FillSimulation> {
+    return this.simulate(payment);
+  }
+
+  async sendPayment(kind: 'fill' | 'refund', payment: SolverPayment, options: SolverSendOptions = {}): Promise<SentSolverTransaction> {
+    const { chainId } = this.deps;
+    if (options.withoutSending) return { txHash: await this.signWithoutSending(kind, payment, options), chainId };
+    // `send` resolves once Anvil accepted the bytes (or already had them)
+    return { txHash: await this.send(kind, payment, options), chainId, takenByNode: true };
+  }
+
+  /** Seen when the node has it in its pool or mined; an EVM transaction never expires (it can be sent again). */
+  async transactionStatus(txHash: Hex): Promise<SolverTransactionStatus> {
+    return (await this.hasTransaction(txHash)) ? 'seen' : 'unseen';
+  }
+
+  async awaitPayment(txHash: Hex, kind: 'fill' | 'refund', payment: SolverPayment): Promise<TransactionEntry> {
+    const { store, contracts, account, facts } = this.deps;
+    const receipt = await this.waitForReceipt(txHash);
+    await this.deps.afterReceipt();
+    const saved = store.find(payment.requestId, kind);
+    if (saved) store.setState(saved.id, receipt.status === 'success' ? 'confirmed' : 'failed');
+    const internal = new Set([...Object.values(contracts), account.address].map((address) => String(address).toLowerCase()));
+    return facts.solverPaymentEntry(receipt, kind, payment, internal);
+  }
+
+  failedTransactionFacts(txHash: Hex): Promise<FailedTransactionFacts> {
+    return this.deps.facts.failedTransactionFacts(txHash);
+  }
 
   send(kind: 'fill' | 'refund', payment: SolverPayment, options: SolverSendOptions = {}): Promise<Hex> {
     return this.sendCall(payment.requestId, kind, async () => this.buildCall(kind, payment), options);
@@ -72,7 +107,7 @@ export class EvmSolverWallet {
   }
 
   /** Whether the node knows the transaction (in its pool or mined). */
-  async hasTransaction(txHash: Hex): Promise<boolean> {
+  private async hasTransaction(txHash: Hex): Promise<boolean> {
     return this.deps.client.getTransaction({ hash: txHash }).then(
       () => true,
       () => false,
@@ -119,9 +154,7 @@ export class EvmSolverWallet {
         // the node refuses the call before running it: no revert data, named like the shortfall it is
         return {
           ok: false,
-          errorName: 'InsufficientFunds',
-          message: `the solver's native balance on chain ${this.deps.chainId} cannot pay this fill`,
-          revert: { kind: 'customError', errorName: 'InsufficientFunds', args: [], data: '0x' },
+          failure: revertFailure({ kind: 'customError', errorName: 'InsufficientFunds', args: [], data: '0x' }, `the solver's native balance on chain ${this.deps.chainId} cannot pay this fill`),
         };
       }
       const revert = decodeRevert(error);

@@ -3,7 +3,7 @@ import type { Currency } from '../../domain/chain/currency';
 import { indexedDepositEntry, type IndexedDeposit } from '../../domain/chain/observedDeposit';
 import { usdMicrosOf } from '../../domain/money/usdValue';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
-import type { FailedTransactionFacts } from '../ChainAdapter';
+import type { FailedTransactionFacts } from '../SolverWallet';
 import type { SolverPayment } from '../../domain/fill/solverPayment';
 import { decodeRevertData } from './decodeRevert';
 import { readDeliveries } from './readDeliveries';
@@ -81,12 +81,9 @@ export class EvmTransactionFacts {
         .then((result) => result as { output?: Hex })
         .catch(() => undefined),
     ]);
-    const revert = decodeRevertData(trace?.output);
     return {
       callData: { from: transaction.from, to: transaction.to ?? zeroAddress, data: transaction.input, value: transaction.value },
-      errorName: revert.errorName,
-      message: revert.message,
-      revert: revert.revert,
+      failure: decodeRevertData(trace?.output).failure,
     };
   }
 }

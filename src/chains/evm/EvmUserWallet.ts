@@ -52,7 +52,7 @@ export class EvmUserWallet implements UserWallet {
     const txHash = await wallet.sendTransaction({ ...tx, ...(options.aheadOfPending ? AHEAD_OF_PENDING : {}) }).catch((error: unknown) => {
       // a revert in the gas estimate: what it decodes to (a fixture contract's error, a reason string)
       const reverted = decodeRevert(error);
-      if (reverted) throw new UserTransactionRefusedError(`it would revert: ${reverted.message}`);
+      if (reverted) throw new UserTransactionRefusedError(`it would revert: ${reverted.failure.message}`);
       const reason = (error as { shortMessage?: string }).shortMessage ?? (error instanceof Error ? error.message : String(error));
       throw new UserTransactionRefusedError(`the node refused the transaction: ${reason.replace(/\s+/g, ' ').trim()}`);
     });

@@ -1,7 +1,9 @@
 import { BaseError, decodeErrorResult, type Abi, type Hex } from 'viem';
 import { contractArtifacts } from '../../../fixtures/contracts/artifacts.generated';
-import type { FillSimulation } from '../ChainAdapter';
-import { revertErrorName, revertLabel, type DecodedRevert } from '../../domain/fill/decodedRevert';
+import type { FillSimulation } from '../SolverWallet';
+import { revertErrorName, revertLabel, type DecodedRevert } from './decodedRevert';
+import type { ChainFailure } from '../../domain/fill/chainFailure';
+import { failReasonOfRevert } from './revertFailReason';
 import { STANDARD_ERRORS_ABI } from './standardErrorsAbi';
 
 /**
@@ -60,10 +62,20 @@ export function decodeRevertFacts(data: Hex | undefined): DecodedRevert {
   }
 }
 
+/**
+ * A decoded revert as the chain interface reports a failure: known by its error's name, read in
+ * one line (`message` unless given), labelled from the §7.3 table, and shown in status `details` as
+ * the decoded revert with its label.
+ */
+export function revertFailure(revert: DecodedRevert, message = revertLabel(revert)): ChainFailure {
+  const failReason = failReasonOfRevert(revert);
+  return { errorName: revertErrorName(revert), message, ...(failReason !== undefined ? { failReason } : {}), details: { ...revert, label: revertLabel(revert) } };
+}
+
 /** Decodes revert data (from a failed call or a transaction trace) as a failed fill simulation. */
 export function decodeRevertData(data: Hex | undefined): Extract<FillSimulation, { ok: false }> {
   const revert = decodeRevertFacts(data);
-  const failed = { ok: false as const, errorName: revertErrorName(revert), message: revertLabel(revert), revert };
+  const failed = { ok: false as const, failure: revertFailure(revert) };
   if (revert.kind === 'customError' && revert.errorName === 'AccountBlocked') return { ...failed, blockedAccount: revert.args[0] };
   return failed;
 }

@@ -59,6 +59,8 @@ export interface StartEvmChainParams {
   /** New blocks were indexed (or a reorg replaced some): the chain's state changed. */
   onBlocksIndexed?: () => void;
   onFatalError: (error: Error) => void;
+  /** A solver payment's receipt came (a durable chain indexes its block now, before any record points at it). */
+  afterSolverReceipt?: () => Promise<void>;
   /** With a database: blocks are journaled, and those a killed node lost are mined again first. */
   journal?: EvmChainJournal;
   /** A node reset to genesis on attach: its deployment is kept under this key and loaded, not sent again, next time (deploymentSnapshots.ts). */
@@ -117,7 +119,9 @@ export async function startEvmChain(params: StartEvmChainParams): Promise<Starte
     return { maxFeePerGas: baseFee * 2n + priorityFee, maxPriorityFeePerGas: priorityFee };
   };
 
-  const wallet = new EvmSolverWallet({ chainId, client, account: accounts.solver, contracts, store: params.solverTransactions, clock, gas: () => gas, fees });
+  const facts = new EvmTransactionFacts({ chainId, client, depository: contracts.depository, nativeCurrency });
+  const afterReceipt = params.afterSolverReceipt ?? (async () => undefined);
+  const wallet = new EvmSolverWallet({ chainId, client, account: accounts.solver, contracts, store: params.solverTransactions, clock, gas: () => gas, fees, facts, afterReceipt });
   const depositAddresses = new EvmDepositAddresses({
     chainId,
     client,
@@ -157,7 +161,7 @@ export async function startEvmChain(params: StartEvmChainParams): Promise<Starte
     watcher,
     depositAddresses,
     steps: new EvmDepositSteps({ chainId, client, contracts, gas, fees, depositAddresses }),
-    facts: new EvmTransactionFacts({ chainId, client, depository: contracts.depository, nativeCurrency }),
+    facts,
     deployment,
     effectiveGasPrice,
     fees,

@@ -10,7 +10,8 @@ import type { TransactionEntry } from '../../domain/request/requestRecord';
 import { ChainError } from '../../errors/IntentsimError';
 import { UnsupportedOnChainError } from '../../errors/chainErrors';
 import type { ChainAdapterContext } from '../chainAdapterContext';
-import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams, FillSimulation, SentSolverTransaction, SolverSendOptions } from '../ChainAdapter';
+import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams } from '../ChainAdapter';
+import type { SolverWallet } from '../SolverWallet';
 import { LvmChainCheats } from './LvmChainCheats';
 import { LvmAccountControls } from './LvmAccountControls';
 import { LvmDepositWatcher } from './LvmDepositWatcher';
@@ -114,6 +115,8 @@ export class LvmChain implements ChainAdapter {
       apiKey: genesis.solver.apiKey,
       store: this.options.solverTransactions,
       clock: this.options.clock,
+      entryOf: (tx, type, data) => this.entryOf(tx, type, data),
+      currencyAddress: LVM_CURRENCY_ADDRESS as Address,
     });
   }
 
@@ -179,20 +182,6 @@ export class LvmChain implements ChainAdapter {
   }
 
 
-  async simulateSolverFill(payment: SolverPayment): Promise<FillSimulation> {
-    try {
-      const refused = this.ledger_.check(this.solverWallet().transferFor(payment));
-      if (!refused) return { ok: true, gasUnits: 0n };
-      const errorName = refused.reason === 'INSUFFICIENT_BALANCE' ? 'InsufficientBalance' : refused.reason;
-      return failedSimulation(errorName, refused.message);
-    } catch (error) {
-      if (!(error instanceof LvmFillNotSupportedError)) throw error;
-      return failedSimulation('FillNotSupported', error.message);
-    }
-  }
-
-  /** A transfer the exchange refuses never executes, so no executed transaction failed. */
-
   async balanceOf(owner: string, currency: Currency): Promise<bigint> {
     if (!LVM_ACCOUNT_INDEX.test(owner) || (currency.address as string) !== LVM_CURRENCY_ADDRESS) return 0n;
     return this.ledger_.balance(Number(owner), USDC_ASSET.index, ROUTE_PERP);
@@ -211,29 +200,6 @@ export class LvmChain implements ChainAdapter {
   /** The watcher hears every transfer as it executes: there is nothing to catch up on. */
   async syncNow(): Promise<void> {}
 
-  async sendSolverPayment(kind: 'fill' | 'refund', payment: SolverPayment, options: SolverSendOptions = {}): Promise<SentSolverTransaction> {
-    const wallet = this.solverWallet();
-    return { txHash: options.withoutSending ? wallet.sign(kind, payment).txHash : wallet.send(kind, payment, options), chainId: this.chainId };
-  }
-
-  async hasTransaction(txHash: Hex): Promise<boolean> {
-    return this.ledger_.transaction(txHash) !== undefined;
-  }
-
-  async awaitSolverTransaction(txHash: Hex, kind: 'fill' | 'refund', payment: SolverPayment): Promise<TransactionEntry> {
-    const tx = this.record(txHash);
-    const saved = this.options.solverTransactions.find(payment.requestId, kind);
-    if (saved) this.options.solverTransactions.setState(saved.id, 'confirmed');
-    const to = String(tx.toAccountIndex) as Address;
-    return this.entryOf(tx, kind, {
-      from: String(tx.fromAccountIndex) as Address,
-      to,
-      currency: LVM_CURRENCY_ADDRESS as Address,
-      amount: tx.amount,
-      deliveries: [{ to, currency: LVM_CURRENCY_ADDRESS as Address, amount: tx.amount }],
-    });
-  }
-
   indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry {
     return indexedDepositEntry(deposit, this.chainId, String(this.genesis.solver.index) as Hex);
   }
@@ -250,18 +216,9 @@ export class LvmChain implements ChainAdapter {
     return minedTransactionEntry(this.chainId, facts, type, data);
   }
 
-  private record(txHash: string): LvmTransaction {
-    const tx = this.ledger_.transaction(txHash);
-    if (!tx) throw new ChainError(`chain ${this.chainId}: no transaction ${txHash}`);
-    return tx;
-  }
-
-  private solverWallet(): LvmSolverWallet {
+  /** The solver's wallet (after `start`), see `LvmSolverWallet`. */
+  get solverWallet(): SolverWallet {
     if (!this.wallet) throw new Error(`chain ${this.chainId} is not started`);
     return this.wallet;
   }
-}
-
-function failedSimulation(errorName: string, message: string): FillSimulation {
-  return { ok: false, errorName, message, revert: { kind: 'reasonString', reason: message, data: '0x' } };
 }

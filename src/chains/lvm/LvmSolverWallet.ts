@@ -1,12 +1,14 @@
-import { stringToHex, type Hex } from 'viem';
+import { stringToHex, type Address, type Hex } from 'viem';
 import { SolverBalanceTooLowError } from '../SolverBalanceTooLowError';
 import type { VirtualClock } from '../../clock/VirtualClock';
 import type { SolverPayment } from '../../domain/fill/solverPayment';
+import { messageFailure } from '../../domain/fill/chainFailure';
 import { ChainError } from '../../errors/IntentsimError';
 import type { SolverTxStore } from '../../store/SolverTxStore';
-import type { SolverSendOptions } from '../ChainAdapter';
+import type { FillSimulation, SentSolverTransaction, SolverSendOptions, SolverTransactionStatus, SolverWallet } from '../SolverWallet';
+import type { TransactionEntry } from '../../domain/request/requestRecord';
 import { SolverBroadcastRefusedError } from '../SolverBroadcastRefusedError';
-import { lvmTransferHash, LvmTransferRefusedError, type LvmLedger, type LvmTransferParams, LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET } from '../../nodes/lvm';
+import { lvmTransferHash, LvmTransferRefusedError, type LvmLedger, type LvmTransaction, type LvmTransferParams, LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET } from '../../nodes/lvm';
 
 /** A fill the exchange cannot make: it moves collateral between accounts, nothing else. */
 export class LvmFillNotSupportedError extends ChainError {}
@@ -16,12 +18,61 @@ export class LvmFillNotSupportedError extends ChainError {}
  * solver's account to the recipient's (perpetuals route to perpetuals route), the exchange's fee
  * on top, the request id as memo, sent with the solver's API key. A transfer is fixed (nonce
  * included, so its hash is known) and stored before it is sent; the same request and kind is
- * never signed twice.
+ * never signed twice. A transfer the exchange refuses never executes, so no executed transaction
+ * failed (no `failedTransactionFacts`).
  */
-export class LvmSolverWallet {
+export class LvmSolverWallet implements SolverWallet {
   constructor(
-    private readonly deps: { chainId: number; ledger: LvmLedger; solverIndex: number; apiKey: string; store: SolverTxStore; clock: VirtualClock },
+    private readonly deps: {
+      chainId: number;
+      ledger: LvmLedger;
+      solverIndex: number;
+      apiKey: string;
+      store: SolverTxStore;
+      clock: VirtualClock;
+      /** An executed transfer as a record entry. */
+      entryOf: (tx: LvmTransaction, type: TransactionEntry['type'], data: TransactionEntry['data']) => TransactionEntry;
+      /** The currency of the transfers it pays. */
+      currencyAddress: Address;
+    },
   ) {}
+
+  async simulateFill(payment: SolverPayment): Promise<FillSimulation> {
+    try {
+      const refused = this.deps.ledger.check(this.transferFor(payment));
+      if (!refused) return { ok: true, gasUnits: 0n };
+      const errorName = refused.reason === 'INSUFFICIENT_BALANCE' ? 'InsufficientBalance' : refused.reason;
+      return failedSimulation(errorName, refused.message);
+    } catch (error) {
+      if (!(error instanceof LvmFillNotSupportedError)) throw error;
+      return failedSimulation('FillNotSupported', error.message);
+    }
+  }
+
+  async sendPayment(kind: 'fill' | 'refund', payment: SolverPayment, options: SolverSendOptions = {}): Promise<SentSolverTransaction> {
+    return { txHash: options.withoutSending ? this.sign(kind, payment).txHash : this.send(kind, payment, options), chainId: this.deps.chainId };
+  }
+
+  /** A transfer executes or is refused at once: one the exchange does not have may be sent again. */
+  async transactionStatus(txHash: Hex): Promise<SolverTransactionStatus> {
+    return this.deps.ledger.transaction(txHash) !== undefined ? 'seen' : 'unseen';
+  }
+
+  async awaitPayment(txHash: Hex, kind: 'fill' | 'refund', payment: SolverPayment): Promise<TransactionEntry> {
+    const tx = this.deps.ledger.transaction(txHash);
+    if (!tx) throw new ChainError(`chain ${this.deps.chainId}: no transaction ${txHash}`);
+    const saved = this.deps.store.find(payment.requestId, kind);
+    if (saved) this.deps.store.setState(saved.id, 'confirmed');
+    const to = String(tx.toAccountIndex) as Address;
+    const currency = this.deps.currencyAddress;
+    return this.deps.entryOf(tx, kind, {
+      from: String(tx.fromAccountIndex) as Address,
+      to,
+      currency,
+      amount: tx.amount,
+      deliveries: [{ to, currency, amount: tx.amount }],
+    });
+  }
 
   /** The transfer that pays `payment` (nonce left for `sign` to fix). */
   transferFor(payment: SolverPayment): LvmTransferParams {
@@ -81,4 +132,8 @@ function serializeTransfer(transfer: Required<LvmTransferParams>): Hex {
 function parseTransfer(raw: Hex): Required<LvmTransferParams> {
   const parsed = JSON.parse(Buffer.from(raw.slice(2), 'hex').toString('utf8')) as Omit<Required<LvmTransferParams>, 'amount' | 'usdcFee'> & { amount: string; usdcFee: string };
   return { ...parsed, amount: BigInt(parsed.amount), usdcFee: BigInt(parsed.usdcFee) };
+}
+
+function failedSimulation(errorName: string, message: string): FillSimulation {
+  return { ok: false, failure: messageFailure(errorName, message) };
 }

@@ -246,6 +246,11 @@ export class RpcSvmLedger implements SvmLedgerAccess {
     this.socket = socket;
   }
 
+  async isBlockhashValid(blockhash: string): Promise<boolean> {
+    const { value } = await this.call<{ value: boolean }>('isBlockhashValid', [blockhash, { commitment: COMMITMENT }]);
+    return value;
+  }
+
   private call<T>(method: string, params: unknown[]): Promise<T> {
     return callSvmRpc<T>(this.options.rpcUrl, method, params);
   }

@@ -9,7 +9,8 @@ import type { ChainLiquidity } from '../../domain/quote/planRoute';
 import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import { ChainError } from '../../errors/IntentsimError';
-import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams, FailedTransactionFacts, FillSimulation, SentSolverTransaction, SolverSendOptions } from '../ChainAdapter';
+import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams } from '../ChainAdapter';
+import type { SolverWallet } from '../SolverWallet';
 import { SvmChainCheats } from './SvmChainCheats';
 import { type SvmAccounts, SVM_AGGREGATOR_PROGRAM, SVM_AGGREGATOR_SOURCE, SVM_POOL_VENUES, type SvmLedger, type SvmTransactionRecord, type SvmRpcEndpoints, associatedTokenAccount, describeSvmTransactionError, LAMPORTS_PER_SIGNATURE, readTokenAccount } from '../../nodes/svm';
 import { svmMarketCurrencies, type SvmCurrencies } from './svmCurrencies';
@@ -106,7 +107,14 @@ export class SvmChain implements ChainAdapter {
     });
     // deposits a killed process journaled but did not index (an indexed one is not reported again)
     await this.watcher.catchUp();
-    this.wallet = new SvmSolverWallet({ chainId: this.chainId, ledger, solver: accounts.solver, store: this.options.solverTransactions, clock: this.options.clock });
+    this.wallet = new SvmSolverWallet({
+      chainId: this.chainId,
+      ledger,
+      solver: accounts.solver,
+      store: this.options.solverTransactions,
+      clock: this.options.clock,
+      entryOf: (record, type, data) => this.entryOf(record, type, data),
+    });
   }
 
   async stop(): Promise<void> {
@@ -175,20 +183,6 @@ export class SvmChain implements ChainAdapter {
   }
 
 
-  async simulateSolverFill(payment: SolverPayment): Promise<FillSimulation> {
-    try {
-      const simulation = await this.solverWallet().simulate(payment);
-      if (simulation.err === null) return { ok: true, gasUnits: simulation.unitsConsumed };
-      return failedSvmSimulation(describeSvmTransactionError(simulation.err), simulation.err);
-    } catch (error) {
-      return failedSvmSimulation(error instanceof Error ? error.message : String(error), 'FillNotSupported');
-    }
-  }
-
-  async failedTransactionFacts(txHash: Hex): Promise<FailedTransactionFacts> {
-    return failedSvmTransactionFacts(await this.record(txHash));
-  }
-
   async balanceOf(owner: string, currency: Currency): Promise<bigint> {
     const { access } = this.booted();
     if (currency.isNative) return access.balance(address(owner));
@@ -211,31 +205,6 @@ export class SvmChain implements ChainAdapter {
     await this.booted().access.sync();
   }
 
-  async sendSolverPayment(kind: 'fill' | 'refund', payment: SolverPayment, options: SolverSendOptions = {}): Promise<SentSolverTransaction> {
-    const wallet = this.solverWallet();
-    return { txHash: options.withoutSending ? (await wallet.sign(kind, payment)).txHash : await wallet.send(kind, payment, options), chainId: this.chainId };
-  }
-
-  async hasTransaction(txHash: Hex): Promise<boolean> {
-    return (await this.booted().access.transaction(txHash)) !== undefined;
-  }
-
-  async awaitSolverTransaction(txHash: Hex, kind: 'fill' | 'refund', payment: SolverPayment): Promise<TransactionEntry> {
-    const record = await this.record(txHash);
-    const saved = this.options.solverTransactions.find(payment.requestId, kind);
-    if (saved) this.options.solverTransactions.setState(saved.id, record.err === null ? 'confirmed' : 'failed');
-    // who received what, as the ledger shows it
-    const delivered = creditsTo(record, payment.recipient);
-    const toRecipient = delivered.find((credit) => credit.currency === payment.currency.address)?.amount ?? 0n;
-    return this.entryOf(record, kind, {
-      from: this.keys.solver.address as Hex,
-      to: payment.recipient as Hex,
-      currency: payment.currency.address,
-      amount: record.err === null ? toRecipient : payment.amount,
-      deliveries: delivered.map((credit) => ({ to: payment.recipient as Hex, currency: credit.currency as Hex, amount: credit.amount })),
-    });
-  }
-
   indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry {
     return indexedDepositEntry(deposit, this.chainId, this.keys.depository.address as Hex);
   }
@@ -251,12 +220,6 @@ export class SvmChain implements ChainAdapter {
     return svmTransactionEntry(this.booted().access, { chainId: this.chainId, nativeCurrency: this.nativeCurrency() }, record, type, data);
   }
 
-  private async record(txHash: string): Promise<SvmTransactionRecord> {
-    const record = await this.booted().access.transaction(txHash);
-    if (!record) throw new ChainError(`chain ${this.chainId}: no transaction ${txHash}`);
-    return record;
-  }
-
   private tokenAccountRent(): bigint {
     return this.booted().tokenAccountRent;
   }
@@ -265,7 +228,8 @@ export class SvmChain implements ChainAdapter {
     return this.booted().currencies;
   }
 
-  private solverWallet(): SvmSolverWallet {
+  /** The solver's wallet (after `start`), see `SvmSolverWallet`. */
+  get solverWallet(): SolverWallet {
     if (!this.wallet) throw new Error(`chain ${this.chainId} is not started`);
     return this.wallet;
   }

@@ -20,6 +20,8 @@ export interface SvmLedgerAccess {
   /** Sends a wire transaction and resolves once it is mined (SvmTransactionRejectedError when it is refused). */
   submit(wire: Uint8Array, options: { preflight: boolean }): Promise<SvmTransactionRecord>;
   simulate(wire: Uint8Array, options: { sigVerify: boolean; replaceRecentBlockhash: boolean }): Promise<SvmSimulation>;
+  /** Whether a transaction on `blockhash` may still land (its `lastValidBlockHeight` not passed). */
+  isBlockhashValid(blockhash: string): Promise<boolean>;
   /** Each mined transaction, once (in-process: as it is mined; over RPC: as the chain is read). */
   onTransaction(listener: (record: SvmTransactionRecord) => void): () => void;
   /**
@@ -74,6 +76,11 @@ export class InProcessSvmLedger implements SvmLedgerAccess {
 
   async simulate(wire: Uint8Array, options: { sigVerify: boolean; replaceRecentBlockhash: boolean }): Promise<SvmSimulation> {
     return this.ledger.simulate(wire, options);
+  }
+
+  /** It would land in the next slot at the earliest. */
+  async isBlockhashValid(blockhash: string): Promise<boolean> {
+    return this.ledger.isBlockhashValid(blockhash, this.ledger.currentSlot() + 1n);
   }
 
   onTransaction(listener: (record: SvmTransactionRecord) => void): () => void {

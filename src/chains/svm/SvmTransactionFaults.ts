@@ -22,12 +22,10 @@ function memoText(transaction: DecodedSvmTransaction): string | undefined {
  * `fill`: the solver's fills (the fill it signed and stored for the Memo's request; its refunds
  * pass); `deposit`: a transaction from anyone else whose Memo is a request id; `all`: every one.
  * A dropped transaction sent again while the fault lasts is dropped again; once it is lifted it
- * lands, as long as its blockhash is valid (`hasExpired`).
+ * lands, as long as its blockhash is valid (the solver wallet's `transactionStatus` tells `expired`).
  */
 export class SvmTransactionFaults implements TransactionFaultCapability {
   private target: DropTransactionTarget | null = null;
-  /** The blockhash of each transaction dropped, by signature. */
-  private readonly dropped = new Map<string, string>();
 
   constructor(
     private readonly deps: {
@@ -47,15 +45,8 @@ export class SvmTransactionFaults implements TransactionFaultCapability {
     return this.target;
   }
 
-  async hasExpired(txHash: string): Promise<boolean> {
-    const blockhash = this.dropped.get(txHash);
-    return blockhash !== undefined && !this.deps.inProcessLedger().isBlockhashValid(blockhash, this.deps.inProcessLedger().currentSlot() + 1n);
-  }
-
   private drops(transaction: DecodedSvmTransaction): boolean {
-    const picked = this.target === 'all' || (this.target === 'fill' ? this.isFill(transaction) : this.target === 'deposit' && this.isDeposit(transaction));
-    if (picked) this.dropped.set(transaction.signature, transaction.message.lifetimeToken);
-    return picked;
+    return this.target === 'all' || (this.target === 'fill' ? this.isFill(transaction) : this.target === 'deposit' && this.isDeposit(transaction));
   }
 
   private isFill(transaction: DecodedSvmTransaction): boolean {

@@ -1,6 +1,6 @@
-import type { FailedTransactionFacts, FillSimulation } from '../ChainAdapter';
+import type { FailedTransactionFacts, FillSimulation } from '../SolverWallet';
 import { describeSvmTransactionError, type SvmTransactionRecord } from '../../nodes/svm';
-import type { DecodedRevert } from '../../domain/fill/decodedRevert';
+import { messageFailure, namedFailure, type ChainFailure } from '../../domain/fill/chainFailure';
 
 /**
  * Custom error 1 of the programs a fill runs: the System program's `ResultWithNegativeLamports`
@@ -26,24 +26,23 @@ export function svmErrorName(err: SvmTransactionRecord['err']): string {
   return Object.keys(err)[0] ?? 'TransactionError';
 }
 
-/** Errors the failReason table reads by name (`revertFailReasons`): the payer's shortfall, an account left below rent exemption. */
+/** Errors the failReason table reads by name (`failReasonTable`): the payer's shortfall, an account left below rent exemption. */
 const NAMED_ERRORS = new Set(['InsufficientFunds', 'InsufficientFundsForRent']);
 
 /**
- * The revert a failed SVM transaction is recorded with: a shortfall of the payer as the
+ * The failure a failed SVM transaction is recorded with: a shortfall of the payer as the
  * `InsufficientFunds` error (what the failReason table reads as SOLVER_BALANCE_TOO_LOW), an
  * account the transaction would leave below the rent-exempt minimum (a SOL fill too small for a
  * fresh recipient) as `InsufficientFundsForRent` (INSUFFICIENT_FUNDS_FOR_RENT), anything else as
  * its message.
  */
-export function svmRevertOf(err: SvmTransactionRecord['err'], message: string): DecodedRevert {
+export function svmFailureOf(err: SvmTransactionRecord['err'], message: string): ChainFailure {
   const errorName = svmErrorName(err);
-  return NAMED_ERRORS.has(errorName) ? { kind: 'customError', errorName, args: [], data: '0x' } : { kind: 'reasonString', reason: message, data: '0x' };
+  return NAMED_ERRORS.has(errorName) ? namedFailure(errorName, message) : messageFailure(errorName, message);
 }
 
 export function failedSvmSimulation(message: string, err: unknown): FillSimulation {
-  const error = err as SvmTransactionRecord['err'];
-  return { ok: false, errorName: svmErrorName(error), message, revert: svmRevertOf(error, message) };
+  return { ok: false, failure: svmFailureOf(err as SvmTransactionRecord['err'], message) };
 }
 
 /** Why a mined SVM transaction failed, as the solver records it (SPEC §2.4 failure details). */
@@ -51,8 +50,6 @@ export function failedSvmTransactionFacts(record: SvmTransactionRecord): FailedT
   const message = record.err === null ? 'the transaction succeeded' : describeSvmTransactionError(record.err);
   return {
     callData: { from: record.accountKeys[0]! as string, to: record.accountKeys[record.decoded.message.instructions[0]?.programAddressIndex ?? 0]! as string, data: '0x', value: 0n },
-    errorName: svmErrorName(record.err),
-    message,
-    revert: svmRevertOf(record.err, message),
+    failure: svmFailureOf(record.err, message),
   };
 }

@@ -1,4 +1,4 @@
-import type { DecodedRevert } from '../fill/decodedRevert';
+import type { RevertDetails } from './simulationFailure';
 import type { TransactionEntry } from '../request/requestRecord';
 
 /**
@@ -33,18 +33,19 @@ export interface CallFrame {
   value: string;
   /** Why the frame failed (`execution reverted`, `out of gas`, …); absent when it succeeded. */
   error?: string;
-  /** The frame's revert data, decoded. */
-  revert?: DecodedRevert;
+  /** The frame's revert data, decoded (the service's revert kinds, SPEC §7.1 `details`). */
+  revert?: RevertDetails;
 }
 
 /**
  * What simulating a relayed call on its chain shows. Success: the gas it needs and the request ids
  * its deposits name (so a call sent without `requestId` still finds its request). Failure: the
- * decoded revert of the innermost reverting frame and the trace's reverting path.
+ * decoded revert of the innermost reverting frame and the trace's reverting path, as `/execute`
+ * simulation errors show them.
  */
 export type RelayedCallSimulation =
   | { ok: true; gasUnits: bigint; depositRequestIds: string[] }
-  | { ok: false; revert: DecodedRevert; topLevel: CallFrame; innermost: CallFrame; path: CallFrame[] };
+  | { ok: false; revert: RevertDetails; topLevel: CallFrame; innermost: CallFrame; path: CallFrame[] };
 
 /** How the relayer sends a call: normally, or with one of the relay faults (SPEC §7.2). */
 export interface RelaySendOptions {

@@ -1,7 +1,6 @@
 import type { RequestRecord } from '../request/requestRecord';
 import type { FailReason } from '../request/requestStatus';
-import type { DecodedRevert } from './decodedRevert';
-import { failReasonOfRevert } from './revertFailReasons';
+import type { ChainFailure } from './chainFailure';
 
 /** The fill ran out of the solver's own native or token balance (the solver is the only payer of a fill). */
 export function isSolverBalanceShortfall(errorName: string | undefined): boolean {
@@ -10,12 +9,12 @@ export function isSolverBalanceShortfall(errorName: string | undefined): boolean
 
 /**
  * The reason a fill that reverts (in simulation or on-chain) is recorded with (SPEC §7.2, §7.3):
- * the decoded revert's label from the table (`revertFailReasons`), else EXECUTION_REVERTED, or
- * TRANSACTION_REVERTED for a same-chain swap. Without a decoded revert (the trace could not be
- * read) only the fallback is left.
+ * the failReason the chain read its failure as (its table, `failReasonTable`), else
+ * EXECUTION_REVERTED, or TRANSACTION_REVERTED for a same-chain swap. Without the failure (the trace
+ * could not be read) only the fallback is left.
  */
-export function revertedFillReason(record: RequestRecord, revert: DecodedRevert | undefined): FailReason {
-  const labelled = revert === undefined ? undefined : failReasonOfRevert(revert);
+export function revertedFillReason(record: RequestRecord, failure: ChainFailure | undefined): FailReason {
+  const labelled = failure?.failReason;
   if (labelled !== undefined) return labelled;
   return record.quote.requestType === 'Same-chain Swap' ? 'TRANSACTION_REVERTED' : 'EXECUTION_REVERTED';
 }

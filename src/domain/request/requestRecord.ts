@@ -5,7 +5,7 @@ import type { DestinationAction } from '../quote/planRoute';
 import type { OrientedReserves } from '../quote/routePricing';
 import type { QuoteOptionFacts } from '../quoteOptions/storedOptionFacts';
 import type { FailReason, RefundFailReason, RequestStatus } from './requestStatus';
-import type { DecodedRevert } from '../fill/decodedRevert';
+import type { FailureDetails } from '../fill/chainFailure';
 
 /** SPEC §1.2 request types. */
 export const REQUEST_TYPES = ['Bridge', 'Crosschain Swap', 'Same-chain Swap', 'Send', 'Wrap', 'Unwrap', 'Call'] as const;
@@ -173,10 +173,11 @@ export interface RequestRecord {
   /** SPEC §2.3 `data.failedCallData`. */
   failedCallData: FailedCallData | null;
   /**
-   * The decoded revert of the fill that failed (mined, or simulated before sending), shown in
-   * status `details` (SPEC §2.4). Absent when no fill reverted (and on records stored before it).
+   * Why the fill (or relayed call) failed, mined or simulated before sending, in the chain's words
+   * (EVM: the decoded revert) with its label: status `details.decodedRevert` (SPEC §2.4). Absent
+   * when no fill failed (and on records stored before it).
    */
-  failedRevert?: DecodedRevert;
+  failedRevert?: FailureDetails;
   /** SPEC §2.3 `data.appFees`. */
   appFees: AppFeesRecord | null;
   /** SPEC §2.3 `data.feeSponsorship` (its `quoted` part), JSON as it is reported. */

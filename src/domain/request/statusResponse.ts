@@ -1,5 +1,5 @@
 import type { RequestRecord } from './requestRecord';
-import { revertLabel, type DecodedRevert } from '../fill/decodedRevert';
+import type { FailureDetails } from '../fill/chainFailure';
 import { reportedFailReason, reportedRefundFailReason, type FailReason, type RefundFailReason, type RequestStatus } from './requestStatus';
 
 /** SPEC §2.4: the body of `GET /intents/status/v3`. */
@@ -27,15 +27,15 @@ export function fillTxHashesOf(record: RequestRecord): string[] {
   return [...mined, ...inFlight];
 }
 
-/** SPEC §2.4 `details`: the failed fill's decoded revert data. */
+/** SPEC §2.4 `details`: why the failed fill failed, in the chain's words (EVM: its decoded revert data). */
 export interface StatusDetails {
-  decodedRevert: DecodedRevert & { label: string };
+  decodedRevert: FailureDetails;
 }
 
-/** `details` of a status: the decoded revert of a fill that failed, else null. */
+/** `details` of a status: the failure of a fill that failed, else null. */
 export function statusDetailsOf(record: RequestRecord): StatusDetails | null {
-  const revert = record.failedRevert;
-  return revert ? { decodedRevert: { ...revert, label: revertLabel(revert) } } : null;
+  const failure = record.failedRevert;
+  return failure ? { decodedRevert: failure } : null;
 }
 
 export function buildStatusResponse(record: RequestRecord): StatusResponse {

@@ -36,10 +36,11 @@ describe('decodeRevertData: a failed simulation', () => {
   it('names the error, reads it in one line, and keeps the simulator’s blocked-account fact', () => {
     const blocked = getAddress('0x00000000000000000000000000000000000b10cc');
     const data = encodeErrorResult({ abi: parseAbi(['error AccountBlocked(address account)']), errorName: 'AccountBlocked', args: [blocked] });
-    expect(decodeRevertData(data)).toMatchObject({ ok: false, errorName: 'AccountBlocked', message: `AccountBlocked(${blocked})`, blockedAccount: blocked });
+    expect(decodeRevertData(data)).toMatchObject({ ok: false, failure: { errorName: 'AccountBlocked', message: `AccountBlocked(${blocked})`, failReason: 'DESTINATION_TOKEN_TRANSFER_REJECTED' }, blockedAccount: blocked });
     const tooLittle = encodeErrorResult({ abi: serviceReceiverArtifact.abi, errorName: 'TooLittleReceived', args: [1n, 2n] });
-    expect(decodeRevertData(tooLittle)).toMatchObject({ errorName: 'TooLittleReceived', message: 'TooLittleReceived(1, 2)' });
-    expect(decodeRevertData(errorString('DexRouter: EXPIRED'))).toMatchObject({ errorName: 'Error', message: 'Error("DexRouter: EXPIRED")' });
-    expect(decodeRevertData(undefined)).toMatchObject({ errorName: 'Reverted', message: 'no revert data', revert: { kind: 'noData' } });
+    expect(decodeRevertData(tooLittle)).toMatchObject({ failure: { errorName: 'TooLittleReceived', message: 'TooLittleReceived(1, 2)' } });
+    expect(decodeRevertData(errorString('DexRouter: EXPIRED'))).toMatchObject({ failure: { errorName: 'Error', message: 'Error("DexRouter: EXPIRED")' } });
+    // the details status shows: the decoded revert and its label
+    expect(decodeRevertData(undefined)).toMatchObject({ failure: { errorName: 'Reverted', message: 'no revert data', failReason: 'MISSING_REVERT_DATA', details: { kind: 'noData', data: '0x', label: 'no revert data' } } });
   });
 });

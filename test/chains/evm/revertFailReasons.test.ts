@@ -6,10 +6,12 @@
 // covers: failReason:PROTOCOL_DEADLINE_EXPIRED, failReason:SWAP_IMPACT_TOO_HIGH, failReason:ZERO_SELL_AMOUNT, failReason:INSUFFICIENT_POOL_LIQUIDITY, failReason:PROTOCOL_DEX_ERROR
 // covers: failReason:SOLVER_BALANCE_TOO_LOW, failReason:TOO_LITTLE_RECEIVED, failReason:DESTINATION_TOKEN_TRANSFER_REJECTED, failReason:MISSING_REVERT_DATA, failReason:EXECUTION_REVERTED, failReason:TRANSACTION_REVERTED
 import { describe, expect, it } from 'vitest';
-import type { DecodedRevert } from '../../../src/domain/fill/decodedRevert';
-import { revertLabel } from '../../../src/domain/fill/decodedRevert';
+import type { DecodedRevert } from '../../../src/chains/evm/decodedRevert';
+import { revertLabel } from '../../../src/chains/evm/decodedRevert';
+import { revertFailure } from '../../../src/chains/evm/decodeRevert';
 import { revertedFillReason } from '../../../src/domain/fill/fillFailReason';
-import { failReasonOfRevert } from '../../../src/domain/fill/revertFailReasons';
+import { failReasonOfRevert } from '../../../src/chains/evm/revertFailReason';
+import { messageFailure, namedFailure } from '../../../src/domain/fill/chainFailure';
 import type { FailReason } from '../../../src/domain/request/requestStatus';
 import { makeRequestRecord } from '../../support/requestRecordFixture';
 
@@ -124,13 +126,29 @@ describe('revertedFillReason: the table, then the fallback by request type (SPEC
     return { ...base, quote: { ...base.quote, requestType } };
   };
   it('a known revert gets its label whatever the request type', () => {
-    expect(revertedFillReason(record('Call'), error('MintNotActive'))).toBe('MINT_NOT_ACTIVE');
-    expect(revertedFillReason(record('Same-chain Swap'), error('TooLittleReceived', '1', '2'))).toBe('TOO_LITTLE_RECEIVED');
+    expect(revertedFillReason(record('Call'), revertFailure(error('MintNotActive')))).toBe('MINT_NOT_ACTIVE');
+    expect(revertedFillReason(record('Same-chain Swap'), revertFailure(error('TooLittleReceived', '1', '2')))).toBe('TOO_LITTLE_RECEIVED');
   });
   it('an unknown one (or none read) is EXECUTION_REVERTED cross-chain and TRANSACTION_REVERTED for a same-chain swap', () => {
-    expect(revertedFillReason(record('Call'), error('Refused', '7'))).toBe('EXECUTION_REVERTED');
+    expect(revertedFillReason(record('Call'), revertFailure(error('Refused', '7')))).toBe('EXECUTION_REVERTED');
     expect(revertedFillReason(record('Call'), undefined)).toBe('EXECUTION_REVERTED');
-    expect(revertedFillReason(record('Same-chain Swap'), { kind: 'panic', code: 0x11, data: '0x' })).toBe('TRANSACTION_REVERTED');
+    expect(revertedFillReason(record('Same-chain Swap'), revertFailure({ kind: 'panic', code: 0x11, data: '0x' }))).toBe('TRANSACTION_REVERTED');
+  });
+});
+
+describe('a failure as status details show it (SPEC §2.4, the same JSON on every chain as before the neutral failure type)', () => {
+  it('an EVM revert: the decoded revert, then its label', () => {
+    const revert = error('MintNotActive');
+    expect(JSON.stringify(revertFailure(revert).details)).toBe(JSON.stringify({ ...revert, label: revertLabel(revert) }));
+    expect(revertFailure(revert)).toMatchObject({ errorName: 'MintNotActive', message: 'MintNotActive()', failReason: 'MINT_NOT_ACTIVE' });
+  });
+  it('a named failure of another chain reads as the custom error, a told one as the reason string', () => {
+    const named: DecodedRevert = { kind: 'customError', errorName: 'InsufficientFunds', args: [], data: '0x' };
+    expect(JSON.stringify(namedFailure('InsufficientFunds', 'short').details)).toBe(JSON.stringify({ ...named, label: revertLabel(named) }));
+    expect(namedFailure('InsufficientFunds', 'short').failReason).toBe('SOLVER_BALANCE_TOO_LOW');
+    const told: DecodedRevert = { kind: 'reasonString', reason: 'account 7 is paused', data: '0x' };
+    expect(JSON.stringify(messageFailure('ACCOUNT_PAUSED', 'account 7 is paused').details)).toBe(JSON.stringify({ ...told, label: revertLabel(told) }));
+    expect(messageFailure('FillNotSupported', 'transfer amount exceeds balance').failReason).toBe('TRANSFER_AMOUNT_EXCEEDS_BALANCE');
   });
 });
 

@@ -1,10 +1,11 @@
 import type { FailReason } from '../request/requestStatus';
-import type { DecodedRevert } from './decodedRevert';
 
 /**
- * SPEC §7.3: the failReason a decoded revert is labelled with, the way the service labels the
- * reverts of destination calls. Custom errors by name; reason strings (`Error(string)`, or the
- * reason a custom error carries, like ERC-4337's `FailedOp(opIndex, "AA25 …")`) by pattern.
+ * SPEC §7.3: the failReason a failure is labelled with, the way the service labels the reverts of
+ * destination calls: by the error's name, or by the text of its reason (an EVM `Error(string)`,
+ * the reason a custom error carries like ERC-4337's `FailedOp(opIndex, "AA25 …")`, another
+ * chain's message) by pattern. Each chain reads its own failures with these (the EVM adapter its
+ * decoded reverts, `revertFailReason.ts`).
  * Names and strings cover the fixture contracts (fixtures/contracts: EditionMint1155,
  * MarketplaceOrderBook, PausableBadge, MinimalEntryPoint, DexRouter, PermitToken) and the errors of
  * OpenZeppelin Contracts (v5 custom errors, v4 strings), Permit2, Solady/Solmate and Uniswap-style
@@ -104,25 +105,12 @@ const REASON_PATTERNS: ReadonlyArray<readonly [RegExp, FailReason]> = [
   [/^\w*(router|library|pair|pool|swap|dex)\w*: /i, 'PROTOCOL_DEX_ERROR'],
 ];
 
-function reasonOfString(text: string): FailReason | undefined {
-  return REASON_PATTERNS.find(([pattern]) => pattern.test(text))?.[1];
+/** The §7.3 value of an error known by `name`, or undefined when the table does not know it. */
+export function failReasonOfErrorName(name: string): FailReason | undefined {
+  return ERROR_NAME_REASONS.get(name);
 }
 
-/**
- * The §7.3 value of a decoded revert, or undefined when the table does not know it (the caller
- * falls back to EXECUTION_REVERTED / TRANSACTION_REVERTED). A revert without data is
- * MISSING_REVERT_DATA; panics are left to the fallback.
- */
-export function failReasonOfRevert(revert: DecodedRevert): FailReason | undefined {
-  switch (revert.kind) {
-    case 'customError':
-      return ERROR_NAME_REASONS.get(revert.errorName) ?? revert.args.map(reasonOfString).find((reason) => reason !== undefined);
-    case 'reasonString':
-      return reasonOfString(revert.reason);
-    case 'noData':
-      return 'MISSING_REVERT_DATA';
-    case 'panic':
-    case 'undecoded':
-      return undefined;
-  }
+/** The §7.3 value a reason's text matches, or undefined when no pattern does. */
+export function failReasonOfText(text: string): FailReason | undefined {
+  return REASON_PATTERNS.find(([pattern]) => pattern.test(text))?.[1];
 }
