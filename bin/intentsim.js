@@ -18,13 +18,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // first of all, the process that launched this one (src/process/launchParent.ts reads it): if it goes
 // away while the CLI loads or its chains start, `intentsim start` still notices and stops
-globalThis[Symbol.for('intentsim.launchParent')] ??= process.ppid;
+/** @type {Record<symbol, unknown>} */ (globalThis)[Symbol.for('intentsim.launchParent')] ??= process.ppid;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // one set of bundles per checkout: git worktrees may share one node_modules
 const checkoutKey = createHash('sha256').update(realpathSync(root)).digest('hex').slice(0, 12);
 const bundles = join(root, 'node_modules', '.cache', 'intentsim', checkoutKey);
 
+/** @param {string} dir */
 function newestSourceMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -40,6 +41,7 @@ function newestSourceMtime(dir) {
  * after an edit each load one whole build, never a cli.mjs of one build with chunks of another.
  * Builds of older inputs go once they are a minute old (a CLI started a moment ago may still be
  * loading one).
+ * @param {string} current
  */
 function dropOldBuilds(current) {
   for (const name of readdirSync(bundles)) {
@@ -50,7 +52,7 @@ function dropOldBuilds(current) {
 
 const BUILD_MODULE = join(root, 'scripts', 'build', 'bundleSources.mjs');
 
-/** A file's modification time, 0 when there is none. */
+/** A file's modification time, 0 when there is none. @param {string} path */
 function mtimeOf(path) {
   return statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 }
@@ -87,7 +89,10 @@ async function freshBundle() {
   return bundle;
 }
 
-/** Why a build failed, on one line: esbuild's first error and where it is, or the error's first line. */
+/**
+ * Why a build failed, on one line: esbuild's first error and where it is, or the error's first line.
+ * @param {any} error whatever the build threw
+ */
 function buildFailure(error) {
   const first = error?.errors?.[0];
   if (first) return first.location ? `${first.location.file}:${first.location.line}: ${first.text}` : first.text;
