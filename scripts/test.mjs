@@ -29,6 +29,9 @@ export const CHECKS = [
   { name: 'types (web/explorer)', command: [process.execPath, tsc, '--noEmit', '-p', 'web/explorer'] },
 ];
 
+/** The checks still running. */
+const running = /** @type {Set<string>} */ (new Set());
+
 /**
  * Runs a check with its output kept.
  * @param {{ name: string, command: string[] }} check
@@ -37,12 +40,16 @@ export const CHECKS = [
 function runCheck({ name, command }) {
   const started = performance.now();
   const [program = '', ...args] = command;
+  running.add(name);
   return new Promise((resolve) => {
     const child = spawn(program, args, { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
-    const done = (/** @type {boolean} */ passed, /** @type {string} */ more = '') => resolve({ name, passed, seconds: (performance.now() - started) / 1000, output: output + more });
+    const done = (/** @type {boolean} */ passed, /** @type {string} */ more = '') => {
+      running.delete(name);
+      resolve({ name, passed, seconds: (performance.now() - started) / 1000, output: output + more });
+    };
     child.once('error', (error) => done(false, String(error)));
     child.once('close', (code) => done(code === 0));
   });
@@ -60,6 +67,7 @@ function runVitest() {
 async function main() {
   const checks = Promise.all(CHECKS.map(runCheck));
   const vitestCode = await runVitest();
+  if (running.size > 0) process.stdout.write(`\nwaiting for: ${[...running].join(', ')}\n`);
   const results = await checks;
   process.stdout.write('\n');
   for (const result of results) {
