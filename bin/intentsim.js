@@ -7,8 +7,10 @@
 // An installed package (no src/) runs the CLI that `npm run build` wrote into dist/: nothing is
 // written next to the package's own files, which may be read-only.
 // A source checkout runs the CLI from an esbuild bundle of src/ and its dependencies (native ones
-// stay external), rebuilt whenever a source is newer than it: loading TypeScript through a loader
-// hook costs ~1 s at every start. It falls back to tsx's loader when the bundle cannot be written.
+// stay external; the recipe is scripts/build/bundleSources.mjs, shared with `npm run build`),
+// rebuilt whenever a source or the installed dependencies are newer than it: loading TypeScript
+// through a loader hook costs ~1 s at every start. When the bundle cannot be built it says why on
+// stderr and runs the sources through tsx's loader instead.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -16,13 +18,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 // first of all, the process that launched this one (src/process/launchParent.ts reads it): if it goes
 // away while the CLI loads or its chains start, `intentsim start` still notices and stops
-globalThis[Symbol.for('intentsim.launchParent')] ??= process.ppid;
+/** @type {Record<symbol, unknown>} */ (globalThis)[Symbol.for('intentsim.launchParent')] ??= process.ppid;
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 // one set of bundles per checkout: git worktrees may share one node_modules
 const checkoutKey = createHash('sha256').update(realpathSync(root)).digest('hex').slice(0, 12);
 const bundles = join(root, 'node_modules', '.cache', 'intentsim', checkoutKey);
 
+/** @param {string} dir */
 function newestSourceMtime(dir) {
   let newest = 0;
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -32,16 +35,13 @@ function newestSourceMtime(dir) {
   return newest;
 }
 
-// packages loaded from node_modules at run time: native addons (better-sqlite3, litesvm, the
-// optional ws helpers), and esbuild itself (the explorer's page is bundled on demand)
-const BUNDLE_EXTERNALS = ['better-sqlite3', 'litesvm', 'esbuild', 'bufferutil', 'utf-8-validate', 'playwright-core'];
-
 /**
- * Each build is a directory of its own, named by the newest source time it was built from, and
+ * Each build is a directory of its own, named by the newest time of the inputs it was built from, and
  * complete before it appears (written beside, then renamed into place): CLIs started side by side
  * after an edit each load one whole build, never a cli.mjs of one build with chunks of another.
- * Builds of older sources go once they are a minute old (a CLI started a moment ago may still be
+ * Builds of older inputs go once they are a minute old (a CLI started a moment ago may still be
  * loading one).
+ * @param {string} current
  */
 function dropOldBuilds(current) {
   for (const name of readdirSync(bundles)) {
@@ -50,38 +50,33 @@ function dropOldBuilds(current) {
   }
 }
 
+const BUILD_MODULE = join(root, 'scripts', 'build', 'bundleSources.mjs');
+
+/** A file's modification time, 0 when there is none. @param {string} path */
+function mtimeOf(path) {
+  return statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+}
+
+/**
+ * When the build's inputs last changed: the sources, package.json, the lockfile and what npm
+ * installed (node_modules/.package-lock.json: `npm ci` after a lockfile update gives new
+ * dependencies to bundle), this script and the build recipe. Times only: a start reads no file.
+ */
+function inputsChanged() {
+  const sources = ['src', 'fixtures', 'conformance'].map((dir) => newestSourceMtime(join(root, dir)));
+  const files = ['package.json', 'package-lock.json', join('node_modules', '.package-lock.json')].map((file) => mtimeOf(join(root, file)));
+  return Math.max(...sources, ...files, mtimeOf(fileURLToPath(import.meta.url)), mtimeOf(BUILD_MODULE));
+}
+
 async function freshBundle() {
-  const sourcesChanged = Math.max(newestSourceMtime(join(root, 'src')), newestSourceMtime(join(root, 'fixtures')), newestSourceMtime(join(root, 'conformance')), statSync(join(root, 'package.json')).mtimeMs, statSync(fileURLToPath(import.meta.url)).mtimeMs);
-  const buildName = `sources-${Math.floor(sourcesChanged)}`;
+  const buildName = `sources-${Math.floor(inputsChanged())}`;
   const bundle = join(bundles, buildName, 'cli.mjs');
   if (existsSync(bundle)) return bundle;
-  const { build } = await import('esbuild');
+  const { bundleSources, CLI_SOURCE } = await import(pathToFileURL(BUILD_MODULE).href);
   mkdirSync(bundles, { recursive: true });
   const building = mkdtempSync(join(bundles, `${buildName}.building-`));
   try {
-    await build({
-      entryPoints: { cli: join(root, 'src', 'cli.ts') },
-      outdir: building,
-      // code loaded on demand (the SVM chain's runtime) goes into chunks that load only when used
-      splitting: true,
-      chunkNames: 'chunks/[name]-[hash]',
-      outExtension: { '.js': '.mjs' },
-      bundle: true,
-      platform: 'node',
-      format: 'esm',
-      target: 'node20',
-      // dependencies are bundled too (tree-shaken: one file instead of hundreds of viem modules to
-      // resolve and compile at every start), except those with native parts or files of their own
-      external: BUNDLE_EXTERNALS,
-      // bundled CommonJS packages call require() for Node's built-ins
-      banner: { js: "import { createRequire as __intentsimCreateRequire } from 'node:module'; const require = __intentsimCreateRequire(import.meta.url);" },
-      // the explorer's browser sources are found in this checkout (src/api/explorer/explorerBundle.ts)
-      define: { __INTENTSIM_ROOT__: JSON.stringify(root) },
-      logLevel: 'silent',
-      // less text to decode and compile at every start (~0.1 s); names stay as written (errors and logs show them)
-      minifyWhitespace: true,
-      minifySyntax: true,
-    });
+    await bundleSources({ root, entryPoints: { cli: CLI_SOURCE }, outdir: building, dependencies: 'bundled', explorerSourcesInRoot: true, logLevel: 'silent' });
     try {
       renameSync(building, join(bundles, buildName));
     } catch {
@@ -94,10 +89,21 @@ async function freshBundle() {
   return bundle;
 }
 
+/**
+ * Why a build failed, on one line: esbuild's first error and where it is, or the error's first line.
+ * @param {any} error whatever the build threw
+ */
+function buildFailure(error) {
+  const first = error?.errors?.[0];
+  if (first) return first.location ? `${first.location.file}:${first.location.line}: ${first.text}` : first.text;
+  return String(error?.message ?? error).split('\n')[0];
+}
+
 async function checkoutEntry() {
   try {
     return pathToFileURL(await freshBundle()).href;
-  } catch {
+  } catch (error) {
+    process.stderr.write(`intentsim: could not bundle the CLI (${buildFailure(error)})\nintentsim: running the sources through the tsx loader instead (about 1 s slower at each start)\n`);
     const { register } = await import('tsx/esm/api');
     register();
     return pathToFileURL(join(root, 'src', 'cli.ts')).href;

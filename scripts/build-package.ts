@@ -3,6 +3,8 @@
  * and CommonJS, bundled declaration files, the prebuilt CLI and the explorer's browser bundle.
  * The package's `exports` map (package.json) names these files. Dependencies stay dependencies
  * (installed beside the package, never bundled): several have native parts or files of their own.
+ * The ESM build is the recipe the checkout's CLI is bundled with (scripts/build/bundleSources.mjs),
+ * dependencies kept external.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,6 +13,7 @@ import { join, relative, resolve } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { rollup } from 'rollup';
 import { dts } from 'rollup-plugin-dts';
+import { bundleSources, CLI_SOURCE, NODE_BUNDLE_BASE } from './build/bundleSources.mjs';
 import { bundleExplorerSources, EXPLORER_SCRIPT_FILE, EXPLORER_STYLES_FILE, PREBUILT_EXPLORER_DIR } from '../src/api/explorer/explorerBundle';
 
 const root = resolve(import.meta.dirname, '..');
@@ -32,10 +35,7 @@ const ENTRIES: Record<string, PackageEntry> = {
   'jest-global-teardown': { source: 'src/testRunners/jestGlobalTeardown.ts', commonJs: true },
 };
 
-/** The CLI, run by bin/intentsim.js in an installed copy (ESM only, no declarations). */
-const CLI_SOURCE = 'src/cli.ts';
-
-const COMMON = { bundle: true, platform: 'node', target: 'node20', packages: 'external', logLevel: 'warning', legalComments: 'none' } as const;
+const COMMON = { ...NODE_BUNDLE_BASE, packages: 'external', logLevel: 'warning' } as const;
 
 /**
  * CommonJS has no shared chunks: each entry is its own file. So that a process holds one
@@ -68,16 +68,10 @@ function requireOwningEntries(entryName: string): Plugin {
   };
 }
 
+/** The ESM entries and the CLI, run by bin/intentsim.js in an installed copy (ESM only, no declarations). */
 async function buildEsm(): Promise<void> {
-  await build({
-    ...COMMON,
-    entryPoints: { ...Object.fromEntries(Object.entries(ENTRIES).map(([name, entry]) => [name, join(root, entry.source)])), cli: join(root, CLI_SOURCE) },
-    outdir: dist,
-    format: 'esm',
-    // shared code is one chunk per process; code loaded on demand (the SVM chain's runtime) stays in its own
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
-  });
+  const entryPoints = { ...Object.fromEntries(Object.entries(ENTRIES).map(([name, entry]) => [name, entry.source])), cli: CLI_SOURCE };
+  await bundleSources({ root, entryPoints, outdir: dist, dependencies: 'external', explorerSourcesInRoot: false, logLevel: 'warning' });
 }
 
 async function buildCommonJs(): Promise<void> {

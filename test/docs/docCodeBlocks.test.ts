@@ -4,8 +4,9 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { build, transform } from 'esbuild';
+import { transform } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bundleSources } from '../../scripts/build/bundleSources.mjs';
 import { loadSimulatorConfig } from '../../src/config/simulatorConfig';
 import type { RunningSimulator } from '../../src/simulator';
 import { LISTING_UNTHROTTLED, startTestSimulator } from '../support/startTestSimulator';
@@ -33,24 +34,12 @@ beforeAll(async () => {
   for (const name of readdirSync('node_modules')) {
     if (!name.startsWith('.') && name !== 'intentsim') symlinkSync(resolve('node_modules', name), join(workDir, 'node_modules', name));
   }
-  // `intentsim` as this checkout's sources, bundled once by esbuild as the package's build does
-  // (dependencies stay imports of node_modules); test/package/ proves the same API from the built tarball
+  // `intentsim` as this checkout's sources, bundled once with the package build's recipe (dependencies
+  // stay imports of node_modules); test/package/ proves the same API from the built tarball
   const packageDir = join(workDir, 'node_modules', 'intentsim');
-  await build({
-    entryPoints: { index: resolve('src/index.ts') },
-    outdir: join(packageDir, 'dist'),
-    bundle: true,
-    splitting: true,
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    packages: 'external',
-    outExtension: { '.js': '.mjs' },
-    // the explorer's browser sources are found in this checkout (src/api/explorer/explorerBundle.ts)
-    define: { __INTENTSIM_ROOT__: JSON.stringify(ROOT) },
-    logLevel: 'warning',
-  });
-  writeFileSync(join(packageDir, 'package.json'), JSON.stringify({ name: 'intentsim', type: 'module', exports: { '.': './dist/index.mjs' } }));
+  // the explorer's browser sources are found in this checkout (src/api/explorer/explorerBundle.ts)
+  await bundleSources({ root: ROOT, entryPoints: { index: 'src/index.ts' }, outdir: join(packageDir, 'dist'), dependencies: 'external', explorerSourcesInRoot: true, logLevel: 'warning' });
+  writeFileSync(join(packageDir, 'package.json'), JSON.stringify({ name: 'intentsim', type: 'module', exports: { '.': './dist/index.js' } }));
 });
 afterAll(async () => {
   await sim?.stop();

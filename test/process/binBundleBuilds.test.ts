@@ -1,19 +1,24 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 
 /**
- * bin/intentsim.js in a source checkout bundles src/ with esbuild when a source is newer than its
- * bundle. CLIs started side by side right after an edit (a CI matrix's shards on one runner) each
- * load one whole build: each build is a directory of its own that appears complete.
+ * bin/intentsim.js in a source checkout bundles src/ with esbuild (scripts/build/bundleSources.mjs)
+ * when a source, the lockfile or the installed dependencies are newer than its bundle. CLIs started
+ * side by side right after an edit (a CI matrix's shards on one runner) each load one whole build:
+ * each build is a directory of its own that appears complete. A build that fails says so and the
+ * CLI runs through tsx's loader.
  */
 const run = promisify(execFile);
 const checkout = mkdtempSync(join(tmpdir(), 'intentsim-bin-builds-'));
-for (const part of ['bin', 'src', 'fixtures', 'conformance', 'package.json']) cpSync(resolve(part), join(checkout, part), { recursive: true });
+for (const part of ['bin', 'src', 'fixtures', 'conformance', 'scripts/build', 'package.json', 'package-lock.json']) {
+  mkdirSync(dirname(join(checkout, part)), { recursive: true });
+  cpSync(resolve(part), join(checkout, part), { recursive: true });
+}
 symlinkSync(resolve('node_modules'), join(checkout, 'node_modules'));
 // where the copy's builds go: the shared node_modules' cache, under the copy's own key
 const builds = join(resolve('node_modules'), '.cache', 'intentsim', createHash('sha256').update(realpathSync(checkout)).digest('hex').slice(0, 12));
@@ -22,14 +27,42 @@ afterAll(() => {
   rmSync(checkout, { recursive: true, force: true });
 });
 
+const help = () => run(join(checkout, 'bin', 'intentsim.js'), ['start', '--help'], { encoding: 'utf8', timeout: 120_000 });
+
 describe('the CLI bundle of a source checkout', () => {
   it('four CLIs started at once on changed sources all run, from one complete build', async () => {
-    const help = () => run(join(checkout, 'bin', 'intentsim.js'), ['start', '--help'], { encoding: 'utf8', timeout: 120_000 });
     const outputs = await Promise.all([help(), help(), help(), help()]);
-    for (const { stdout } of outputs) expect(stdout).toContain('Usage: intentsim start');
+    for (const { stdout, stderr } of outputs) {
+      expect(stdout).toContain('Usage: intentsim start');
+      expect(stderr).toBe('');
+    }
     const made = readdirSync(builds);
     expect(made).toHaveLength(1);
     expect(made[0]).toMatch(/^sources-\d+$/);
     expect(readdirSync(join(builds, made[0]!))).toEqual(expect.arrayContaining(['cli.mjs', 'chunks']));
+  });
+
+  it('a lockfile newer than the build makes a new build, named by its time', async () => {
+    const lockfile = join(checkout, 'package-lock.json');
+    const now = new Date();
+    utimesSync(lockfile, now, now);
+    const expected = `sources-${Math.floor(statSync(lockfile).mtimeMs)}`;
+    expect(existsSync(join(builds, expected))).toBe(false);
+    const { stdout, stderr } = await help();
+    expect(stdout).toContain('Usage: intentsim start');
+    expect(stderr).toBe('');
+    expect(readdirSync(join(builds, expected))).toContain('cli.mjs');
+  });
+
+  it('a build that fails says why on stderr, and the CLI still runs through tsx', async () => {
+    // the cache directory cannot be made: a file is where it goes (as in a read-only node_modules)
+    rmSync(builds, { recursive: true, force: true });
+    writeFileSync(builds, 'not a directory');
+    const { stdout, stderr } = await help();
+    expect(stdout).toContain('Usage: intentsim start');
+    const lines = stderr.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^intentsim: could not bundle the CLI \(EEXIST: .*\)$/);
+    expect(lines[1]).toContain('tsx loader');
   });
 });

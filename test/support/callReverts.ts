@@ -20,7 +20,7 @@ export interface CallTx {
 
 /** Deploys a fixture contract on a chain from a test account. */
 export function deployFixture<N extends FixtureContractName>(sim: RunningSimulator, chainId: number, privateKey: string, name: N, args: FixtureConstructorArgs<N>): Promise<Address> {
-  return deployFixtureContract(evmChainOf(sim, chainId).rpcUrl, privateKey as Hex, name, args);
+  return deployFixtureContract<N>(evmChainOf(sim, chainId).rpcUrl, privateKey as Hex, name, args);
 }
 
 /**

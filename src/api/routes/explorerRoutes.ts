@@ -24,6 +24,9 @@ function sendJson(res: Response, body: unknown): void {
   res.type('application/json').send(JSON.stringify(body, (_key, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)));
 }
 
+/** The path parameters of `/admin/explorer/requests/:requestId`. */
+const RequestPathSchema = z.object({ requestId: RequestIdSchema });
+
 /**
  * The local explorer (docs/explorer.md ("Explorer")): its page at `/` and `/explorer/…` (the browser routes
  * inside it), its script and styles, and the read-only JSON it needs beyond the public API, under
@@ -53,7 +56,7 @@ export function explorerRoutes(deps: ExplorerRouteDeps): Router {
 
   /** What the public API does not show of a request: its status changes with times, the quote it came from, webhook deliveries and their attempts, and the order of its timeline. */
   router.get('/admin/explorer/requests/:requestId', (req, res) => {
-    const { requestId } = parseWithSchema(z.object({ requestId: RequestIdSchema }), req.params, 'path');
+    const { requestId } = parseWithSchema(RequestPathSchema, req.params, 'path');
     const record = deps.requests.get(requestId);
     if (!record) throw new RequestNotFoundError(requestId);
     const events = deps.requests.eventsFor(record.id);

@@ -1,0 +1,83 @@
+// @ts-check
+/**
+ * The one esbuild recipe for intentsim's sources, used by both of its builds:
+ * - the CLI of a source checkout, bundled at its first start by bin/intentsim.js (plain node, no
+ *   TypeScript loader: so this file is JavaScript) into node_modules/.cache/intentsim/;
+ * - the package's ESM JavaScript in dist/ (`npm run build`, scripts/build-package.ts), whose
+ *   CommonJS files start from `NODE_BUNDLE_BASE` too.
+ * (test/docs/docCodeBlocks.test.ts bundles the package's index with it too, as the package does.)
+ * It does not ship: an installed package runs dist/cli.js and never builds.
+ */
+import { join } from 'node:path';
+
+/** The CLI's entry point, below the checkout's root. */
+export const CLI_SOURCE = 'src/cli.ts';
+
+/**
+ * Packages loaded from node_modules at run time even when dependencies are bundled: native addons
+ * (better-sqlite3, litesvm, the optional ws helpers), esbuild itself (the explorer's page is
+ * bundled on demand) and playwright-core. A new dependency with native parts or files of its own
+ * goes on this list.
+ */
+export const NATIVE_EXTERNALS = ['better-sqlite3', 'litesvm', 'esbuild', 'bufferutil', 'utf-8-validate', 'playwright-core'];
+
+/** What every build of the sources shares: one bundle per entry for Node 20. */
+export const NODE_BUNDLE_BASE = /** @type {const} */ ({ bundle: true, platform: 'node', target: 'node20', legalComments: 'none' });
+
+/** Bundled CommonJS packages call require() for Node's built-ins: an ES module has none of its own. */
+const REQUIRE_BANNER = "import { createRequire as __intentsimCreateRequire } from 'node:module'; const require = __intentsimCreateRequire(import.meta.url);";
+
+/**
+ * @typedef {object} BundleSourcesOptions
+ * @property {string} root the checkout's root
+ * @property {Record<string, string>} entryPoints output name → source file below `root`
+ * @property {string} outdir
+ * @property {'bundled' | 'external'} dependencies `bundled` (the checkout's CLI): dependencies are
+ *   bundled too, tree-shaken, and the output minified — one file to load instead of hundreds of viem
+ *   modules to resolve and compile at every start (~1 s), less text to decode (~0.1 s); only
+ *   `NATIVE_EXTERNALS` stay imports. Written as `.mjs`: the cache is outside any package's scope.
+ *   `external` (the package): every dependency stays an import of node_modules, installed beside
+ *   the package; `.js` in the package's own `"type": "module"` scope.
+ * @property {boolean} explorerSourcesInRoot the bundle runs away from the sources: the explorer's
+ *   browser sources are found in `root` (src/api/explorer/explorerBundle.ts), not in dist/explorer/
+ * @property {'silent' | 'warning'} logLevel
+ */
+
+/**
+ * The ESM build options: shared code in one chunk per process, code loaded on demand (the SVM
+ * chain's runtime, the subcommands other than `start`) in chunks of its own that load only when used.
+ * @param {BundleSourcesOptions} options
+ * @returns {import('esbuild').BuildOptions}
+ */
+export function bundleSourcesOptions({ root, entryPoints, outdir, dependencies, explorerSourcesInRoot, logLevel }) {
+  const bundled = dependencies === 'bundled';
+  return {
+    ...NODE_BUNDLE_BASE,
+    entryPoints: Object.fromEntries(Object.entries(entryPoints).map(([name, source]) => [name, join(root, source)])),
+    outdir,
+    format: 'esm',
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
+    logLevel,
+    ...(bundled
+      ? {
+          external: NATIVE_EXTERNALS,
+          banner: { js: REQUIRE_BANNER },
+          outExtension: { '.js': '.mjs' },
+          // names stay as written (errors and logs show them)
+          minifyWhitespace: true,
+          minifySyntax: true,
+        }
+      : { packages: /** @type {const} */ ('external') }),
+    ...(explorerSourcesInRoot ? { define: { __INTENTSIM_ROOT__: JSON.stringify(root) } } : {}),
+  };
+}
+
+/**
+ * Builds the sources with `bundleSourcesOptions`.
+ * @param {BundleSourcesOptions} options
+ */
+export async function bundleSources(options) {
+  const { build } = await import('esbuild');
+  return build(bundleSourcesOptions(options));
+}
