@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { IntentsimError } from '../errors/IntentsimError';
 
 /**
  * How long one scenario step may take (its action and everything it sets off settling) before the
@@ -26,7 +27,7 @@ export const StepBoundsSchema = z
   .strict();
 
 /** The bound reached: the runner adds the step and what it waits on. */
-export class StepBoundReached extends Error {}
+export class StepBoundReached extends IntentsimError {}
 
 /** `work`, or StepBoundReached once `seconds` of real time pass first (the work is left to end on its own; its failure is ignored). */
 export async function withinWallTime<T>(work: Promise<T>, seconds: number, what: string): Promise<T> {

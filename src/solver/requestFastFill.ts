@@ -14,10 +14,15 @@ export interface RequestFastFillParams {
   maxFillAmountUsdMicros?: bigint;
 }
 
+/** How long `POST /fast-fill` holds its answer for the fill's receipt, in the machine's time: a client is waiting. */
+const FAST_FILL_ANSWER_WAIT_MS = 5_000;
+
 /**
  * SPEC §1.6 fast fill: the solver fills a waiting request now, before its deposit is indexed, as
  * if `solverInputCurrencyAmount` had been deposited. Resolves with the status once the fill is
- * mined; throws the API error that explains why it was not made.
+ * mined, or after FAST_FILL_ANSWER_WAIT_MS with the status then (`submitted`: the fill waits in a
+ * pool that nothing mines yet; it settles later as any fill does); throws the API error that
+ * explains why it was not made.
  */
 export async function requestFastFill(
   deps: { requests: RequestStore; solver: { fastFill(requestId: string, assumedInput: bigint): Promise<FastFillOutcome> } },
@@ -30,7 +35,10 @@ export async function requestFastFill(
   }
   const assumed = params.solverInputCurrencyAmount ?? record.quote.amounts.amountIn;
   if (assumed === 0n) throw new InvalidRequestBodyError('Invalid request: solverInputCurrencyAmount must be greater than zero');
-  const outcome = await deps.solver.fastFill(record.id, assumed);
+  const filling = deps.solver.fastFill(record.id, assumed);
+  const outcome = await answerWithin(filling, FAST_FILL_ANSWER_WAIT_MS);
+  // the fill was sent but its chain has not mined it yet (automine off, a held pool): answer with where the request is now
+  if (outcome === undefined) return { requestId: record.id, status: deps.requests.get(record.id)?.status ?? 'pending' };
   if (outcome.kind === 'not-waiting') throw new FastFillConflictError(record.id, outcome.status ?? 'unknown');
   if (outcome.kind === 'rejected') throw new FastFillRejectedError(`the fill would not be made: ${outcome.failReason}`);
   return { requestId: record.id, status: outcome.status };
@@ -39,4 +47,17 @@ export async function requestFastFill(
 function formatMicros(micros: bigint): string {
   const fraction = (micros % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
   return `${micros / 1_000_000n}${fraction ? `.${fraction}` : ''}`;
+}
+
+/** The work's result, or `undefined` once `ms` of real time pass first (the work goes on). */
+async function answerWithin<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const waited = new Promise<undefined>((resolve) => {
+    timer = setTimeout(() => resolve(undefined), ms);
+  });
+  try {
+    return await Promise.race([work, waited]);
+  } finally {
+    clearTimeout(timer);
+  }
 }

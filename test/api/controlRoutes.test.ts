@@ -67,15 +67,30 @@ describe('control routes (/admin/clock, /admin/chains/:chainId/…)', () => {
   });
 
   it("what the chain refuses is a 400, never a 500: a reorg that would take the simulator's contracts off the chain, a revert to a snapshot that does not exist", async () => {
-    const deep = await admin('POST', '/admin/chains/1/reorg', { depth: 64 });
+    const head = Number(await publicClientFor(sim, 1).getBlockNumber());
+    const deep = await admin('POST', '/admin/chains/1/reorg', { depth: 3 });
     expect(deep.status).toBe(400);
     expect(deep.body).toMatchObject({ errorCode: 'CHEAT_CALL_REFUSED' });
     // (the OpenAPI fuzz found it: a reorg of depth 18 on a fresh chain left the price look-ups reading pools that were gone, a 500)
-    expect(deep.body.message).toMatch(/^chain 1 refused a reorg of depth 64: .*would replace the blocks that deployed the simulator's contracts/);
+    expect(deep.body.message).toBe(`chain 1 refused a reorg of depth 3: a reorg of depth 3 would replace blocks of the simulator's own setup (its contracts, pool and the solver's allowances are not all there at block ${head - 3})`);
+    expect((await admin('POST', '/admin/chains/1/reorg', { depth: head + 5 })).body.message).toBe(`chain 1 refused a reorg of depth ${head + 5}: a reorg of depth ${head + 5} is deeper than the chain (${head} blocks)`);
+    // above the setup, a reorg goes through
+    await admin('POST', '/admin/chains/1/mine', { blocks: 2 });
+    expect((await admin('POST', '/admin/chains/1/reorg', { depth: 2 })).status).toBe(200);
     const price = await fetch(`${sim.baseUrl}/currencies/token/price/v2?chainId=1&address=0x0000000000000000000000000000000000000000`);
     expect(price.status).toBe(200);
     const missing = await admin('POST', '/admin/chains/1/revert', { id: '0xffff' });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toContain('no snapshot 0xffff');
+  });
+
+  it('an EVM reorg deeper than the states Anvil still holds (past block 800) is refused before it wipes the chain', async () => {
+    await admin('POST', '/admin/chains/8453/mine', { blocks: 800 });
+    const deep = await admin('POST', '/admin/chains/8453/reorg', { depth: 11 });
+    expect(deep.status).toBe(400);
+    expect(deep.body.message).toMatch(/^chain 8453 refused a reorg of depth 11: a reorg of depth 11 on a chain \d+ blocks long: Anvil then holds only its last 10 states/);
+    expect((await admin('POST', '/admin/chains/8453/reorg', { depth: 10 })).status).toBe(200);
+    const price = await fetch(`${sim.baseUrl}/currencies/token/price/v2?chainId=8453&address=0x0000000000000000000000000000000000000000`);
+    expect(price.status).toBe(200);
   });
 });

@@ -74,4 +74,20 @@ describe('fast fill (SPEC §1.6): POST /fast-fill fills before the deposit is in
     expect(sim.control.requests.get(requestId)!.status).toBe('waiting');
     expect(sim.control.requests.get(requestId)!.triggeredByFastFill).toBeNull();
   });
+  it('answers submitted when its fill waits in a pool nothing mines (automine off), and the fill settles once mined', async () => {
+    const recipient = '0x00000000000000000000000000000000000fa580' as Address;
+    const requestId = (await quoteFor(recipient)).steps[0].requestId as string;
+    const base = sim.control.chain(8453);
+    await base.setAutomine(false);
+    try {
+      const filled = await fastFill(sim, { requestId });
+      expect(filled.status).toBe(200);
+      expect(filled.body).toEqual({ message: `Fast fill of ${requestId} is submitted` });
+    } finally {
+      await base.setAutomine(true);
+    }
+    await base.mine(1);
+    await sim.control.solver.idle();
+    expect(sim.control.requests.get(requestId)?.status).toBe('success');
+  });
 });

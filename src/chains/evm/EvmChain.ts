@@ -1,4 +1,4 @@
-import { createPublicClient, createTestClient, defineChain, getAddress, http, isAddress, type Chain, type Hex, type PublicClient, type TestClient } from 'viem';
+import { createPublicClient, createTestClient, defineChain, erc20Abi, getAddress, http, isAddress, type Chain, type Hex, type PublicClient, type TestClient } from 'viem';
 import { rmSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { join } from 'node:path';
@@ -85,8 +85,6 @@ export class EvmChain implements ChainAdapter {
   readonly userWallet: EvmUserWallet;
   /** Anvil's cheat calls, every optional one included. */
   readonly cheats: EvmCheatCalls;
-  /** The head once the chain is set up (contracts deployed): a reorg stops above it. */
-  private setupBlock: bigint | undefined;
   readonly fixtureContracts: EvmFixtureContracts;
   readonly depositAddresses: EvmDepositAddressCapability;
   readonly gasCosts: ChainGasCosts;
@@ -96,7 +94,7 @@ export class EvmChain implements ChainAdapter {
     const parts = () => this.parts();
     this.relay = new EvmGaslessRelay({ parts, durable: this.durable(), syncNow: () => this.syncNow() });
     this.userWallet = new EvmUserWallet(() => ({ client: this.node_().client, chain: this.viemChain(), rpcUrl: this.rpcUrl }));
-    this.cheats = new EvmCheatCalls({ testClient: () => this.node_().testClient, afterChange: () => this.syncNow(), setupBlock: () => this.setupBlock });
+    this.cheats = new EvmCheatCalls({ testClient: () => this.node_().testClient, afterChange: () => this.syncNow(), setupCompleteAt: (blockNumber) => this.setupCompleteAt(blockNumber) });
     this.fixtureContracts = new EvmFixtureContracts({
       chainId: this.chainId,
       rpcUrl: () => this.rpcUrl,
@@ -195,7 +193,6 @@ export class EvmChain implements ChainAdapter {
         : {}),
       ...(this.durable() ? { journal: new EvmChainJournal({ chainId: this.chainId, client: booted.client, testClient: booted.testClient, store: this.options.chainJournal!, log: this.options.log ?? (() => undefined), ...(this.callJournal ? { calls: this.callJournal } : {}) }) } : {}),
     });
-    this.setupBlock = await booted.client.getBlockNumber();
     if (this.started.deployment === 'loaded') this.options.log?.(`chain ${this.chainId}: contracts loaded from this node's deployment kept at an earlier attach (anvil_loadState)`);
   }
 
@@ -217,6 +214,17 @@ export class EvmChain implements ChainAdapter {
   /** Journaled, so a SIGKILL loses no block: the simulator's own node, with a database. */
   private durable(): boolean {
     return this.options.persistState && !this.options.externalNode && this.options.chainJournal !== undefined;
+  }
+
+  /**
+   * Whether the state at `blockNumber` holds the simulator's whole setup: its last step is the
+   * solver's wrapped-native allowance to the service receiver (deploySimulatorContracts.ts), so a
+   * block with it has every contract, the pool's liquidity and the solver's approvals.
+   */
+  private async setupCompleteAt(blockNumber: bigint): Promise<boolean> {
+    const { client, contracts } = this.parts();
+    const allowance = await client.readContract({ address: contracts.wrappedNative, abi: erc20Abi, functionName: 'allowance', args: [this.options.accounts().solver.address, contracts.serviceReceiver], blockNumber }).catch(() => 0n);
+    return allowance > 0n;
   }
 
   async stop(): Promise<void> {

@@ -7,6 +7,10 @@ import type { ChainCheats } from '../capabilities/ChainCheats';
  * through viem's test client): mining, snapshots, reorgs and block time — the chain's `cheats`
  * capability, every optional one included.
  */
+/** From about this height on Anvil keeps only its last ANVIL_SHORT_MEMORY_STATES states in memory (measured: depth 40 was safe at block 950, 12 was not at 1000). */
+const ANVIL_SHORT_MEMORY_FROM_BLOCK = 800n;
+const ANVIL_SHORT_MEMORY_STATES = 10;
+
 export class EvmCheatCalls implements ChainCheats {
   constructor(
     private readonly deps: {
@@ -14,8 +18,8 @@ export class EvmCheatCalls implements ChainCheats {
       testClient: () => TestClient;
       /** Indexes the chain after a change (the deposit watcher's catch-up). */
       afterChange: () => Promise<void>;
-      /** The head when the chain was set up (its contracts deployed): no reorg replaces it. */
-      setupBlock?: () => bigint | undefined;
+      /** Whether the state at a block holds the simulator's whole setup (contracts, pool, the solver's allowances): no reorg goes below it. */
+      setupCompleteAt?: (blockNumber: bigint) => Promise<boolean>;
     },
   ) {}
 
@@ -69,11 +73,18 @@ export class EvmCheatCalls implements ChainCheats {
     // the blocks replaced are blocks the simulator has indexed: a block mined a moment ago (a refund
     // whose receipt was just seen) is caught up first, or its reorg would go unnoticed
     await this.deps.afterChange();
-    const setupBlock = this.deps.setupBlock?.();
-    if (setupBlock !== undefined) {
-      const head = BigInt((await this.testClient.request({ method: 'eth_blockNumber' } as never)) as string);
+    const head = BigInt((await this.testClient.request({ method: 'eth_blockNumber' } as never)) as string);
+    // Anvil keeps only its last few states in memory once a chain is some 900 blocks long, and a reorg
+    // below them leaves the chain with no state at all (every contract gone): measured on Anvil 1.7
+    if (head >= ANVIL_SHORT_MEMORY_FROM_BLOCK && depth > ANVIL_SHORT_MEMORY_STATES) {
+      throw new ChainError(`a reorg of depth ${depth} on a chain ${head} blocks long: Anvil then holds only its last ${ANVIL_SHORT_MEMORY_STATES} states, and a deeper reorg would wipe the chain's whole state (docs/control-plane.md)`);
+    }
+    const setupCompleteAt = this.deps.setupCompleteAt;
+    if (setupCompleteAt) {
+      const kept = head - BigInt(depth);
       // a deeper reorg would take the simulator's own contracts (pools, tokens) off the chain: every later read of them fails
-      if (head - BigInt(depth) < setupBlock) throw new ChainError(`a reorg of depth ${depth} would replace the blocks that deployed the simulator's contracts (up to block ${setupBlock}); at most ${head - setupBlock} now`);
+      if (kept < 0n) throw new ChainError(`a reorg of depth ${depth} is deeper than the chain (${head} blocks)`);
+      if (!(await setupCompleteAt(kept))) throw new ChainError(`a reorg of depth ${depth} would replace blocks of the simulator's own setup (its contracts, pool and the solver's allowances are not all there at block ${kept})`);
     }
     await this.testClient.request({ method: 'anvil_reorg', params: [depth, []] } as never);
     await this.deps.afterChange();
