@@ -38,6 +38,14 @@ describe("each VM's knowledge stays in chains/ (and the nodes): the rest asks th
     expect(comparisonsIn("switch (kind) {\n  case 'svm':\n}")).toHaveLength(1);
   });
 
+  it("the EVM's decoded revert stays in the EVM adapter: the rest speaks of a ChainFailure", () => {
+    const named = filesUnder(join(root, 'src'))
+      .map((path) => relative(root, path))
+      .filter((path) => !path.startsWith('src/chains/evm/') && /\bDecodedRevert\b/.test(readFileSync(join(root, path), 'utf8')));
+    expect(named).toEqual([]);
+    expect(readFileSync(join(root, 'src/chains/evm/decodedRevert.ts'), 'utf8')).toMatch(/\bDecodedRevert\b/);
+  });
+
   it('every kind states its facts, under its own name', () => {
     for (const vm of VM_TYPES) expect(chainKindFacts(vm).vmType).toBe(vm);
   });
