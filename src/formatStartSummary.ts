@@ -49,6 +49,7 @@ export function startSummaryJson(sim: RunningSimulator): Record<string, unknown>
       return {
         ...chain,
         wsRpcUrl: described.wsRpcUrl,
+        ...described.clientUrls,
         logFile: described.logFile,
         depository: described.depository,
         contracts: Object.fromEntries(described.summaryContracts.map((contract) => [contract.label, contract.address])),

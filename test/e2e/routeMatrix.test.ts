@@ -90,7 +90,7 @@ describe('every pair of native or USDC on one chain → native or USDC on anothe
     }
   });
 
-  it('the start summary and --json show the solver inventory of native and USDC on each of the six chains', () => {
+  it('the start summary and --json show the solver inventory of native and USDC on each of the six chains, and the Esplora URL', async () => {
     const summary = formatStartSummary(sim);
     expect(summary).toContain('Solver inventory (pays any route whose destination has no pool for the currency; GET /chains/liquidity)');
     expect(summary).toMatch(new RegExp(`\\n  ${SVM} +Solana +100000 SOL · 100000000 USDC\\n`));
@@ -104,5 +104,10 @@ describe('every pair of native or USDC on one chain → native or USDC on anothe
       expect(chain.solverInventory.every((entry: { balance: string }) => BigInt(entry.balance) > 0n), `${chain.id}`).toBe(true);
     }
     expect(json.chains.find((chain: { id: number }) => chain.id === SVM).solverInventory.map((entry: { symbol: string }) => entry.symbol)).toEqual(['SOL', 'USDC']);
+    // what a program needs is in --json, not only in the human summary: the Bitcoin chain's Esplora REST API, and it answers
+    const { esploraUrl } = json.chains.find((chain: { id: number }) => chain.id === BVM);
+    expect(esploraUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(Number(await (await fetch(`${esploraUrl}/blocks/tip/height`)).text())).toBeGreaterThan(0);
+    expect(json.chains.filter((chain: { esploraUrl?: string }) => chain.esploraUrl !== undefined).map((chain: { id: number }) => chain.id)).toEqual([BVM]);
   });
 });

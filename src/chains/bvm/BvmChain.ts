@@ -159,6 +159,7 @@ export class BvmChain implements ChainAdapter {
       fundedAccounts: accounts.testAccounts.map((account) => ({ address: account.address, privateKey: account.wif })),
       fundedAccountsNote: `${BVM_TEST_ACCOUNT_OUTPUTS.count} confirmed outputs of ${formatBtc(BVM_TEST_ACCOUNT_OUTPUTS.value)} BTC each; keys in WIF; Esplora REST API ${this.node.esploraUrl}`,
       logFile: 'none (the ledger runs in-process)',
+      clientUrls: { esploraUrl: this.node.esploraUrl },
     };
   }
 

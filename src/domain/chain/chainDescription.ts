@@ -46,6 +46,8 @@ export interface ChainDescription {
   fundedAccounts?: Array<{ address: string; privateKey: string; owner?: string }>;
   /** What the start summary says of those accounts (their funds, the keys' encoding). */
   fundedAccountsNote?: string;
+  /** URLs a client of the chain needs beside its RPC, by the name `intentsim start --json` gives each (Bitcoin: `esploraUrl`, its Esplora REST API). */
+  clientUrls?: Record<string, string>;
 }
 
 /**
