@@ -67,7 +67,7 @@ function fileListing(dir: string): string[] {
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'intentsim-package-'));
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: REPO, maxBuffer: 16 * 1024 * 1024, timeout: 120_000 });
+  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: REPO, maxBuffer: 16 * 1024 * 1024, timeout: 300_000 }); // the build shares 2 cores with the suite and its type check
   // prepack's build prints above npm's JSON
   const [packed] = JSON.parse(stdout.slice(stdout.indexOf('[\n'))) as Array<{ filename: string; size: number; files: Array<{ path: string }> }>;
   packedFiles = packed!.files.map((file) => file.path);
@@ -93,7 +93,7 @@ beforeAll(async () => {
   // a copy, so that its imports of other packages' types resolve in this project (as in one install)
   cpSync(join(project, 'node_modules', 'intentsim'), join(devProject, 'node_modules', 'intentsim'), { recursive: true });
   cpSync(PROJECT_FILES, devProject, { recursive: true });
-}, 180_000);
+}, 420_000);
 
 afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
