@@ -66,7 +66,6 @@ function controlledChain(chain: ChainAdapter): ControlledChain {
     setIntervalMining: async (seconds) => cheats(`interval mining every ${seconds} s`).setIntervalMining(seconds),
     setNextBlockTimestamp: async (unixSeconds) => cheats(`the next block's timestamp ${unixSeconds}`).setNextBlockTimestamp(unixSeconds),
     increaseTime: async (seconds) => cheats(`moving block time ${seconds} s`).increaseTime(seconds),
-    holdsTransactionsUntilMined: chain.cheats?.holdsTransactionsUntilMined ?? false,
     setAutomine: async (enabled) => requireCheat(chain, 'setAutomine', `automine ${enabled ? 'on' : 'off'}`)(enabled),
     setCode: async (address, code) => requireCheat(chain, 'setCode', `replacing the code at ${address}`)(address, code),
     snapshot: async () => requireCheat(chain, 'snapshot', 'a snapshot')(),

@@ -1,5 +1,6 @@
 import { ruleMatches, type SolverRule } from '../domain/fill/solverRules';
 import type { RequestRecord } from '../domain/request/requestRecord';
+import { chainsHoldingTransactions } from './chainsHoldingTransactions';
 import type { ScenarioRunState } from './scenarioRunState';
 
 /**
@@ -58,7 +59,7 @@ export async function describeWaits(state: Pick<ScenarioRunState, 'sim' | 'quote
       lines.push(`request ${entry.requestId} (unnamed) is ${control.requests.get(entry.requestId)?.status ?? 'unknown'}: the solver ${entry.awaiting ? `waits for ${entry.awaiting.txHash} on chain ${entry.awaiting.chainId}` : 'is working on it'}`);
     }
   }
-  const held = [...new Set([...state.automineOff, ...sim.chains.filter((chain) => control.chain(chain.id).holdsTransactionsUntilMined).map((chain) => chain.id)])].sort((a, b) => a - b);
+  const held = chainsHoldingTransactions(sim, state.automineOff);
   if (held.length > 0) lines.push(`chain(s) ${held.join(', ')} mine only on a mine step (automine off)`);
   return lines;
 }

@@ -11,6 +11,7 @@ import type { ExpectationMismatch } from './checkExpectation';
 import { executeScenarioStep } from './executeScenarioStep';
 import { unreachedCovers } from './unreachedCovers';
 import { describeWaits } from './describeWaits';
+import { chainsHoldingTransactions } from './chainsHoldingTransactions';
 import { DEFAULT_STEP_BOUNDS, StepBoundReached, withinWallTime, type ScenarioStepBounds } from './stepBounds';
 import { ScenarioStepError } from './scenarioRunState';
 import type { NamedContract, NamedDeposit, NamedQuote, NamedSnapshot, ScenarioRunState } from './scenarioRunState';
@@ -225,8 +226,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
  */
 async function settle(sim: RunningSimulator, statuses: Map<string, CommittedStatusChange[]>, automineOff: ReadonlySet<number>): Promise<void> {
   const changes = () => [...statuses.values()].reduce((sum, list) => sum + list.length, 0);
-  // a Bitcoin-style chain holds every transaction until a block is mined, as a chain with automine off does
-  const held = new Set([...automineOff, ...sim.chains.filter((chain) => sim.control.chain(chain.id).holdsTransactionsUntilMined).map((chain) => chain.id)]);
+  const held = new Set(chainsHoldingTransactions(sim, automineOff));
   const unlessHeld = async ({ chainId, txHash }: { chainId: number; txHash: string }) => held.has(chainId) && (await sim.control.chain(chainId).isPending(txHash));
   for (let round = 0; round < SETTLE_ROUNDS; round++) {
     const before = changes();

@@ -13,8 +13,6 @@ import type { BvmChainHistory } from './BvmChainHistory';
 export class BvmChainCheats implements ChainCheats {
   /** A user spending a deposit's inputs again (replace-by-fee, or in a reorg's replacing branch). */
   readonly doubleSpends: DoubleSpendCapability;
-  /** Every transaction waits in the mempool for a block: automine is no mode of this chain. */
-  readonly holdsTransactionsUntilMined = true;
 
   constructor(private readonly deps: { chainId: number; node: BvmNode; history: BvmChainHistory }) {
     this.doubleSpends = deps.history;

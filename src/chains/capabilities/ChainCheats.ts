@@ -20,11 +20,6 @@ export interface ChainCheats {
   setNextBlockTimestamp(unixSeconds: number): Promise<void>;
   /** Moves block time forward (`advanceTime` moves the virtual clock right after). */
   increaseTime(seconds: number): Promise<void>;
-  /**
-   * True where every transaction waits in the pool until a block is mined (`mine`, or the interval),
-   * automine being no mode of the chain (Bitcoin-style chains); absent: the chain can mine each as it arrives.
-   */
-  readonly holdsTransactionsUntilMined?: boolean;
   /** Mine each transaction as it arrives (on), or only on `mine` / the interval (off). */
   setAutomine?(enabled: boolean): Promise<void>;
   /** Replaces the code at `address` (a contract that starts reverting, or loses its code). */
