@@ -93,9 +93,10 @@ export async function callRevertingAtFill(
   const destination = evmChainOf(sim, params.body.destinationChainId as number);
   await destination.testClient.setAutomine(false);
   try {
-    const submitted = sim.control.events.waitFor(requestId, ['submitted']);
+    const reached = sim.control.events.waitFor(requestId, ['submitted', 'failure', 'refund', 'success']);
     await executeQuoteSteps(sim, params.privateKey as Hex, quote);
-    await submitted;
+    const change = await withinMs(SUBMIT_WAIT_MS, reached, () => describeStuckRequest(sim, requestId, destination.testClient));
+    if (change.to !== 'submitted') throw new Error(`the fill was never held in the mempool: the request went ${change.from} → ${change.to} (${change.record.failReason})`);
     await params.beforeFillMined();
     await destination.testClient.mine({ blocks: 1 });
   } finally {
@@ -104,6 +105,30 @@ export async function callRevertingAtFill(
   await waitForSettledStatus(sim.baseUrl, requestId);
   await sim.control.solver.idle();
   return { requestId, quote };
+}
+
+/** How long the solver may take from the deposit to a broadcast fill (a few hundred ms when it works). */
+const SUBMIT_WAIT_MS = 20_000;
+
+/** `promise`, or an error saying what `describe` finds if it has not settled within `ms`. */
+async function withinMs<T>(ms: number, promise: Promise<T>, describe: () => Promise<string>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<'expired'>((resolve) => (timer = setTimeout(() => resolve('expired'), ms)));
+  try {
+    const first = await Promise.race([promise, expired]);
+    if (first === 'expired') throw new Error(`not within ${ms} ms: ${await describe()}`);
+    return first;
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** What a request waiting on its fill shows: its statuses so far and the destination's mempool. */
+async function describeStuckRequest(sim: RunningSimulator, requestId: Hex, destination: ReturnType<typeof evmChainOf>['testClient']): Promise<string> {
+  const statuses = sim.control.requests.eventsFor(requestId).map((e) => e.toStatus);
+  const pool = await destination.getTxpoolStatus().catch((error: unknown) => String(error));
+  const automine = await destination.getAutomine().catch((error: unknown) => String(error));
+  return `request ${requestId} went ${statuses.join(' → ') || '(no status)'}; destination automine ${String(automine)}, txpool ${JSON.stringify(pool)}`;
 }
 
 /**
