@@ -1,5 +1,11 @@
 import type { RunningSimulator } from './simulator';
 import { formatAmount } from './domain/money/formatAmount';
+import type { ChainDescription } from './domain/chain/chainDescription';
+
+/** The URLs a chain's clients need beside its RPC URL, named as in --json: its websocket (`wsRpcUrl`, "" when it has none) and the chain's own (`clientUrls`). */
+function clientUrlsOf(described: ChainDescription): Record<string, string> {
+  return { wsRpcUrl: described.wsRpcUrl, ...described.clientUrls };
+}
 
 /** The one summary printed after everything is ready: API, chains, contracts, accounts, logs. */
 export function formatStartSummary(sim: RunningSimulator): string {
@@ -9,6 +15,8 @@ export function formatStartSummary(sim: RunningSimulator): string {
   for (const chain of sim.chains) {
     const described = sim.control.chain(chain.id).describe();
     lines.push(`  ${String(chain.id).padEnd(idWidth)} ${described.displayName.padEnd(14)} ${chain.rpcUrl}   log: ${described.logFile}`);
+    // the other URLs its clients need, by the name --json gives each (a chain without a websocket has none to show)
+    for (const [name, url] of Object.entries(clientUrlsOf(described)).filter(([, url]) => url !== '')) lines.push(`  ${''.padEnd(idWidth)} ${name.padEnd(14)} ${url}`);
   }
   // the simulator's contracts are on the chains that share the top-level accounts (the EVM chains)
   const first = sim.chains.find((chain) => chain.accounts === undefined);
@@ -48,8 +56,7 @@ export function startSummaryJson(sim: RunningSimulator): Record<string, unknown>
       const described = sim.control.chain(chain.id).describe();
       return {
         ...chain,
-        wsRpcUrl: described.wsRpcUrl,
-        ...described.clientUrls,
+        ...clientUrlsOf(described),
         logFile: described.logFile,
         depository: described.depository,
         contracts: Object.fromEntries(described.summaryContracts.map((contract) => [contract.label, contract.address])),

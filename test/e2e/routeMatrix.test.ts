@@ -4,6 +4,8 @@ import { startSimulator } from '../../src/simulator';
 import { getJson, postJson } from '../support/bridgeClient';
 import { formatStartSummary, startSummaryJson } from '../../src/formatStartSummary';
 import { pooledChains } from '../support/pooledNodes';
+import { createSolanaRpcSubscriptions } from '@solana/kit';
+import { ApiClient, TransactionApi } from 'lighter-ts-sdk';
 
 // covers: endpoint:POST /quote/v2, endpoint:GET /chains/liquidity
 
@@ -109,5 +111,41 @@ describe('every pair of native or USDC on one chain → native or USDC on anothe
     expect(esploraUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
     expect(Number(await (await fetch(`${esploraUrl}/blocks/tip/height`)).text())).toBeGreaterThan(0);
     expect(json.chains.filter((chain: { esploraUrl?: string }) => chain.esploraUrl !== undefined).map((chain: { id: number }) => chain.id)).toEqual([BVM]);
+  });
+
+  it("--json and the summary name every URL a client needs: Solana's websocket (a @solana/kit slot subscription through it) and Lighter's API (lighter-ts-sdk)", async () => {
+    const json = JSON.parse(JSON.stringify(startSummaryJson(sim)));
+    const listed = (id: number) => json.chains.find((chain: { id: number }) => chain.id === id);
+    const summary = formatStartSummary(sim);
+    // each URL under its chain's line in the summary, by the name --json gives it
+    const { wsRpcUrl } = listed(SVM);
+    expect(wsRpcUrl).toMatch(/^ws:\/\/127\.0\.0\.1:\d+$/);
+    expect(summary).toMatch(new RegExp(`\\n  ${SVM} +Solana +${listed(SVM).rpcUrl} .*\\n +wsRpcUrl +${wsRpcUrl}\\n`));
+    expect(summary).toMatch(new RegExp(`\\n  ${BVM} +Bitcoin +${listed(BVM).rpcUrl} .*\\n +esploraUrl +${listed(BVM).esploraUrl}\\n`));
+    const { apiUrl } = listed(LVM);
+    expect(apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(summary).toMatch(new RegExp(`\\n  ${LVM} +Lighter +${listed(LVM).rpcUrl} .*\\n +apiUrl +${apiUrl}\\n`));
+    // the same websocket URL in GET /chains (SPEC §2.1 wsRpcUrl); the chains without one show none in the summary
+    const { body } = await getJson(`${sim.baseUrl}/chains`);
+    expect(body.chains.find((chain: { id: number }) => chain.id === SVM).wsRpcUrl).toBe(wsRpcUrl);
+    expect(listed(BVM).wsRpcUrl).toBe('');
+    expect(summary).not.toMatch(/wsRpcUrl +\n/);
+
+    // Solana: a slot subscription over wsRpcUrl hears the slot the control plane mines
+    const abort = new AbortController();
+    try {
+      const slots = await createSolanaRpcSubscriptions(wsRpcUrl).slotNotifications().subscribe({ abortSignal: abort.signal });
+      const next = slots[Symbol.asyncIterator]().next();
+      expect((await postJson(`${sim.baseUrl}/admin/chains/${SVM}/mine`, { blocks: 1 })).status).toBe(200);
+      const heard = await next;
+      expect(heard.done).toBe(false);
+      expect(heard.value!.slot).toBeGreaterThan(0n);
+    } finally {
+      abort.abort();
+    }
+
+    // Lighter: its TypeScript SDK reads the exchange through apiUrl
+    const height = (await new TransactionApi(new ApiClient({ host: apiUrl })).getCurrentHeight()) as unknown as { code: number; height: number };
+    expect(height).toMatchObject({ code: 200, height: expect.any(Number) });
   });
 });

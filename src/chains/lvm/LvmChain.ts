@@ -149,6 +149,8 @@ export class LvmChain implements ChainAdapter {
       fundedAccounts: genesis.testAccounts.map((account) => ({ address: String(account.index), privateKey: account.apiKey, owner: account.l1Address })),
       fundedAccountsNote: '1,000,000 USDC collateral each; account index, API key, owning EVM account',
       logFile: 'none (the ledger runs in-process)',
+      // the same server as httpRpcUrl, named for what it is: the exchange has an HTTP API, no RPC
+      clientUrls: { apiUrl: this.rpcUrl },
     };
   }
 

@@ -46,7 +46,10 @@ export interface ChainDescription {
   fundedAccounts?: Array<{ address: string; privateKey: string; owner?: string }>;
   /** What the start summary says of those accounts (their funds, the keys' encoding). */
   fundedAccountsNote?: string;
-  /** URLs a client of the chain needs beside its RPC, by the name `intentsim start --json` gives each (Bitcoin: `esploraUrl`, its Esplora REST API). */
+  /**
+   * URLs a client of the chain needs beside its RPC and websocket, by the name `intentsim start --json`
+   * gives each (Bitcoin: `esploraUrl`, its Esplora REST API; Lighter: `apiUrl`, the exchange's HTTP API).
+   */
   clientUrls?: Record<string, string>;
 }
 
