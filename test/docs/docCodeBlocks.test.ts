@@ -8,7 +8,8 @@ import { transform } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bundleSources } from '../../scripts/build/bundleSources.mjs';
 import { loadSimulatorConfig } from '../../src/config/simulatorConfig';
-import type { RunningSimulator } from '../../src/simulator';
+import { startSimulator, type RunningSimulator } from '../../src/simulator';
+import { startSummaryJson } from '../../src/formatStartSummary';
 import { LISTING_UNTHROTTLED, startTestSimulator } from '../support/startTestSimulator';
 import { blockKind, documentationBlocks, documentationFiles, isExcerptOf, relativeLinksOf, type DocCodeBlock } from './docCodeBlocks';
 
@@ -132,6 +133,30 @@ const RUNNERS: Record<string, (block: DocCodeBlock) => Promise<void>> = {
     expect(requestId, stdout).toBeDefined();
     expect(sim.control.requests.get(requestId!)?.status).toBe('success');
     expect(stdout).toContain('deposit');
+  },
+
+  async 'sdk-bitcoin'(block) {
+    expect(block.text).toContain("from '@relayprotocol/relay-bitcoin-wallet-adapter'");
+    // a simulator with the Bitcoin chain beside Ethereum (an Anvil of its own: the pooled one is this
+    // file's simulator's), and the line its `intentsim start --json` prints, where the snippet reads it
+    const bitcoinSim = await startSimulator({ port: 0, env: {}, log: () => undefined, chains: [{ id: 1 }, { id: 8253038 }] });
+    try {
+      writeFileSync(join(workDir, 'start.json'), `${JSON.stringify(startSummaryJson(bitcoinSim))}\n`);
+      const stdout = await runTypeScript('sdk-bitcoin', block.text);
+      const [, requestId, status] = /(0x[0-9a-f]{64}): (\w+)/.exec(stdout) ?? [];
+      expect(status, stdout).toBe('success');
+      const record = bitcoinSim.control.requests.get(requestId!);
+      expect(record?.status).toBe('success');
+      expect(stdout).toContain('deposit');
+      // the deposit the adapter signed and broadcast is on the Bitcoin chain, confirmed (read through its Esplora), and the fill on Ethereum
+      const deposit = record!.inTxs.find((tx) => tx.type === 'deposit')!;
+      expect(deposit.chainId).toBe(8253038);
+      const { esploraUrl } = bitcoinSim.control.chain(8253038).describe().clientUrls!;
+      expect(await (await fetch(`${esploraUrl}/tx/${deposit.txHash}/status`)).json()).toMatchObject({ confirmed: true });
+      expect(record!.outTxs.map((tx) => [tx.type, tx.chainId])).toEqual([['fill', 1]]);
+    } finally {
+      await bitcoinSim.stop();
+    }
   },
 
   async 'http-bridge'(block) {
