@@ -55,6 +55,14 @@ export interface BvmKindOptions {
   blockTimeSeconds: number;
   /** Confirmations a deposit needs before it is filled, by chain id (absent: the chain's default). */
   depositConfirmations: Readonly<Record<number, number>>;
+  /** The chains run as forks of an upstream Esplora (`--fork CHAIN=URL`), by chain id: read at its current state, not pinned. */
+  forks: Readonly<Record<number, { url: string }>>;
+}
+
+/** The Lighter chains' own options: which chains fork an upstream exchange API. */
+export interface LvmKindOptions {
+  /** The chains run as forks of an upstream Lighter API (`--fork CHAIN=URL`), by chain id: accounts read when first asked, not pinned. */
+  forks: Readonly<Record<number, { url: string }>>;
 }
 
 /**
@@ -65,5 +73,5 @@ export interface ChainKindOptions {
   evm: EvmKindOptions;
   svm: SvmKindOptions;
   bvm: BvmKindOptions;
-  lvm: Record<string, never>;
+  lvm: LvmKindOptions;
 }

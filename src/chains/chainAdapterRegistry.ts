@@ -28,8 +28,9 @@ export function chainKindOptions(config: SimulatorConfig): ChainKindOptions {
   return {
     evm: { anvilPath: config.anvilPath, anvilSearchPath: config.anvilSearchPath },
     svm: { runtime: config.svmRuntime, solanaTestValidatorPath: config.solanaTestValidatorPath, searchPath: config.anvilSearchPath },
-    bvm: { blockTimeSeconds: config.bvmBlockTimeSeconds, depositConfirmations: resolveDepositConfirmations(config, (vm) => chainKindFacts(vm).countsDepositConfirmations) },
-    lvm: {},
+    // no chain forks yet: `--fork` (issue 35) fills `forks` for the kinds that can fork
+    bvm: { blockTimeSeconds: config.bvmBlockTimeSeconds, depositConfirmations: resolveDepositConfirmations(config, (vm) => chainKindFacts(vm).countsDepositConfirmations), forks: {} },
+    lvm: { forks: {} },
   };
 }
 
@@ -56,10 +57,10 @@ const FACTORIES: { [K in VmType]?: ChainAdapterFactory<K> } = {
     return new SvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, host: '127.0.0.1', ...(validator ? { validator } : {}) });
   },
   // the perpetuals exchange: an in-process ledger behind its own HTTP API (docs/chains/lighter.md ("The perpetuals-exchange chain"))
-  lvm: async (chain, context) => {
+  lvm: async (chain, context, options) => {
     if (chain.rpcUrl) throw new ConfigurationError(`chain ${chain.id}: Lighter runs in-process; it cannot attach to ${chain.rpcUrl}`);
     const { LvmChain } = await import('./lvm/LvmChain');
-    return new LvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, host: '127.0.0.1' });
+    return new LvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, host: '127.0.0.1', forks: options.forks });
   },
   // an in-process Bitcoin ledger behind the simulator's own Bitcoin Core JSON-RPC (docs/chains/bitcoin.md ("The Bitcoin-style chain"))
   bvm: async (chain, context, options) => {
@@ -71,6 +72,7 @@ const FACTORIES: { [K in VmType]?: ChainAdapterFactory<K> } = {
       host: '127.0.0.1',
       blockTimeSeconds: options.blockTimeSeconds,
       depositConfirmations: options.depositConfirmations,
+      forks: options.forks,
     });
   },
 };

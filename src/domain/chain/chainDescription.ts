@@ -51,6 +51,8 @@ export interface ChainDescription {
    * gives each (Bitcoin: `esploraUrl`, its Esplora REST API; Lighter: `apiUrl`, the exchange's HTTP API).
    */
   clientUrls?: Record<string, string>;
+  /** The chain runs as a fork of an upstream (`--fork`): its URL, and what the summary says of it (when it is read, whether it is pinned). */
+  fork?: { url: string; note: string };
 }
 
 /**
