@@ -1,3 +1,4 @@
+import { fetchUpstream, UpstreamReadFailure } from '../fetchUpstream';
 import { BVM_RPC_ERRORS, BvmRpcError } from './bvmRpcError';
 import type { BvmUpstreamOutput, BvmUpstreamTransaction } from './BvmUpstreamReads';
 
@@ -59,15 +60,10 @@ export class BvmUpstreamEsplora {
   private async get(path: string, as: 'text'): Promise<string | undefined>;
   private async get(path: string, as: 'json'): Promise<unknown>;
   private async get(path: string, as: 'text' | 'json'): Promise<unknown> {
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetch(`${this.url}${path}`, { signal: AbortSignal.timeout(this.timeoutMs) });
-      text = await response.text();
-    } catch (error) {
-      const cause = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${this.timeoutMs} ms` : describeFetchFailure(error);
-      throw this.error(path, cause);
-    }
+    const response = await fetchUpstream(`${this.url}${path}`, this.timeoutMs).catch((error: unknown) => {
+      throw error instanceof UpstreamReadFailure ? this.error(path, error.reason) : error;
+    });
+    const { text } = response;
     if (response.status === 404) return undefined;
     if (!response.ok) throw this.error(path, `HTTP ${response.status}: ${text.slice(0, 200)}`);
     if (as === 'text') return text;
@@ -81,12 +77,4 @@ export class BvmUpstreamEsplora {
   private error(path: string, cause: string): BvmUpstreamError {
     return new BvmUpstreamError(`the fork's upstream Esplora ${this.url} could not be read (GET ${path}): ${cause}`);
   }
-}
-
-/** fetch's "fetch failed" with its cause (ECONNREFUSED, ENOTFOUND, …) spelled out. */
-function describeFetchFailure(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = (error as { cause?: unknown }).cause;
-  const detail = cause instanceof Error ? ((cause as { code?: string }).code ?? cause.message) : undefined;
-  return detail ? `${error.message} (${detail})` : error.message;
 }

@@ -1,5 +1,6 @@
 import { getAddress } from 'viem';
 import { z } from 'zod';
+import { fetchUpstream, UpstreamReadFailure } from '../fetchUpstream';
 import { FIRST_SUB_ACCOUNT_INDEX } from './lvmAssets';
 import { LvmApiError } from './lvmApiQuery';
 import type { LvmUpstreamAccount } from './LvmLedger';
@@ -51,14 +52,10 @@ export class LvmUpstreamApi {
   }
 
   private async accounts(path: string): Promise<LvmUpstreamAccount[]> {
-    let response: Response;
-    let text: string;
-    try {
-      response = await fetch(`${this.url}${path}`, { signal: AbortSignal.timeout(this.timeoutMs) });
-      text = await response.text();
-    } catch (error) {
-      throw this.error(path, error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${this.timeoutMs} ms` : describeFetchFailure(error));
-    }
+    const response = await fetchUpstream(`${this.url}${path}`, this.timeoutMs).catch((error: unknown) => {
+      throw error instanceof UpstreamReadFailure ? this.error(path, error.reason) : error;
+    });
+    const { text } = response;
     if (response.status === 404) return [];
     if (!response.ok) throw this.error(path, `HTTP ${response.status}: ${text.slice(0, 200)}`);
     let parsed: z.infer<typeof AccountsAnswerSchema>;
@@ -81,12 +78,4 @@ export class LvmUpstreamApi {
   private error(path: string, cause: string): LvmApiError {
     return new LvmApiError(502, 'UPSTREAM_UNAVAILABLE', `the fork's upstream exchange API ${this.url} could not be read (GET ${path}): ${cause}`);
   }
-}
-
-/** fetch's "fetch failed" with its cause (ECONNREFUSED, ENOTFOUND, …) spelled out. */
-function describeFetchFailure(error: unknown): string {
-  if (!(error instanceof Error)) return String(error);
-  const cause = (error as { cause?: unknown }).cause;
-  const detail = cause instanceof Error ? ((cause as { code?: string }).code ?? cause.message) : undefined;
-  return detail ? `${error.message} (${detail})` : error.message;
 }
