@@ -15,7 +15,7 @@ import type { DepositAddressCapability } from '../capabilities/DepositAddressCap
 import { BvmChainCheats } from './BvmChainCheats';
 import { BvmUserWallet } from './BvmUserWallet';
 import { SolverBalanceTooLowError } from '../SolverBalanceTooLowError';
-import { depositKeyFor, type BvmAccounts, addressOfScript, outputScriptOf, formatBtc, type BvmLedger, type BvmTransactionRecord, BvmNode, BVM_TEST_ACCOUNT_OUTPUTS, p2wpkhFee } from '../../nodes/bvm';
+import { depositKeyFor, type BvmAccounts, addressOfScript, outputScriptOf, formatBtc, type BvmLedger, type BvmTransactionRecord, BvmNode, BVM_TEST_ACCOUNT_OUTPUTS, p2wpkhFee, BvmUpstreamError } from '../../nodes/bvm';
 import { BTC_CURRENCY_ADDRESS, bvmNativeCurrency } from './bvmCurrencies';
 import { BVM_DEPOSIT_CONFIRMATIONS, BvmDepositWatcher } from './BvmDepositWatcher';
 import { BvmSolverWallet } from './BvmSolverWallet';
@@ -23,6 +23,7 @@ import { BvmChainHistory } from './BvmChainHistory';
 import type { DoubleSpendCapability } from '../capabilities/DoubleSpendCapability';
 import { buildBvmDepositSteps } from './buildBvmDepositSteps';
 import { minedTransactionEntry } from '../../domain/request/minedTransactionEntry';
+import { checkForkUpstream } from '../checkForkUpstream';
 
 export interface BvmChainOptions extends ChainAdapterContext, BvmKindOptions {
   metadata: ChainMetadata;
@@ -103,7 +104,7 @@ export class BvmChain implements ChainAdapter {
   }
 
   async startNode(): Promise<void> {
-    await this.node.start(this.options.ledgerJournal);
+    await checkForkUpstream(this.chainId, () => this.node.start(this.options.ledgerJournal), (error) => error instanceof BvmUpstreamError);
   }
 
   async start(): Promise<void> {

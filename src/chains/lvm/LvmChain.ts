@@ -16,7 +16,8 @@ import { LvmChainCheats } from './LvmChainCheats';
 import { LvmAccountControls } from './LvmAccountControls';
 import { LvmDepositWatcher } from './LvmDepositWatcher';
 import { LVM_ACCOUNT_INDEX, LvmUserWallet } from './LvmUserWallet';
-import { type LvmLedger, type LvmTransaction, LvmNode, LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET, type LvmGenesis } from '../../nodes/lvm';
+import { type LvmLedger, type LvmTransaction, LvmNode, LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET, type LvmGenesis, isLvmUpstreamFailure } from '../../nodes/lvm';
+import { checkForkUpstream } from '../checkForkUpstream';
 import { LvmFillNotSupportedError, LvmSolverWallet } from './LvmSolverWallet';
 import { buildLvmWithdrawalSteps } from './buildLvmWithdrawalSteps';
 import { LVM_CURRENCY_ADDRESS, lvmCollateralCurrency } from './lvmCurrencies';
@@ -96,6 +97,7 @@ export class LvmChain implements ChainAdapter {
   async start(): Promise<void> {
     await this.startNode();
     if (this.node.genesis) return;
+    await checkForkUpstream(this.chainId, () => this.node.checkUpstream(this.options.ledgerJournal), isLvmUpstreamFailure);
     const accounts = this.options.accounts();
     const owners = { deployer: accounts.deployer.address, solver: accounts.solver.address, testAccounts: accounts.testAccounts.map((account) => account.address) };
     // with --db: the changes journaled by an earlier run are made again, before anyone listens

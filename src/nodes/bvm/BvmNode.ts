@@ -60,18 +60,24 @@ export class BvmNode {
 
   constructor(private readonly options: BvmNodeOptions) {}
 
-  /** Writes genesis (at the journaled time when a journal has one) and starts the JSON-RPC, once. */
+  /**
+   * Writes genesis (at the journaled time when a journal has one) and starts the JSON-RPC, once. A
+   * fork's first start (no journal of this chain yet) asks its upstream first: one that does not
+   * answer as an Esplora fails the start (`BvmUpstreamError`).
+   */
   async start(journalStore: LedgerJournal | undefined): Promise<void> {
     if (this.parts) return;
     const { chainId, clock, mnemonic, accountCount, host, port, fork } = this.options;
     const accounts = deriveBvmAccounts(mnemonic, accountCount);
     const ledger = new BvmLedger({ clock });
+    const readThrough = fork ? new BvmReadThrough(ledger, new BvmUpstreamEsplora(fork.esploraUrl, fork.timeoutMs)) : undefined;
+    // a fork's first start asks its upstream that it answers (a BvmUpstreamError if not); a restart from its journal needs no upstream
+    if (readThrough && !journalStore?.has(chainId)) await readThrough.upstream.probe();
     const wallets = new BvmWallets(mnemonicSeed(mnemonic));
     // genesis at one time for all its blocks: the same on every start from the same journal
     const journal = journalStore ? new BvmLedgerJournal({ chainId, store: journalStore, ledger, wallets }) : undefined;
     if (journal) journal.open((time) => writeBvmGenesis(ledger, accounts, time), clock.nowSeconds());
     else writeBvmGenesis(ledger, accounts, clock.nowSeconds());
-    const readThrough = fork ? new BvmReadThrough(ledger, new BvmUpstreamEsplora(fork.esploraUrl, fork.timeoutMs)) : undefined;
     const reads = readThrough ? { readThrough } : {};
     const server = new BvmJsonRpcServer(ledger, wallets, { host, ...(port !== undefined ? { port } : {}), ...reads });
     const { rpcUrl } = await server.start();

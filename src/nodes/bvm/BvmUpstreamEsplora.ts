@@ -1,4 +1,4 @@
-import { fetchUpstream, UpstreamReadFailure } from '../fetchUpstream';
+import { fetchUpstream, shownUpstream, UpstreamReadFailure } from '../fetchUpstream';
 import { BVM_RPC_ERRORS, BvmRpcError } from './bvmRpcError';
 import type { BvmUpstreamOutput, BvmUpstreamTransaction } from './BvmUpstreamReads';
 
@@ -46,6 +46,13 @@ export class BvmUpstreamEsplora {
     });
   }
 
+  /** Asks the upstream its tip height, to know it answers as an Esplora (a fork's first start). */
+  async probe(): Promise<number> {
+    const text = await this.get('/blocks/tip/height', 'text');
+    if (text === undefined || !/^\d+$/.test(text.trim())) throw this.error('/blocks/tip/height', `the answer is not a block height: ${String(text).slice(0, 200)}`);
+    return Number(text.trim());
+  }
+
   /** A transaction by id (undefined: the upstream does not know it). */
   async transaction(txid: string): Promise<BvmUpstreamTransaction | undefined> {
     const hex = await this.get(`/tx/${txid}/hex`, 'text');
@@ -75,6 +82,6 @@ export class BvmUpstreamEsplora {
   }
 
   private error(path: string, cause: string): BvmUpstreamError {
-    return new BvmUpstreamError(`the fork's upstream Esplora ${this.url} could not be read (GET ${path}): ${cause}`);
+    return new BvmUpstreamError(`the fork's upstream Esplora ${shownUpstream(this.url)} could not be read (GET ${path}): ${cause}`);
   }
 }

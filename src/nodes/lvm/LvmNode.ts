@@ -76,6 +76,15 @@ export class LvmNode {
     return this.url;
   }
 
+  /**
+   * A fork's first start (no journal of this chain yet) asks its upstream that it answers as an
+   * exchange API (an `LvmApiError` 502 if not); a restart from its journal, or a node that is no
+   * fork, asks nothing.
+   */
+  async checkUpstream(journal: LedgerJournal | undefined): Promise<void> {
+    if (this.readThrough && !journal?.has(this.options.chainId)) await this.readThrough.upstream.probe();
+  }
+
   /** Writes genesis (once); with a journal, the changes an earlier run journaled are made again, then every change is journaled. */
   writeGenesis(owners: LvmGenesisOwners, journal: LedgerJournal | undefined): LvmGenesis {
     if (this.genesis_) return this.genesis_;

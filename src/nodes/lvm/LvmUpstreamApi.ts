@@ -1,6 +1,6 @@
 import { getAddress } from 'viem';
 import { z } from 'zod';
-import { fetchUpstream, UpstreamReadFailure } from '../fetchUpstream';
+import { fetchUpstream, shownUpstream, UpstreamReadFailure } from '../fetchUpstream';
 import { FIRST_SUB_ACCOUNT_INDEX } from './lvmAssets';
 import { LvmApiError } from './lvmApiQuery';
 import type { LvmUpstreamAccount } from './LvmLedger';
@@ -24,6 +24,11 @@ const AccountsAnswerSchema = z.object({
     }),
   ),
 });
+
+/** Whether an error is a fork's upstream that could not be read (the API's 502 `UPSTREAM_UNAVAILABLE`). */
+export function isLvmUpstreamFailure(error: unknown): boolean {
+  return error instanceof LvmApiError && error.errorCode === 'UPSTREAM_UNAVAILABLE';
+}
 
 /**
  * A fork's reads from its upstream exchange: the accounts of an index or of an owner (L1 address),
@@ -51,20 +56,31 @@ export class LvmUpstreamApi {
     return this.accounts(`/api/v1/account?by=l1_address&value=${encodeURIComponent(l1Address)}`);
   }
 
-  private async accounts(path: string): Promise<LvmUpstreamAccount[]> {
+  /** Asks the upstream its current height, to know it answers as the exchange API does (a fork's first start). */
+  async probe(): Promise<number> {
+    const path = '/api/v1/currentHeight';
+    const text = await this.get(path);
+    const parsed = z.object({ height: z.number().int().nonnegative() }).safeParse(parseJson(text));
+    if (text === undefined || !parsed.success) throw this.error(path, `the answer is not the exchange API's { height }: ${String(text).slice(0, 200)}`);
+    return parsed.data.height;
+  }
+
+  /** GET `path`: its body text, undefined on 404. */
+  private async get(path: string): Promise<string | undefined> {
     const response = await fetchUpstream(`${this.url}${path}`, this.timeoutMs).catch((error: unknown) => {
       throw error instanceof UpstreamReadFailure ? this.error(path, error.reason) : error;
     });
-    const { text } = response;
-    if (response.status === 404) return [];
-    if (!response.ok) throw this.error(path, `HTTP ${response.status}: ${text.slice(0, 200)}`);
-    let parsed: z.infer<typeof AccountsAnswerSchema>;
-    try {
-      parsed = AccountsAnswerSchema.parse(JSON.parse(text));
-    } catch {
-      throw this.error(path, `the answer is not the exchange API's { accounts }: ${text.slice(0, 200)}`);
-    }
-    return parsed.accounts.map((account) => ({
+    if (response.status === 404) return undefined;
+    if (!response.ok) throw this.error(path, `HTTP ${response.status}: ${response.text.slice(0, 200)}`);
+    return response.text;
+  }
+
+  private async accounts(path: string): Promise<LvmUpstreamAccount[]> {
+    const text = await this.get(path);
+    if (text === undefined) return [];
+    const parsed = AccountsAnswerSchema.safeParse(parseJson(text));
+    if (!parsed.success) throw this.error(path, `the answer is not the exchange API's { accounts }: ${text.slice(0, 200)}`);
+    return parsed.data.accounts.map((account) => ({
       index: account.index,
       l1Address: getAddress(account.l1_address),
       kind: account.account_type === 0 ? 'master' : 'sub',
@@ -76,6 +92,14 @@ export class LvmUpstreamApi {
   }
 
   private error(path: string, cause: string): LvmApiError {
-    return new LvmApiError(502, 'UPSTREAM_UNAVAILABLE', `the fork's upstream exchange API ${this.url} could not be read (GET ${path}): ${cause}`);
+    return new LvmApiError(502, 'UPSTREAM_UNAVAILABLE', `the fork's upstream exchange API ${shownUpstream(this.url)} could not be read (GET ${path}): ${cause}`);
+  }
+}
+
+function parseJson(text: string | undefined): unknown {
+  try {
+    return text === undefined ? undefined : (JSON.parse(text) as unknown);
+  } catch {
+    return undefined;
   }
 }

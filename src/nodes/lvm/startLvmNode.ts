@@ -30,6 +30,7 @@ export interface StartedLvmNode extends StartedNode {
 export async function startLvmNode(options: LvmNodeStartOptions = {}): Promise<StartedLvmNode> {
   const resolved = resolveEmbeddedNodeOptions(options, LVM_CHAIN.id);
   const node = new LvmNode({ chainId: resolved.chainId, clock: resolved.clock, mnemonic: resolved.mnemonic, host: resolved.host, port: resolved.port, ...(options.fork ? { fork: options.fork } : {}) });
+  await node.checkUpstream(options.journal);
   const rpcUrl = await node.listen();
   const accounts = deriveSimulatorAccounts(resolved.mnemonic, resolved.accountCount);
   const genesis = node.writeGenesis(

@@ -6,7 +6,9 @@ import { BVM_CHAIN } from '../../../fixtures/chains';
 import { BvmChain } from '../../../src/chains/bvm/BvmChain';
 import { startBvmNode, type StartedBvmNode } from '../../../src/nodes/bvm/startBvmNode';
 import { signP2wpkhTransaction, p2wpkhFee } from '../../../src/nodes/bvm/bvmTransactions';
+import { ConfigurationError } from '../../../src/errors/IntentsimError';
 import { inMemoryChainContext } from '../../support/inMemoryChainContext';
+import { closedPortUrl } from '../../support/closedPortUrl';
 
 // chain kinds: bvm
 // The Bitcoin adapter over a forked node (issue 35, part 3): a quote's PSBT spends a user's output
@@ -66,5 +68,19 @@ describe('a forked Bitcoin chain', () => {
     expect(upstream.ledger.tip!.hash).toBe(upstreamTip);
     expect(upstream.ledger.coin(fundingTxid, 0)).toBeDefined();
     expect(upstream.ledger.transaction(sent.txHash)).toBeUndefined();
+  });
+
+  it('refuses to start, in one line naming the chain and the upstream, when the upstream does not answer', async () => {
+    const dead = await closedPortUrl();
+    const refused = new BvmChain({ ...inMemoryChainContext(), metadata: BVM_CHAIN, host: '127.0.0.1', blockTimeSeconds: 0, depositConfirmations: {}, forks: { [BVM_CHAIN.id]: { url: dead } } });
+    const started = performance.now();
+    const error = await refused.start().then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
+    await refused.stop();
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toMatch(new RegExp(`^--fork ${BVM_CHAIN.id}=…: the fork's upstream Esplora ${dead} could not be read \\(GET /blocks/tip/height\\): fetch failed \\(ECONNREFUSED\\)$`));
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });

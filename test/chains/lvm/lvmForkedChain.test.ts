@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LVM_CHAIN } from '../../../fixtures/chains';
 import { LvmChain } from '../../../src/chains/lvm/LvmChain';
 import { startLvmNode, type StartedLvmNode } from '../../../src/nodes/lvm/startLvmNode';
+import { ConfigurationError } from '../../../src/errors/IntentsimError';
 import { inMemoryChainContext } from '../../support/inMemoryChainContext';
+import { closedPortUrl } from '../../support/closedPortUrl';
 
 // chain kinds: lvm
 // The Lighter adapter over a forked exchange (issue 35, part 4): a quote's withdrawal is paid from a
@@ -46,5 +48,19 @@ describe('a forked Lighter chain', () => {
 
     expect(upstream.ledger.height).toBe(upstreamHeight);
     expect(upstream.ledger.balance(sub.index, 3, 0)).toBe(5_000_000n);
+  });
+
+  it('refuses to start, in one line naming the chain and the upstream, when the upstream does not answer', async () => {
+    const dead = await closedPortUrl();
+    const refused = new LvmChain({ ...inMemoryChainContext(), metadata: LVM_CHAIN, host: '127.0.0.1', forks: { [LVM_CHAIN.id]: { url: dead } } });
+    const started = performance.now();
+    const error = await refused.start().then(
+      () => undefined,
+      (failure: unknown) => failure,
+    );
+    await refused.stop();
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message).toMatch(new RegExp(`^--fork ${LVM_CHAIN.id}=…: the fork's upstream exchange API ${dead} could not be read \\(GET /api/v1/currentHeight\\): fetch failed \\(ECONNREFUSED\\)$`));
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });

@@ -1,3 +1,4 @@
+import { createServer as createHttpServer, type ServerResponse } from 'node:http';
 import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Client from 'bitcoin-core';
@@ -131,26 +132,43 @@ describe('a Bitcoin node forking an upstream Esplora', () => {
     expect(answer.text).toContain(`the fork's upstream Esplora ${upstream.esploraUrl} could not be read (GET /address/${unread}/utxo)`);
     expect(answer.text).toMatch(/ECONNREFUSED/);
     await expect(rpc.command('listunspent', 1, 9_999_999, [unread])).rejects.toThrow(/upstream Esplora .* could not be read/);
+    // a fork's first start (no journal) asks the upstream first: refused at once
+    await expect(startBvmNode({ accountCount: 1, fork: { esploraUrl: upstream.esploraUrl } })).rejects.toThrow(/could not be read \(GET \/blocks\/tip\/height\): fetch failed \(ECONNREFUSED\)/);
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 
-  it('answers a clear error within its timeout when the upstream accepts connections and never answers', async () => {
+  it('answers a clear error within its timeout when the upstream stops answering, at start and at an ask', async () => {
+    // an Esplora that answers its tip height, then holds every other request open forever
+    const held = new Set<ServerResponse>();
+    const stalling = createHttpServer((req, res) => {
+      if (req.url === '/blocks/tip/height') return void res.end('7');
+      held.add(res);
+    });
+    await new Promise<void>((resolve) => stalling.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(stalling.address() as { port: number }).port}`;
     const sockets = new Set<Socket>();
     const silent: Server = createServer((socket) => void sockets.add(socket));
     await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
-    const { port } = silent.address() as { port: number };
-    const stuck = await startBvmNode({ accountCount: 1, fork: { esploraUrl: `http://127.0.0.1:${port}`, timeoutMs: 300 } });
-    running.push(stuck);
+    const silentUrl = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
     try {
-      const started = performance.now();
+      let started = performance.now();
+      await expect(startBvmNode({ accountCount: 1, fork: { esploraUrl: silentUrl, timeoutMs: 300 } })).rejects.toThrow(`${silentUrl} could not be read (GET /blocks/tip/height): no answer within 300 ms`);
+      expect(performance.now() - started).toBeLessThan(2_000);
+
+      const stuck = await startBvmNode({ accountCount: 1, fork: { esploraUrl: url, timeoutMs: 300 } });
+      running.push(stuck);
+      started = performance.now();
       const answer = await get(stuck.esploraUrl, `/address/${holderAddress}/utxo`);
       expect(answer.status).toBe(502);
-      expect(answer.text).toContain(`http://127.0.0.1:${port} could not be read (GET /address/${holderAddress}/utxo): no answer within 300 ms`);
+      expect(answer.text).toBe(`the fork's upstream Esplora ${url} could not be read (GET /address/${holderAddress}/utxo): no answer within 300 ms`);
       expect(performance.now() - started).toBeLessThan(2_000);
-      // nothing was kept: the next ask reads again (and fails again), and the ledger answered nothing wrong meanwhile
+      // nothing was kept: the next ask reads again (and fails again)
       expect((await get(stuck.esploraUrl, `/address/${holderAddress}/utxo`)).status).toBe(502);
     } finally {
+      held.forEach((res) => res.destroy());
       sockets.forEach((socket) => socket.destroy());
+      stalling.closeAllConnections();
+      await new Promise<void>((resolve) => stalling.close(() => resolve()));
       await new Promise<void>((resolve) => silent.close(() => resolve()));
     }
   });
