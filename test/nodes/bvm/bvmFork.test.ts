@@ -26,6 +26,8 @@ let upstreamRpc: Client;
 let forkRpc: Client;
 const journal = new LedgerJournalStore(openDatabase(':memory:'));
 let funding: { txid: string; vout: number; hex: string };
+/** The upstream wallet's mining address (the same key on the fork: wallets derive from the node's mnemonic). */
+let minedTo: string;
 let spendTxid: string;
 const running: StartedBvmNode[] = [];
 
@@ -59,6 +61,7 @@ beforeAll(async () => {
   const hex = (await upstreamRpc.command('getrawtransaction', txid)) as string;
   const vout = bitcoin.Transaction.fromHex(hex).outs.findIndex((output) => Buffer.from(output.script).equals(Buffer.from(holderPayment.output!)));
   funding = { txid, vout, hex };
+  minedTo = mine;
 
   fork = await startBvmNode({ accountCount: 2, fork: { esploraUrl: upstream.esploraUrl }, journal });
   running.push(fork);
@@ -88,6 +91,16 @@ describe('a Bitcoin node forking an upstream Esplora', () => {
     expect((await get(fork.esploraUrl, `/tx/${funding.txid}`)).json()).toMatchObject({ txid: funding.txid, status: { confirmed: true } });
     // what the upstream does not know is not there either
     expect((await get(fork.esploraUrl, `/tx/${'ab'.repeat(32)}`)).status).toBe(404);
+  });
+
+  it("reads a wallet's addresses before a wallet method: the same wallet here lists the outputs mined to it upstream", async () => {
+    await forkRpc.command('createwallet', 'funder');
+    const wallet = new Client({ host: fork.rpcUrl, wallet: 'funder' });
+    expect(await wallet.command('getnewaddress')).toBe(minedTo);
+    const upstreamScan = (await upstreamRpc.command('scantxoutset', 'start', [`addr(${minedTo})`])) as { unspents: Array<{ txid: string; vout: number }> };
+    const listed = (await wallet.command('listunspent')) as Array<{ txid: string; vout: number; address: string }>;
+    expect(listed.map((coin) => `${coin.txid}:${coin.vout}`).sort()).toEqual(upstreamScan.unspents.map((coin) => `${coin.txid}:${coin.vout}`).sort());
+    expect(upstreamScan.unspents.length).toBeGreaterThan(100);
   });
 
   it("checks a spend against the upstream output's own amount, mines a true one locally, and leaves the upstream unchanged", async () => {
