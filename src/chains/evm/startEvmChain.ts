@@ -87,7 +87,7 @@ async function deployOrLoad(params: StartEvmChainParams): Promise<{ contracts: S
     return { contracts: simulatorContractAddresses(accounts.deployer.address, accounts.testAccounts.length), gas: kept.gas, deployment: 'loaded' };
   }
   // a fork: the upstream's use of the simulator's keys is undone locally before anything is deployed
-  if (params.forked) await prepareForkedChain({ client, testClient, accounts });
+  if (params.forked) await prepareForkedChain({ client, testClient, accounts, chainId: metadata.id });
   // the batch executor is a cheat call (no block): first, so a chain mined again from its journal
   // has it from the same point on as the first run had (after it, every block's state root matches)
   await installBatchExecutor({ client, testClient });
