@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createPublicClient, createTestClient, createWalletClient, encodeFunctionData, getAddress, http, parseEther, type Address, type Hex, type PublicClient } from 'viem';
+import { createPublicClient, createTestClient, createWalletClient, defineChain, encodeFunctionData, getAddress, http, parseEther, type Address, type Hex, type PublicClient } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractArtifacts } from '../../../fixtures/contracts/artifacts.generated';
@@ -80,7 +80,8 @@ describe('an EVM chain forked from an upstream chain', () => {
     await cheats.mine({ blocks: 1 });
     await cheats.setBalance({ address: upstreamUser.address, value: parseEther('5') });
     token = await deployFixtureContract(upstream.rpcUrl, UPSTREAM_USER_KEY, 'PermitToken', [upstreamUser.address]);
-    const wallet = (key: Hex) => createWalletClient({ account: privateKeyToAccount(key), transport: http(upstream.rpcUrl), chain: null });
+    const upstreamChain = defineChain({ id: FORKED, name: 'upstream', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [upstream.rpcUrl] } } });
+    const wallet = (key: Hex) => createWalletClient({ account: privateKeyToAccount(key), transport: http(upstream.rpcUrl), chain: upstreamChain });
     await upstreamClient.waitForTransactionReceipt({ hash: await wallet(UPSTREAM_USER_KEY).sendTransaction({ to: token, data: encodeFunctionData({ abi: contractArtifacts.PermitToken.abi, functionName: 'mint', args: [upstreamUser.address, TOKEN_UNITS] }) }), pollingInterval: 5 });
     // the simulator's deployer key has been used upstream (its nonce is 1 there), and a test account carries code
     await cheats.setBalance({ address: accounts.deployer.address, value: parseEther('1') });
@@ -156,7 +157,10 @@ describe('an EVM chain forked from an upstream chain', () => {
   it("a block from before the chain's Cancun upgrade is refused in one line, nothing left running", async () => {
     const dataDir = join(dir, 'too-old');
     const refused = await startSimulator({ port: 0, env: {}, log: () => undefined, dataDir, chains: [{ id: FORKED }], fork: { [FORKED]: upstream.rpcUrl }, forkBlock: { [FORKED]: 0 } }).then(
-      (sim) => sims.push(sim) && undefined,
+      (sim): Error | undefined => {
+        sims.push(sim);
+        return undefined;
+      },
       (error: unknown) => error as Error,
     );
     expect(refused?.name).toBe('ForkTooOldError');
