@@ -14,6 +14,7 @@ import type { Shard } from '../conformance/shard';
 import { nodeCommand } from './nodeCommand';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { DEFAULT_STEP_BOUNDS } from './scenario/stepBounds';
+import { ConfigurationError } from './errors/IntentsimError';
 
 /** Help text of a flag: what it does, its environment variable and its default (from the config schema). */
 function helpOf(flag: ConfigFlag, defaults: Record<string, unknown>): string {
@@ -29,9 +30,10 @@ export function startOptions(): Option[] {
     const option = new Option(flag.flag!, helpOf(flag, defaults));
     const parse = flag.parse;
     if (parse) {
-      option.argParser((text: string) => {
+      option.argParser((text: string, previous: unknown) => {
         try {
-          return parse(text);
+          // a repeatable flag's values are merged (`--fork 1=… --fork 8453=…`)
+          return flag.repeatable ? { ...(previous as object | undefined), ...(parse(text) as object) } : parse(text);
         } catch (error) {
           throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
         }
@@ -185,5 +187,6 @@ buildCli()
   .parseAsync(process.argv)
   .catch((error: unknown) => {
     process.stderr.write(`intentsim: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
+    // bad input (a setting, a flag, an upstream that is not what it was said to be) is exit code 2
+    process.exit(error instanceof ConfigurationError ? 2 : 1);
   });
