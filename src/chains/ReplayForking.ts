@@ -1,6 +1,3 @@
-import type { VmType } from '../domain/chain/chainDescription';
-import { EVM_REPLAY_FORKING } from './evm/evmReplayForking';
-
 /** Where a replay forks one chain (`intentsim replay`, docs/forking.md "Replaying a request"). */
 export interface ReplayForkPoint {
   /** The upstream's URL as messages show it (its origin: a provider's path may hold an API key). */
@@ -28,12 +25,4 @@ export interface ReplayForking {
   standInForSolver(params: { chainId: number; localRpcUrl: string; upstreamUrl: string; block: number; upstreamSolver: string; localSolver: string; currency: string; native: boolean }): Promise<string[]>;
   /** Sends the quote's deposit items from `from` on the local chain, impersonated; returns their hashes. */
   depositAs(params: { chainId: number; localRpcUrl: string; from: string; items: ReadonlyArray<{ to: string; data: string; value: string }> }): Promise<{ txHashes: string[]; notes: string[] }>;
-}
-
-/** The kinds a replay can fork today; Solana, Bitcoin and Lighter add theirs here. */
-const REPLAY_FORKING: Partial<Record<VmType, ReplayForking>> = { evm: EVM_REPLAY_FORKING };
-
-/** A kind's replay forking, or undefined where the kind cannot be replayed yet. */
-export function replayForkingFor(vm: VmType): ReplayForking | undefined {
-  return REPLAY_FORKING[vm];
 }

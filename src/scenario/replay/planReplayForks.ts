@@ -1,4 +1,4 @@
-import { replayForkingFor, type ReplayForking, type ReplayForkPoint } from '../../chains/ReplayForking';
+import { replayForkingFor, type ReplayForking, type ReplayForkPoint } from '../../chains/replayForkings';
 import { VM_TYPES, type VmType } from '../../domain/chain/chainDescription';
 import { ReplayInputError, type UpstreamChain, type UpstreamRecord } from './fetchUpstreamRecord';
 
