@@ -36,9 +36,14 @@ async function localRecord(sim: RunningSimulator, requestId: string): Promise<Re
 async function waitUntilSettled(sim: RunningSimulator, requestId: string): Promise<ReplayedRecord> {
   const deadline = Date.now() + SETTLE_TIMEOUT_MS;
   for (;;) {
-    const record = await localRecord(sim, requestId);
-    const refundDone = record.status !== 'refund' || record.data.outTxs.some((tx) => tx.type === 'refund');
-    if (SETTLED.has(record.status) && refundDone) return record;
+    let record = await localRecord(sim, requestId);
+    if (SETTLED.has(record.status)) {
+      // a failure is settled only once the solver is done with it: a refund may follow (failure → refund)
+      await Promise.race([sim.control.solver.idle(), new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())))]);
+      record = await localRecord(sim, requestId);
+      const refundDone = record.status !== 'refund' || record.data.outTxs.some((tx) => tx.type === 'refund');
+      if (refundDone && sim.control.solver.work().every((item) => item.requestId !== requestId)) return record;
+    }
     if (Date.now() > deadline) {
       const work = sim.control.solver.work().find((item) => item.requestId === requestId);
       const awaiting = work?.awaiting ? `, the solver waiting for its ${work.awaiting.kind ?? 'transaction'} ${work.awaiting.txHash} on chain ${work.awaiting.chainId}` : work ? ', the solver still working on it' : '';
