@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { ConfigurationError } from '../../errors/IntentsimError';
+import { StepBoundReached, withinWallTime } from '../stepBounds';
 
 /** Input a replay cannot work from (a bad id, a record not found, an upstream that does not answer): one line, exit code 2. */
 export class ReplayInputError extends ConfigurationError {}
 
 /** How long the deployment replayed from may take to answer one call. */
-const FETCH_TIMEOUT_MS = 10_000;
+const FETCH_TIMEOUT_SECONDS = 10;
 
 /** A request id as the service makes them: 32 bytes in hex. */
 const REQUEST_ID = /^0x[0-9a-fA-F]{64}$/;
@@ -63,7 +64,7 @@ function reasonOf(error: unknown): string {
   for (let cause: unknown = error; cause instanceof Error; cause = cause.cause) {
     const code = (cause as { code?: unknown }).code;
     if (typeof code === 'string') return code;
-    if (cause.name === 'TimeoutError') return `no answer within ${FETCH_TIMEOUT_MS / 1000} s`;
+    if (cause instanceof StepBoundReached) return `no answer within ${FETCH_TIMEOUT_SECONDS} s`;
   }
   return error instanceof Error ? error.message : String(error);
 }
@@ -71,12 +72,16 @@ function reasonOf(error: unknown): string {
 /** GETs a JSON body from the deployment; any failure is one line naming it. */
 async function getJson(url: URL, headers: Record<string, string>, what: string): Promise<unknown> {
   let response: Response;
+  let text: string;
   try {
-    response = await fetch(url, { headers, signal: AbortSignal.timeout(FETCH_TIMEOUT_MS) });
+    [response, text] = await withinWallTime(
+      fetch(url, { headers }).then(async (answer) => [answer, await answer.text()] as const),
+      FETCH_TIMEOUT_SECONDS,
+      `${what} at ${url.origin}`,
+    );
   } catch (error) {
     throw new ReplayInputError(`could not reach ${url.origin} for ${what} (${reasonOf(error)})`, { cause: error });
   }
-  const text = await response.text();
   if (!response.ok) {
     const detail = (() => {
       try {

@@ -1,10 +1,11 @@
 import { chainKindFacts } from '../../chains/chainKinds';
 import { startSimulator, type RunningSimulator, type StartSimulatorOptions } from '../../simulator';
+import { StepBoundReached, withinWallTime } from '../stepBounds';
 import { ReplayInputError, type UpstreamRecord } from './fetchUpstreamRecord';
 import type { ReplayPlan } from './planReplayForks';
 
 /** Real time the replayed request may take to settle (its refund included) before the replay gives up, naming what is pending. */
-const SETTLE_TIMEOUT_MS = 90_000;
+const SETTLE_TIMEOUT_SECONDS = 90;
 const SETTLED = new Set(['success', 'failure', 'refund']);
 
 /** Where the replaying simulator finds its binaries (the CLI passes what the environment names). */
@@ -32,24 +33,43 @@ async function localRecord(sim: RunningSimulator, requestId: string): Promise<Re
   return body.requests[0]!;
 }
 
-/** Waits (bounded) until the request settles and, on a refund, until the refund's transaction is in its record. */
-async function waitUntilSettled(sim: RunningSimulator, requestId: string): Promise<ReplayedRecord> {
-  const deadline = Date.now() + SETTLE_TIMEOUT_MS;
+/** The next committed status change of `requestId`. */
+function nextChange(sim: RunningSimulator, requestId: string): Promise<void> {
+  return new Promise((resolve) => {
+    const unsubscribe = sim.control.events.subscribe((change) => {
+      if (change.requestId !== requestId) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+/** The request's record once it is settled: a final status, the solver done with it, its refund recorded when there is one. */
+async function settledRecord(sim: RunningSimulator, requestId: string): Promise<ReplayedRecord> {
   for (;;) {
-    let record = await localRecord(sim, requestId);
+    const changed = nextChange(sim, requestId);
+    const record = await localRecord(sim, requestId);
     if (SETTLED.has(record.status)) {
       // a failure is settled only once the solver is done with it: a refund may follow (failure → refund)
-      await Promise.race([sim.control.solver.idle(), new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())))]);
-      record = await localRecord(sim, requestId);
-      const refundDone = record.status !== 'refund' || record.data.outTxs.some((tx) => tx.type === 'refund');
-      if (refundDone && sim.control.solver.work().every((item) => item.requestId !== requestId)) return record;
+      await sim.control.solver.idle();
+      const now = await localRecord(sim, requestId);
+      const refundDone = now.status !== 'refund' || now.data.outTxs.some((tx) => tx.type === 'refund');
+      if (SETTLED.has(now.status) && refundDone && sim.control.solver.work().every((item) => item.requestId !== requestId)) return now;
     }
-    if (Date.now() > deadline) {
-      const work = sim.control.solver.work().find((item) => item.requestId === requestId);
-      const awaiting = work?.awaiting ? `, the solver waiting for its ${work.awaiting.kind ?? 'transaction'} ${work.awaiting.txHash} on chain ${work.awaiting.chainId}` : work ? ', the solver still working on it' : '';
-      throw new Error(`the replayed request ${requestId} is still ${record.status}${SETTLED.has(record.status) ? ' (its refund not yet recorded)' : ''} after ${SETTLE_TIMEOUT_MS / 1000} s${awaiting}`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await changed;
+  }
+}
+
+/** Waits (bounded in real time) until the request settles; past the bound, says what is pending. */
+async function waitUntilSettled(sim: RunningSimulator, requestId: string): Promise<ReplayedRecord> {
+  try {
+    return await withinWallTime(settledRecord(sim, requestId), SETTLE_TIMEOUT_SECONDS, `the replayed request ${requestId}`);
+  } catch (error) {
+    if (!(error instanceof StepBoundReached)) throw error;
+    const record = await localRecord(sim, requestId);
+    const work = sim.control.solver.work().find((item) => item.requestId === requestId);
+    const awaiting = work?.awaiting ? `; the solver waits for its ${work.awaiting.kind ?? 'transaction'} ${work.awaiting.txHash} on chain ${work.awaiting.chainId}` : work ? '; the solver is still working on it' : '';
+    throw new Error(`the replayed request ${requestId} is still ${record.status}${SETTLED.has(record.status) ? ' (its refund not yet recorded)' : ''} after ${SETTLE_TIMEOUT_SECONDS} s${awaiting}`, { cause: error });
   }
 }
 
