@@ -7,7 +7,7 @@ import { formatStartSummary, startSummaryJson } from './formatStartSummary';
 import { startSimulator, type StartSimulatorOptions } from './simulator';
 import { watchAncestors } from './process/watchAncestors';
 import { loadSimulatorConfig } from './config/simulatorConfig';
-import { parseNonNegativeInteger } from './config/configFlags';
+import { parseChainUrl, parseNonNegativeInteger } from './config/configFlags';
 import { conformanceCommand } from './conformanceCommand';
 import { parseShardFlag, SHARD_FLAG_HELP } from './shardFlag';
 import type { Shard } from '../conformance/shard';
@@ -127,6 +127,37 @@ export function buildCli(): Command {
       const yaml = scenarioFromRecord(JSON.parse(readFileSync(file, 'utf8')) as unknown);
       if (flags.output) writeFileSync(flags.output, yaml);
       else process.stdout.write(yaml);
+    });
+  program
+    .command('replay')
+    .description("replay a request of another deployment where it happened: its chains forked at the deposit's block, the deposit made again as its user, this simulator's solver standing where the upstream's stood; exit 0 when the outcome agrees, 1 when it differs, 2 on bad input (docs/forking.md)")
+    .argument('<requestId>', 'the request to replay (0x and 64 hex digits)')
+    .requiredOption('--from <baseUrl>', 'the deployment the request was made on (its GET /requests/v3 and GET /chains are read)')
+    .addOption(new Option('--api-key <key>', "the x-api-key GET /requests/v3 needs there").env('INTENTSIM_REPLAY_API_KEY'))
+    .addOption(
+      new Option('--fork <chain=url>', "fork that chain from this RPC URL instead of the deployment's httpRpcUrl (repeatable; an archive node for old blocks)").argParser((text: string, previous: Record<number, string> | undefined) => {
+        try {
+          return { ...previous, ...(parseChainUrl(text) as Record<number, string>) };
+        } catch (error) {
+          throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+        }
+      }),
+    )
+    .addOption(new Option('--json', 'print one JSON object: original, replayed, forks, same'))
+    .action(async (requestId: string, flags: { from: string; apiKey?: string; fork?: Record<number, string>; json?: boolean }) => {
+      watchAncestors(() => process.exit(1));
+      const { anvilPath, anvilSearchPath } = loadSimulatorConfig({});
+      const { replayRequest, formatReplayReport } = await import('./scenario/replay/replayRequest');
+      const report = await replayRequest({
+        requestId,
+        from: flags.from,
+        ...(flags.apiKey ? { apiKey: flags.apiKey } : {}),
+        ...(flags.fork ? { forks: flags.fork } : {}),
+        startOptions: { ...(anvilPath ? { anvilPath } : {}), ...(anvilSearchPath ? { anvilSearchPath } : {}) },
+      });
+      process.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : formatReplayReport(report));
+      // the simulator it ran is stopped: nothing else is left to wait for
+      process.exit(report.same ? 0 : 1);
     });
   program.addCommand(conformanceCommand());
   program.addCommand(nodeCommand());
