@@ -2,11 +2,12 @@ import { chainMetadataFor } from '../../fixtures/chains';
 import type { VmType } from '../domain/chain/chainDescription';
 import { resolveAnvilBinary, type ResolveAnvilBinaryParameters } from '../process/resolveAnvilBinary';
 import { resolveSolanaTestValidator } from '../process/resolveSolanaTestValidator';
-import { resolveDepositConfirmations, type ResolvedChainConfig, type SimulatorConfig } from '../config/simulatorConfig';
+import { resolveDepositConfirmations, resolveForks, type ResolvedChainConfig, type SimulatorConfig } from '../config/simulatorConfig';
 import type { ChainAdapter } from './ChainAdapter';
 import type { ChainAdapterContext, ChainKindOptions } from './chainAdapterContext';
 import { chainKindFacts } from './chainKinds';
 import { EvmChain } from './evm/EvmChain';
+import { probeForkUpstream } from './evm/probeForkUpstream';
 import { ConfigurationError } from '../errors/IntentsimError';
 
 /**
@@ -22,11 +23,12 @@ export function anvilBinaryQuery(context: { anvilPath?: string | undefined; anvi
 
 /**
  * Each kind's own slice of the configuration (ChainKindOptions), read and checked before anything
- * starts: `depositConfirmations` may name only chains whose kind counts confirmations.
+ * starts: `depositConfirmations` may name only chains whose kind counts confirmations, `fork` only
+ * chains whose kind forks (EVM today).
  */
 export function chainKindOptions(config: SimulatorConfig): ChainKindOptions {
   return {
-    evm: { anvilPath: config.anvilPath, anvilSearchPath: config.anvilSearchPath },
+    evm: { anvilPath: config.anvilPath, anvilSearchPath: config.anvilSearchPath, forks: resolveForks(config, (vm) => chainKindFacts(vm).forksFromUpstream) },
     svm: { runtime: config.svmRuntime, solanaTestValidatorPath: config.solanaTestValidatorPath, searchPath: config.anvilSearchPath },
     // no chain forks yet: `--fork` (issue 35) fills `forks` for the kinds that can fork
     bvm: { blockTimeSeconds: config.bvmBlockTimeSeconds, depositConfirmations: resolveDepositConfirmations(config, (vm) => chainKindFacts(vm).countsDepositConfirmations), forks: {} },
@@ -39,14 +41,20 @@ type ChainAdapterFactory<K extends VmType> = (chain: ResolvedChainConfig, contex
 
 /** The adapter of each VM kind. A new VM registers its factory here and nowhere else (ARCHITECTURE.md). */
 const FACTORIES: { [K in VmType]?: ChainAdapterFactory<K> } = {
-  evm: (chain, context, options) =>
-    new EvmChain({
+  evm: async (chain, context, options) => {
+    // an attached node needs no binary; a spawned one is found as docs/chains/evm.md ("Anvil binary") says
+    const anvilBinary = chain.rpcUrl ? '' : resolveAnvilBinary(anvilBinaryQuery(options));
+    // a fork's upstream is asked what it is before any process starts (docs/forking.md)
+    const upstream = options.forks[chain.id];
+    const fork = upstream ? await probeForkUpstream({ chainId: chain.id, ...upstream }) : undefined;
+    return new EvmChain({
       ...context,
       metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName },
       ...(chain.rpcUrl ? { externalNode: { rpcUrl: chain.rpcUrl, resetOnStart: chain.resetOnStart } } : {}),
-      // an attached node needs no binary; a spawned one is found as docs/chains/evm.md ("Anvil binary") says
-      anvilBinary: chain.rpcUrl ? '' : resolveAnvilBinary(anvilBinaryQuery(options)),
-    }),
+      ...(fork ? { fork } : {}),
+      anvilBinary,
+    });
+  },
   // LiteSVM in-process behind the simulator's own Solana JSON-RPC, or a spawned solana-test-validator (docs/chains/solana.md ("The SVM chain"))
   // loaded only when an SVM chain is configured: its runtime (LiteSVM, @solana/*) costs ~0.3 s to load
   svm: async (chain, context, options) => {
