@@ -10,7 +10,7 @@ export async function checkForkUpstream(chainId: number, contact: () => Promise<
     await contact();
   } catch (error) {
     if (isUpstreamFailure(error) && error instanceof Error) {
-      throw new ConfigurationError(`--fork ${chainId}=…: ${error.message}`, { cause: error });
+      throw new ConfigurationError(`chain ${chainId}: ${error.message}`, { cause: error });
     }
     throw error;
   }

@@ -80,7 +80,7 @@ describe('a forked Bitcoin chain', () => {
     );
     await refused.stop();
     expect(error).toBeInstanceOf(ConfigurationError);
-    expect((error as Error).message).toMatch(new RegExp(`^--fork ${BVM_CHAIN.id}=…: the fork's upstream Esplora ${dead} could not be read \\(GET /blocks/tip/height\\): fetch failed \\(ECONNREFUSED\\)$`));
+    expect((error as Error).message).toMatch(new RegExp(`^chain ${BVM_CHAIN.id}: the fork's upstream Esplora ${dead} could not be read \\(GET /blocks/tip/height\\): fetch failed \\(ECONNREFUSED\\)$`));
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 });

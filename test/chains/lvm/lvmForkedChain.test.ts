@@ -60,7 +60,7 @@ describe('a forked Lighter chain', () => {
     );
     await refused.stop();
     expect(error).toBeInstanceOf(ConfigurationError);
-    expect((error as Error).message).toMatch(new RegExp(`^--fork ${LVM_CHAIN.id}=…: the fork's upstream exchange API ${dead} could not be read \\(GET /api/v1/currentHeight\\): fetch failed \\(ECONNREFUSED\\)$`));
+    expect((error as Error).message).toMatch(new RegExp(`^chain ${LVM_CHAIN.id}: the fork's upstream exchange API ${dead} could not be read \\(GET /api/v1/currentHeight\\): fetch failed \\(ECONNREFUSED\\)$`));
     expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
