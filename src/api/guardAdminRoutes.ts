@@ -2,11 +2,7 @@ import type { RequestHandler } from 'express';
 import { AdminKeyRequiredError } from '../errors/authErrors';
 import type { ApiKeyStore } from '../store/ApiKeyStore';
 import { optionalApiKey } from './requestApiKey';
-
-/** Hosts that only this machine can reach. */
-export function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127(\.[0-9]{1,3}){3}$/.test(host);
-}
+import { isLoopbackHost } from '../config/listenHost';
 
 /**
  * Admin routes change what the simulator does (keys, webhooks, faults, solver rules). On loopback

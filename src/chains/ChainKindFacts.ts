@@ -41,4 +41,9 @@ export interface ChainKindFacts {
   countsDepositConfirmations: boolean;
   /** A chain of the kind can run as a fork of an upstream chain (`--fork`, docs/forking.md); the other kinds refuse the flag. */
   forksFromUpstream: boolean;
+  /**
+   * The servers a client of a chain of this kind reaches, in port order: with `--chain-port CHAIN=PORT`
+   * the first listens on PORT, the second on PORT+1 (docs/shared-host.md ("Ports")).
+   */
+  clientServers: readonly string[];
 }

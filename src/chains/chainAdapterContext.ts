@@ -11,6 +11,8 @@ import type { ForkUpstream } from '../config/simulatorConfig';
 
 /** What every adapter is built with, whatever its VM (each kind's own options: ChainKindOptions). */
 export interface ChainAdapterContext {
+  /** Where every chain's servers listen: the API's `--host` (0.0.0.0 or ::: every interface; docs/shared-host.md). */
+  host: string;
   dataDir: string;
   /** Keep chain state in `dataDir` across restarts. */
   persistState: boolean;

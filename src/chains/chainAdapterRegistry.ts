@@ -52,6 +52,7 @@ const FACTORIES: { [K in VmType]?: ChainAdapterFactory<K> } = {
       metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName },
       ...(chain.rpcUrl ? { externalNode: { rpcUrl: chain.rpcUrl, resetOnStart: chain.resetOnStart } } : {}),
       ...(fork ? { fork } : {}),
+      ...(chain.port === undefined ? {} : { port: chain.port }),
       anvilBinary,
     });
   },
@@ -62,13 +63,13 @@ const FACTORIES: { [K in VmType]?: ChainAdapterFactory<K> } = {
     // --svm validator: a spawned solana-test-validator, found before anything starts
     const validator = options.runtime === 'validator' ? { binaryPath: resolveSolanaTestValidator({ explicitPath: options.solanaTestValidatorPath, pathEnv: options.searchPath }) } : undefined;
     const { SvmChain } = await import('./svm/SvmChain');
-    return new SvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, host: '127.0.0.1', ...(validator ? { validator } : {}) });
+    return new SvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, ...(chain.port === undefined ? {} : { port: chain.port }), ...(validator ? { validator } : {}) });
   },
   // the perpetuals exchange: an in-process ledger behind its own HTTP API (docs/chains/lighter.md ("The perpetuals-exchange chain"))
   lvm: async (chain, context, options) => {
     if (chain.rpcUrl) throw new ConfigurationError(`chain ${chain.id}: Lighter runs in-process; it cannot attach to ${chain.rpcUrl}`);
     const { LvmChain } = await import('./lvm/LvmChain');
-    return new LvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, host: '127.0.0.1', forks: options.forks });
+    return new LvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, ...(chain.port === undefined ? {} : { port: chain.port }), forks: options.forks });
   },
   // an in-process Bitcoin ledger behind the simulator's own Bitcoin Core JSON-RPC (docs/chains/bitcoin.md ("The Bitcoin-style chain"))
   bvm: async (chain, context, options) => {
@@ -77,7 +78,7 @@ const FACTORIES: { [K in VmType]?: ChainAdapterFactory<K> } = {
     return new BvmChain({
       ...context,
       metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName },
-      host: '127.0.0.1',
+      ...(chain.port === undefined ? {} : { port: chain.port }),
       blockTimeSeconds: options.blockTimeSeconds,
       depositConfirmations: options.depositConfirmations,
       forks: options.forks,

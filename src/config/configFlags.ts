@@ -67,6 +67,18 @@ export function isHttpUrl(text: string): boolean {
   }
 }
 
+/** `1=8545` or `1=8545,8453=8546`: a fixed port by chain id (docs/shared-host.md ("Ports")). */
+export function parseChainPorts(text: string): Record<string, number> {
+  const pairs = text.split(',').map((part) => part.trim().match(/^([0-9]+)=([0-9]+)$/));
+  if (pairs.some((pair) => !pair || Number(pair[2]) < 1 || Number(pair[2]) > 65535)) throw new FlagValueError('must be CHAIN=PORT (a chain id and a port 1-65535), e.g. 1=8545');
+  const ports: Record<string, number> = {};
+  for (const pair of pairs) {
+    if (ports[pair![1]!] !== undefined) throw new FlagValueError(`chain ${pair![1]} is given two ports`);
+    ports[pair![1]!] = Number(pair![2]);
+  }
+  return ports;
+}
+
 export function parseOneOf(values: readonly string[]): FlagParser {
   return (text) => {
     if (!values.includes(text)) throw new FlagValueError(`must be one of ${values.join(', ')}`);
@@ -76,7 +88,28 @@ export function parseOneOf(values: readonly string[]): FlagParser {
 
 export const CONFIG_FLAGS: readonly ConfigFlag[] = [
   { key: 'port', flag: '--port <n>', env: 'INTENTSIM_PORT', parse: parseNonNegativeInteger, help: 'HTTP port of the API; 0 picks any free port' },
-  { key: 'host', flag: '--host <host>', help: 'address the API binds' },
+  {
+    key: 'host',
+    flag: '--host <host>',
+    env: 'INTENTSIM_HOST',
+    help: "address the API and every chain's servers bind; 0.0.0.0 or :: shares the simulator over the network (docs/shared-host.md)",
+  },
+  {
+    key: 'publicUrl',
+    flag: '--public-url <url>',
+    env: 'INTENTSIM_PUBLIC_URL',
+    defaultLabel: 'the Host each client reached the API by',
+    help: "the API's URL as other machines reach it (a port mapping, a proxy); its hostname is used in every chain URL handed out",
+  },
+  {
+    key: 'chainPorts',
+    flag: '--chain-port <chain=port>',
+    env: 'INTENTSIM_CHAIN_PORTS',
+    parse: parseChainPorts,
+    repeatable: true,
+    defaultLabel: 'free ports',
+    help: "fix a chain's port (repeatable; for docker -p): its RPC on PORT; Solana's websocket and Bitcoin's Esplora on PORT+1",
+  },
   {
     key: 'dbPath',
     flag: '--db <file>',

@@ -30,7 +30,16 @@ const ChainConfigSchema = z.object({
 });
 
 export const SimulatorConfigSchema = z.object({
-  host: z.string().default('127.0.0.1'),
+  /** Where the API and every chain's servers listen (0.0.0.0 or ::: every interface, docs/shared-host.md). */
+  host: z.string().min(1).default('127.0.0.1'),
+  /** The API's URL as other machines reach it; its hostname goes into every chain URL handed out (absent: the Host header each client sends, on a wildcard host). */
+  publicUrl: z
+    .string()
+    .url()
+    .refine((url) => /^https?:$/.test(new URL(url).protocol), 'must be an http:// or https:// URL')
+    .optional(),
+  /** A fixed port by chain id: its RPC (or API) there, a second server (Solana's websocket, Bitcoin's Esplora) on the next one. */
+  chainPorts: z.record(z.string().regex(/^[0-9]+$/, 'a chain id'), z.number().int().min(1).max(65535)).default({}),
   port: z.number().int().min(0).max(65535).default(DEFAULT_PORT),
   /** SQLite file. Omitted: a fresh temporary file each run. Given: state (chains included) survives restarts. */
   dbPath: z.string().optional(),
@@ -103,6 +112,8 @@ export interface ResolvedChainConfig {
   displayName: string;
   rpcUrl: string | undefined;
   resetOnStart: boolean;
+  /** `--chain-port`: its first server's port (checked by resolveChainPorts); undefined: free ports. */
+  port: number | undefined;
 }
 
 export function resolveChains(config: SimulatorConfig): ResolvedChainConfig[] {
@@ -115,6 +126,7 @@ export function resolveChains(config: SimulatorConfig): ResolvedChainConfig[] {
       displayName: chain.displayName ?? known.displayName,
       rpcUrl: chain.rpcUrl,
       resetOnStart: chain.resetOnStart,
+      port: config.chainPorts[String(chain.id)],
     };
   });
 }

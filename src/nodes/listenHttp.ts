@@ -1,7 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { connectableHost } from '../config/listenHost';
 
-/** An HTTP server of the node, listening: its base URL and how to close it (open connections dropped). */
+/** An HTTP server of the node, listening: its base URL (loopback for a wildcard host) and how to close it (open connections dropped). */
 export interface ListeningHttp {
   url: string;
   close(): Promise<void>;
@@ -15,7 +16,7 @@ export async function listenHttp(handle: (req: IncomingMessage, res: ServerRespo
     http.listen(options.port ?? 0, options.host, () => resolve((http.address() as AddressInfo).port));
   });
   return {
-    url: `http://${options.host}:${port}`,
+    url: `http://${connectableHost(options.host)}:${port}`,
     close: async () => {
       http.closeAllConnections();
       await new Promise((resolve) => http.close(resolve));

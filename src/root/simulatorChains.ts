@@ -2,6 +2,8 @@ import type { ChainAdapter } from '../chains/ChainAdapter';
 import type { ChainAdapterContext, ChainKindOptions } from '../chains/chainAdapterContext';
 import { assertChainsSupported, chainKindOptions, createChainAdaptersStartingNodes } from '../chains/chainAdapterRegistry';
 import { ChainControl } from '../chains/ChainControl';
+import { chainKindFacts } from '../chains/chainKinds';
+import { resolveChainPorts } from '../config/resolveChainPorts';
 import { QuoteRpcScope } from '../chains/QuoteRpcScope';
 import { RpcFaultStore } from '../chains/RpcFaultStore';
 import type { VirtualClock } from '../clock/VirtualClock';
@@ -10,6 +12,7 @@ import type { SimulatorAccounts } from '../keys/simulatorAccounts';
 import type { SimulatorDataPaths } from './simulatorDataPaths';
 import type { SimulatorStores } from './simulatorStores';
 import { stopParts } from './stopParts';
+import { chainPortInUse } from './chainPortInUse';
 
 /** The chains a config asks for, checked before anything starts. */
 export interface ChainPlan {
@@ -18,10 +21,11 @@ export interface ChainPlan {
   kindOptions: ChainKindOptions;
 }
 
-/** Refuses a chain no adapter runs, and confirmation counts a chain cannot take, before anything starts. */
+/** Refuses a chain no adapter runs, confirmation counts a chain cannot take and `--chain-port`s that clash, before anything starts. */
 export function planChains(config: SimulatorConfig): ChainPlan {
   const chains = resolveChains(config);
   assertChainsSupported(chains);
+  resolveChainPorts(config, (vm) => chainKindFacts(vm).clientServers);
   return { chains, kindOptions: chainKindOptions(config) };
 }
 
@@ -55,6 +59,7 @@ export async function createSimulatorChains(
   const rpcFaults = new RpcFaultStore();
   const quoteRpcScope = new QuoteRpcScope();
   const context: ChainAdapterContext = {
+    host: config.host,
     dataDir: paths.dataDir,
     persistState: paths.persistState,
     mnemonic: config.mnemonic,
@@ -82,8 +87,12 @@ export async function createSimulatorChains(
     start: async () => {
       await Promise.all(
         adapters.map(async (chain, index) => {
-          await nodeStarted[index];
-          await chain.start();
+          try {
+            await nodeStarted[index];
+            await chain.start();
+          } catch (error) {
+            throw chainPortInUse(chain.chainId, plan.chains[index]!.port, error);
+          }
         }),
       );
     },

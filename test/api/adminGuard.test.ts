@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isLoopbackHost } from '../../src/api/guardAdminRoutes';
+import { isLoopbackHost } from '../../src/config/listenHost';
 import type { RunningSimulator } from '../../src/simulator';
 import { requestJson } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';

@@ -18,6 +18,7 @@ export function inMemoryChainContext(accountCount = 2): ChainAdapterContext {
   const db = openDatabase(':memory:');
   const accounts = deriveSimulatorAccounts(DEFAULT_MNEMONIC, accountCount);
   return {
+    host: '127.0.0.1',
     dataDir: '',
     persistState: false,
     mnemonic: DEFAULT_MNEMONIC,

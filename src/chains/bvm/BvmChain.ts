@@ -27,7 +27,8 @@ import { checkForkUpstream } from '../checkForkUpstream';
 
 export interface BvmChainOptions extends ChainAdapterContext, BvmKindOptions {
   metadata: ChainMetadata;
-  host: string;
+  /** `--chain-port`: the JSON-RPC's port, the Esplora API on the next one (both on the context's `host`); undefined: free ones. */
+  port?: number;
 }
 
 /** A payment's fee estimate: two p2wpkh inputs, payment and change. */
@@ -85,9 +86,9 @@ export class BvmChain implements ChainAdapter {
   constructor(private readonly options: BvmChainOptions) {
     this.chainId = options.metadata.id;
     this.native = bvmNativeCurrency(this.chainId);
-    const { clock, mnemonic, accountCount, host, blockTimeSeconds } = options;
+    const { clock, mnemonic, accountCount, host, port, blockTimeSeconds } = options;
     const upstream = options.forks[this.chainId];
-    this.node = new BvmNode({ chainId: this.chainId, clock, mnemonic, accountCount, host, blockTimeSeconds, ...(upstream ? { fork: { esploraUrl: upstream.url } } : {}) });
+    this.node = new BvmNode({ chainId: this.chainId, clock, mnemonic, accountCount, host, ...(port === undefined ? {} : { port }), blockTimeSeconds, ...(upstream ? { fork: { esploraUrl: upstream.url } } : {}) });
     this.userWallet = new BvmUserWallet({ chainId: this.chainId, ledger: () => this.ledger, readThrough: () => this.node.readThrough });
     this.history = new BvmChainHistory({ chainId: this.chainId, ledger: () => this.ledger, miner: () => this.keys.miner });
     this.cheats = new BvmChainCheats({ chainId: this.chainId, node: this.node, history: this.history });

@@ -14,4 +14,5 @@ export const BVM_KIND_FACTS: ChainKindFacts = {
   wrongChainDepositChains: [],
   countsDepositConfirmations: true,
   forksFromUpstream: false,
+  clientServers: ['Bitcoin JSON-RPC', 'Esplora REST API'],
 };

@@ -47,6 +47,8 @@ export interface EvmChainOptions extends Omit<ChainAdapterContext, 'chainJournal
   /** Spawn Anvil as a fork of this upstream, at this block (probed before: probeForkUpstream). */
   fork?: EvmForkPoint;
   anvilBinary: string;
+  /** `--chain-port`: the port of the RPC front users get (default: a free one). */
+  port?: number;
   /** Where mined blocks are journaled (with `persistState`, for a node this simulator spawns). */
   chainJournal?: ChainJournalStore;
 }
@@ -143,8 +145,11 @@ export class EvmChain implements ChainAdapter {
     const endpoints = await this.node.start();
     if (!this.options.externalNode) {
       const calls = this.callJournal;
+      // users reach the chain through the front, on the API's host; Anvil itself stays on loopback
       this.front = await startEvmRpcFront({
         upstream: endpoints,
+        host: this.options.host,
+        ...(this.options.port === undefined ? {} : { port: this.options.port }),
         ...(calls ? { journal: (sent, head) => calls.record(sent, head) } : {}),
         onStateChange: () => this.sameStateReads.stateChanged(),
       });

@@ -16,4 +16,5 @@ export const EVM_KIND_FACTS: ChainKindFacts = {
   wrongChainDepositChains: [1, 8453, 42161],
   countsDepositConfirmations: false,
   forksFromUpstream: true,
+  clientServers: ['EVM JSON-RPC (HTTP and websocket)'],
 };

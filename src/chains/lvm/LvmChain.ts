@@ -25,8 +25,8 @@ import { minedTransactionEntry } from '../../domain/request/minedTransactionEntr
 
 export interface LvmChainOptions extends ChainAdapterContext, LvmKindOptions {
   metadata: ChainMetadata;
-  /** Where the exchange's HTTP API listens. */
-  host: string;
+  /** `--chain-port`: the exchange's HTTP API's port (it listens on the context's `host`); undefined: a free one. */
+  port?: number;
 }
 
 /**
@@ -66,7 +66,7 @@ export class LvmChain implements ChainAdapter {
   constructor(private readonly options: LvmChainOptions) {
     this.chainId = options.metadata.id;
     const upstream = options.forks[this.chainId];
-    this.node = new LvmNode({ chainId: this.chainId, clock: options.clock, mnemonic: options.mnemonic, host: options.host, ...(upstream ? { fork: { apiUrl: upstream.url } } : {}) });
+    this.node = new LvmNode({ chainId: this.chainId, clock: options.clock, mnemonic: options.mnemonic, host: options.host, ...(options.port === undefined ? {} : { port: options.port }), ...(upstream ? { fork: { apiUrl: upstream.url } } : {}) });
     this.ledger_ = this.node.ledger;
     this.currency = lvmCollateralCurrency(this.chainId);
     this.cheats = new LvmChainCheats({ chainId: this.chainId, ledger: this.ledger_, exchangeAccounts: new LvmAccountControls({ chainId: this.chainId, ledger: this.ledger_ }) });

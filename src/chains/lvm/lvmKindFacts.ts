@@ -14,4 +14,5 @@ export const LVM_KIND_FACTS: ChainKindFacts = {
   wrongChainDepositChains: [],
   countsDepositConfirmations: false,
   forksFromUpstream: false,
+  clientServers: ['exchange HTTP API'],
 };

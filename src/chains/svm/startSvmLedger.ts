@@ -7,8 +7,8 @@ import { InProcessSvmLedger, type SvmLedgerAccess } from './SvmLedgerAccess';
 import { svmCurrencies, type SvmCurrencies } from './svmCurrencies';
 
 export interface SvmLedgerStartOptions extends ChainAdapterContext {
-  /** Where the JSON-RPC listens (its websocket on the next port). */
-  host: string;
+  /** `--chain-port`: the JSON-RPC's port (its websocket on the next one); undefined: a free pair. */
+  port?: number;
   /** `--svm validator`: spawn this `solana-test-validator` and talk to it over RPC only (docs/chains/solana.md ("The SVM chain")). */
   validator?: { binaryPath: string };
 }
@@ -38,8 +38,8 @@ export async function startSvmLedger(
 ): Promise<StartedSvmLedger> {
   const accounts = await deriveSvmAccounts(options.mnemonic, options.accountCount);
   if (options.validator) return startValidator(chainId, options, accounts, options.validator.binaryPath, adoptValidator);
-  const { clock, mnemonic, host, ledgerJournal } = options;
-  const node = await runSvmNode({ chainId, clock, mnemonic, accounts, host, journal: ledgerJournal });
+  const { clock, mnemonic, host, port, ledgerJournal } = options;
+  const node = await runSvmNode({ chainId, clock, mnemonic, accounts, host, ...(port === undefined ? {} : { port }), journal: ledgerJournal });
   const access = new InProcessSvmLedger(node.ledger);
   const tokenAccountRent = await access.minimumBalanceForRentExemption(BigInt(TOKEN_ACCOUNT_SIZE));
   return { access, endpoints: node.endpoints, accounts, currencies: svmCurrencies(chainId, accounts.stablecoinMint.address), tokenAccountRent, node };
@@ -65,6 +65,7 @@ async function startValidator(
     ledgerDir: join(directory, 'validator-ledger'),
     logFile,
     host: options.host,
+    ...(options.port === undefined ? {} : { rpcPort: options.port }),
     reset: !options.persistState,
     accounts: files,
   });

@@ -16,4 +16,5 @@ export const SVM_KIND_FACTS: ChainKindFacts = {
   wrongChainDepositChains: [],
   countsDepositConfirmations: false,
   forksFromUpstream: false,
+  clientServers: ['Solana JSON-RPC', 'Solana websocket'],
 };

@@ -25,7 +25,7 @@ export interface BvmNodeOptions {
   mnemonic: string;
   accountCount: number;
   host: string;
-  /** Default: a free port. */
+  /** The JSON-RPC's port, the Esplora API on the next one (default: a free port each). */
   port?: number;
   /** The block time it starts with, seconds of its clock (0: blocks only on `generatetoaddress`). */
   blockTimeSeconds: number;
@@ -81,7 +81,7 @@ export class BvmNode {
     const reads = readThrough ? { readThrough } : {};
     const server = new BvmJsonRpcServer(ledger, wallets, { host, ...(port !== undefined ? { port } : {}), ...reads });
     const { rpcUrl } = await server.start();
-    const esplora = new BvmEsploraServer(ledger, { host, ...reads });
+    const esplora = new BvmEsploraServer(ledger, { host, ...reads, ...(port ? { port: port + 1 } : {}) });
     const { esploraUrl } = await esplora.start();
     this.parts = { ledger, accounts, rpcUrl, server, esplora, esploraUrl, journal, readThrough };
   }

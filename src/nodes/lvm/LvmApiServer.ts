@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { connectableHost } from '../../config/listenHost';
 import { z } from 'zod';
 import type { LvmLedger } from './LvmLedger';
 import { LVM_REFUSAL_STATUS, LvmTransferRefusedError } from './lvmTransferRefusal';
@@ -64,7 +65,7 @@ export class LvmApiServer {
       });
     });
     this.http = http;
-    return `http://${this.options.host}:${port}`;
+    return `http://${connectableHost(this.options.host)}:${port}`;
   }
 
   async stop(): Promise<void> {

@@ -3,6 +3,7 @@ import { callSvmRpc } from './callSvmRpc';
 import { findFreePortRange } from './findFreePortRange';
 import type { SvmGenesisAccountFile } from './writeSvmGenesisAccountFiles';
 import type { SvmRpcEndpoints } from './SvmJsonRpcServer';
+import { connectableHost } from '../../config/listenHost';
 
 /** Ports of the validator's dynamic range (TPU, repair, …); agave asks for at least 25. */
 const DYNAMIC_PORT_COUNT = 30;
@@ -17,6 +18,8 @@ export interface SolanaTestValidatorOptions {
   /** Its output goes here. */
   logFile: string;
   host: string;
+  /** `--rpc-port` (its websocket on the next port; `--chain-port`); default: the first of a free range. */
+  rpcPort?: number;
   /** `--reset`: start from genesis, dropping an existing ledger (every start without `--db`). */
   reset: boolean;
   /** `--account <address> <file>`: the genesis accounts. */
@@ -32,7 +35,7 @@ export interface SolanaTestValidatorPorts {
   dynamic: [number, number];
 }
 
-/** The validator's command line: quiet, on loopback, on the given ports, with the genesis accounts. */
+/** The validator's command line: quiet, on its host, on the given ports, with the genesis accounts. */
 export function solanaTestValidatorArgs(options: Omit<SolanaTestValidatorOptions, 'binaryPath' | 'logFile' | 'startTimeoutMs' | 'chainId'>, ports: SolanaTestValidatorPorts): string[] {
   const args = ['--ledger', options.ledgerDir, '--bind-address', options.host, '--rpc-port', String(ports.rpc), '--faucet-port', String(ports.faucet), '--gossip-port', String(ports.gossip)];
   args.push('--dynamic-port-range', `${ports.dynamic[0]}-${ports.dynamic[1]}`, '--quiet');
@@ -56,9 +59,11 @@ async function probeValidator(endpoints: SvmRpcEndpoints, context: ReadyProbeCon
  * RPC answers.
  */
 export async function startSolanaTestValidator(options: SolanaTestValidatorOptions): Promise<{ endpoints: SvmRpcEndpoints; process: ChildProcessInstance<SvmRpcEndpoints> }> {
+  // a fixed RPC port (and its websocket) beside a free range for the rest, whose first two ports stay unused
   const first = await findFreePortRange(options.host, PORTS_NEEDED);
-  const ports: SolanaTestValidatorPorts = { rpc: first, faucet: first + 2, gossip: first + 3, dynamic: [first + 4, first + PORTS_NEEDED - 1] };
-  const endpoints: SvmRpcEndpoints = { rpcUrl: `http://${options.host}:${ports.rpc}`, wsUrl: `ws://${options.host}:${ports.rpc + 1}` };
+  const ports: SolanaTestValidatorPorts = { rpc: options.rpcPort ?? first, faucet: first + 2, gossip: first + 3, dynamic: [first + 4, first + PORTS_NEEDED - 1] };
+  const host = connectableHost(options.host);
+  const endpoints: SvmRpcEndpoints = { rpcUrl: `http://${host}:${ports.rpc}`, wsUrl: `ws://${host}:${ports.rpc + 1}` };
   const child = new ChildProcessInstance<SvmRpcEndpoints>({
     name: `solana-test-validator-${options.chainId}`,
     command: options.binaryPath,

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { connectableHost } from '../../config/listenHost';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { SvmLedger } from './SvmLedger';
 import { svmRpcMethods } from './svmRpcMethods';
@@ -60,8 +61,9 @@ export class SvmJsonRpcServer {
       wss.on('connection', (socket) => this.serveSocket(socket));
       this.http = http;
       this.wss = wss;
-      this.rpcUrl = `http://${this.options.host}:${port}`;
-      return { rpcUrl: `http://${this.options.host}:${port}`, wsUrl: `ws://${this.options.host}:${port + 1}` };
+      const host = connectableHost(this.options.host);
+      this.rpcUrl = `http://${host}:${port}`;
+      return { rpcUrl: `http://${host}:${port}`, wsUrl: `ws://${host}:${port + 1}` };
     }
     throw new Error(`no free pair of ports (RPC and RPC + 1) on ${this.options.host} after ${PORT_PAIR_ATTEMPTS} tries`);
   }

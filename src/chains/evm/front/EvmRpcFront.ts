@@ -1,5 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { connectableHost } from '../../../config/listenHost';
 import { WebSocketServer } from 'ws';
 import { changingCallsOf } from './changingCallsOf';
 import type { JsonRpcCall } from './evmCallKinds';
@@ -9,7 +10,10 @@ import { relayWebSocket } from './relayWebSocket';
 export interface EvmRpcFrontOptions {
   /** The node behind the front (Anvil's own HTTP and websocket URLs). */
   upstream: { rpcUrl: string; wsUrl: string };
+  /** Where users reach it (default 127.0.0.1; 0.0.0.0 or ::: every interface). */
   host?: string;
+  /** `--chain-port` (default: a free one). */
+  port?: number;
   /** Where a fault step can hold, reorder or drop users' calls (default: every call goes on). */
   gate?: EvmUserCallGate;
   /** Journals the state-changing calls, made at the node's head block `head`, before they are forwarded; without it nothing is journaled (and no head is read). */
@@ -95,10 +99,10 @@ export async function startEvmRpcFront(options: EvmRpcFrontOptions): Promise<Evm
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(0, options.host ?? '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const host = options.host ?? '127.0.0.1';
+  const host = connectableHost(options.host ?? '127.0.0.1');
   return {
     rpcUrl: `http://${host}:${port}`,
     wsUrl: `ws://${host}:${port}`,
