@@ -1,19 +1,34 @@
 import type { RunningSimulator } from './simulator';
 import { formatAmount } from './domain/money/formatAmount';
 import type { ChainDescription } from './domain/chain/chainDescription';
+import { describedForClient } from './config/clientChainUrl';
 
 /** The URLs a chain's clients need beside its RPC URL, named as in --json: its websocket (`wsRpcUrl`, "" when it has none) and the chain's own (`clientUrls`). */
 function clientUrlsOf(described: ChainDescription): Record<string, string> {
   return { wsRpcUrl: described.wsRpcUrl, ...described.clientUrls };
 }
 
+/** What a chain describes, its URLs as the summary hands them out (at `sim.chainHostname`, docs/shared-host.md). */
+function describedChain(sim: RunningSimulator, chainId: number) {
+  return describedForClient(sim.control.chain(chainId).describe(), sim.chainHostname);
+}
+
+/** The summary's line on where its URLs point, when not simply where everything listens. */
+function publicUrlLine(sim: RunningSimulator): string[] {
+  if (sim.publicUrlFrom === 'public-url') return [`URLs       at --public-url's host ${sim.chainHostname}, each chain on its own port`];
+  if (sim.publicUrlFrom === 'host-header') {
+    return [`URLs       follow the Host each client reaches the API by (--host ${sim.config.host}); shown here at ${sim.chainHostname}, this machine's first non-loopback IPv4 address`];
+  }
+  return [];
+}
+
 /** The one summary printed after everything is ready: API, chains, contracts, accounts, logs. */
 export function formatStartSummary(sim: RunningSimulator): string {
   const lines: string[] = [];
-  lines.push('intentsim is ready', '', `API        ${sim.baseUrl}`, `Explorer   ${sim.baseUrl}/   (every request live, timelines, transaction pages)`, `API key    ${sim.apiKey}   (x-api-key for GET /requests/v3; HMAC key of webhooks)`, `Database   ${sim.dbPath}`, '', 'Chains');
+  lines.push('intentsim is ready', '', `API        ${sim.baseUrl}`, ...publicUrlLine(sim), `Explorer   ${sim.baseUrl}/   (every request live, timelines, transaction pages)`, `API key    ${sim.apiKey}   (x-api-key for GET /requests/v3; HMAC key of webhooks)`, `Database   ${sim.dbPath}`, '', 'Chains');
   const idWidth = Math.max(8, ...sim.chains.map((chain) => String(chain.id).length));
   for (const chain of sim.chains) {
-    const described = sim.control.chain(chain.id).describe();
+    const described = describedChain(sim, chain.id);
     lines.push(`  ${String(chain.id).padEnd(idWidth)} ${described.displayName.padEnd(14)} ${chain.rpcUrl}   log: ${described.logFile}`);
     // the other URLs its clients need, by the name --json gives each (a chain without a websocket has none to show)
     for (const [name, url] of Object.entries(clientUrlsOf(described)).filter(([, url]) => url !== '')) lines.push(`  ${''.padEnd(idWidth)} ${name.padEnd(14)} ${url}`);
@@ -37,7 +52,7 @@ export function formatStartSummary(sim: RunningSimulator): string {
   sim.accounts.forEach((account, i) => lines.push(`  (${i}) ${account.address}  ${account.privateKey}`));
   for (const chain of sim.chains) {
     if (!chain.accounts) continue;
-    const described = sim.control.chain(chain.id).describe();
+    const described = describedChain(sim, chain.id);
     lines.push('', `${described.displayName} accounts (chain ${chain.id}${described.fundedAccountsNote ? `: ${described.fundedAccountsNote}` : ''})`);
     const addressWidth = Math.max(...chain.accounts.map((account) => account.address.length));
     chain.accounts.forEach((account, i) => lines.push(`  (${i}) ${account.address.padEnd(addressWidth)}  ${account.privateKey}${account.owner ? `  ${account.owner}` : ''}`));
@@ -51,10 +66,12 @@ export function formatStartSummary(sim: RunningSimulator): string {
 export function startSummaryJson(sim: RunningSimulator): Record<string, unknown> {
   return {
     baseUrl: sim.baseUrl,
+    // where the URLs point: --public-url, the Host each client uses (a wildcard --host; shown at this machine's first non-loopback IPv4), or the listening address
+    publicUrlFrom: sim.publicUrlFrom,
     apiKey: sim.apiKey,
     solverAddress: sim.control.solverAddress,
     chains: sim.chains.map((chain) => {
-      const described = sim.control.chain(chain.id).describe();
+      const described = describedChain(sim, chain.id);
       return {
         ...chain,
         ...clientUrlsOf(described),

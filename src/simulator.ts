@@ -1,4 +1,6 @@
 import { VirtualClock } from './clock/VirtualClock';
+import { advertisedAddress } from './root/advertisedAddress';
+import { connectableHost } from './config/listenHost';
 import { loadSimulatorConfig } from './config/simulatorConfig';
 import { loadFastKeccak } from './domain/hash/keccak256Fast';
 import { assertSupportedPlatform } from './process/supportedPlatform';
@@ -93,11 +95,15 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     throw error;
   }
 
-  const summaries = await summarizeChains(chains.list);
+  const advertised = advertisedAddress(config, http.port);
+  const summaries = await summarizeChains(chains.list, advertised.chainHostname);
   stores.startupDone();
   const derived = deriveAccounts();
   return {
-    baseUrl: `http://${config.host}:${http.port}`,
+    baseUrl: advertised.baseUrl,
+    listenUrl: `http://${connectableHost(config.host)}:${http.port}`,
+    publicUrlFrom: advertised.publicUrlFrom,
+    chainHostname: advertised.chainHostname,
     chains: summaries,
     accounts: derived.testAccounts.map((account) => ({ address: account.address, privateKey: account.privateKey })),
     config,

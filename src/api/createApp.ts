@@ -24,6 +24,7 @@ import { authorizeRoutes } from './routes/authorizeRoutes';
 import type { AppFeeClaims } from '../appFees/AppFeeClaims';
 import type { AuthorizeDeps } from '../authorize/authorizeNonceMapping';
 import { chainRoutes } from './routes/chainRoutes';
+import type { PublicOrigin } from './publicOrigin';
 import { chainLookupRoutes } from './routes/chainLookupRoutes';
 import { configRoutes } from './routes/configRoutes';
 import { currencyRoutes } from './routes/currencyRoutes';
@@ -71,6 +72,8 @@ export interface AppDeps {
   sponsorBalances: SponsorBalanceStore;
   /** The address the server binds: beyond loopback, admin routes need the default API key. */
   host: string;
+  /** Where the URLs the API hands out point (`--public-url`, or the Host each client used on a wildcard host; docs/shared-host.md). */
+  publicOrigin: PublicOrigin;
   /** SPEC §1.6 app fee balances and claims. */
   appFees: AppFeeClaims;
   /** SPEC §4.7 `POST /authorize`. */

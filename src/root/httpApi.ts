@@ -1,4 +1,5 @@
 import { createServer, type Server } from 'node:http';
+import { createPublicOrigin } from '../api/publicOrigin';
 import type { AddressInfo } from 'node:net';
 import { chainMetadataFor } from '../../fixtures/chains';
 import { createApp } from '../api/createApp';
@@ -42,6 +43,7 @@ export async function startHttpApi(
   void appFeeClaims.resumePending();
   const app = createApp({
     host: config.host,
+    publicOrigin: createPublicOrigin(config),
     quoteRpcScope: chains.quoteRpcScope,
     solver,
     fastFill: (params) => requestFastFill({ requests: stores.requests, solver }, params),

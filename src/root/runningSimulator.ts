@@ -9,6 +9,7 @@ import type { SolverPolicy } from '../solver/Solver';
 import type { ApiKeyStore } from '../store/ApiKeyStore';
 import type { RequestStore } from '../store/RequestStore';
 import type { WebhookStore } from '../store/WebhookStore';
+import type { PublicUrlFrom } from './advertisedAddress';
 
 export interface StartSimulatorOptions extends Partial<SimulatorConfigInput> {
   /** A YAML or JSON config file merged under these options. */
@@ -52,7 +53,14 @@ export interface SimulatorAccountSummary {
 }
 
 export interface RunningSimulator {
+  /** The API's URL as the summary prints it: `--public-url`, else on a wildcard host this machine's first non-loopback IPv4, else the host it listens on (docs/shared-host.md). */
   baseUrl: string;
+  /** The API's URL on the address it listens on, as this machine reaches it (loopback for a wildcard host). */
+  listenUrl: string;
+  /** Where the URLs handed out point (`baseUrl` and each chain's `rpcUrl` here, `GET /chains` for each client): `--public-url`, the Host header each client used (wildcard host), or the listening address. */
+  publicUrlFrom: PublicUrlFrom;
+  /** The hostname `baseUrl` and the chains' URLs here are given (undefined: the chains' own listening URLs). */
+  chainHostname: string | undefined;
   chains: SimulatorChainSummary[];
   accounts: SimulatorAccountSummary[];
   config: SimulatorConfig;

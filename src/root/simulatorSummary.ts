@@ -1,12 +1,13 @@
 import type { ChainAdapter } from '../chains/ChainAdapter';
 import { readSolverInventory } from '../lookups/readSolverInventory';
 import type { SimulatorChainSummary } from './runningSimulator';
+import { describedForClient } from '../config/clientChainUrl';
 
-/** What a started simulator says of each chain: its name, kind, RPC URL, funded accounts and the solver's holdings at start. */
-export async function summarizeChains(chains: readonly ChainAdapter[]): Promise<SimulatorChainSummary[]> {
+/** What a started simulator says of each chain: its name, kind, RPC URL (at `chainHostname`, when given: clientChainUrl), funded accounts and the solver's holdings at start. */
+export async function summarizeChains(chains: readonly ChainAdapter[], chainHostname: string | undefined): Promise<SimulatorChainSummary[]> {
   const inventories = await Promise.all(chains.map((chain) => readSolverInventory(chain)));
   return chains.map((chain, index) => {
-    const described = chain.describe();
+    const described = describedForClient(chain.describe(), chainHostname);
     return {
       id: chain.chainId,
       name: described.name,
