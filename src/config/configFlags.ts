@@ -91,7 +91,6 @@ export const CONFIG_FLAGS: readonly ConfigFlag[] = [
   {
     key: 'host',
     flag: '--host <host>',
-    env: 'INTENTSIM_HOST',
     help: "address the API and every chain's servers bind; 0.0.0.0 or :: shares the simulator over the network (docs/shared-host.md)",
   },
   {

@@ -36,7 +36,7 @@ export const SimulatorConfigSchema = z.object({
   publicUrl: z
     .string()
     .url()
-    .refine((url) => /^https?:$/.test(new URL(url).protocol), 'must be an http:// or https:// URL')
+    .refine((url) => !URL.canParse(url) || /^https?:$/.test(new URL(url).protocol), 'must be an http:// or https:// URL')
     .optional(),
   /** A fixed port by chain id: its RPC (or API) there, a second server (Solana's websocket, Bitcoin's Esplora) on the next one. */
   chainPorts: z.record(z.string().regex(/^[0-9]+$/, 'a chain id'), z.number().int().min(1).max(65535)).default({}),

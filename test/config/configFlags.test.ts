@@ -20,7 +20,7 @@ describe('the flag table', () => {
   });
 
   it("every key with a flag is a config key (the schema's default parse knows it)", () => {
-    const keys = new Set(Object.keys(configDefaults()).concat(['dbPath', 'dataDir', 'anvilPath', 'anvilSearchPath', 'clockStartMs', 'solanaTestValidatorPath']));
+    const keys = new Set(Object.keys(configDefaults()).concat(['dbPath', 'dataDir', 'anvilPath', 'anvilSearchPath', 'clockStartMs', 'solanaTestValidatorPath', 'publicUrl']));
     for (const flag of CONFIG_FLAGS) expect(keys.has(flag.key), flag.key).toBe(true);
   });
 

@@ -47,6 +47,7 @@ describe('loadSimulatorConfig', () => {
     const config = loadSimulatorConfig({ env: {} });
     expect(config).toEqual({
       host: '127.0.0.1',
+      chainPorts: {},
       port: DEFAULT_PORT,
       seed: 1,
       chains: [
@@ -129,11 +130,35 @@ describe('loadSimulatorConfig', () => {
       INTENTSIM_DATA_DIR: 'dataDir',
       INTENTSIM_SVM: 'svmRuntime',
       INTENTSIM_SOLANA_TEST_VALIDATOR: 'solanaTestValidatorPath',
+      INTENTSIM_PUBLIC_URL: 'publicUrl',
+      INTENTSIM_CHAIN_PORTS: 'chainPorts',
     });
     const config = loadSimulatorConfig({
-      env: { INTENTSIM_ANVIL: '/a', INTENTSIM_PORT: '1234', INTENTSIM_DB: '/d.db', INTENTSIM_SEED: '99', INTENTSIM_DATA_DIR: '/data', INTENTSIM_SVM: 'validator', INTENTSIM_SOLANA_TEST_VALIDATOR: '/v' },
+      env: {
+        INTENTSIM_ANVIL: '/a',
+        INTENTSIM_PORT: '1234',
+        INTENTSIM_DB: '/d.db',
+        INTENTSIM_SEED: '99',
+        INTENTSIM_DATA_DIR: '/data',
+        INTENTSIM_SVM: 'validator',
+        INTENTSIM_SOLANA_TEST_VALIDATOR: '/v',
+        INTENTSIM_PUBLIC_URL: 'http://sim.example.test:4646',
+        INTENTSIM_CHAIN_PORTS: '1=8545,8253038=18443',
+      },
     });
-    expect(config).toMatchObject({ anvilPath: '/a', port: 1234, dbPath: '/d.db', seed: 99, dataDir: '/data', svmRuntime: 'validator', solanaTestValidatorPath: '/v' });
+    expect(config).toMatchObject({
+      anvilPath: '/a',
+      port: 1234,
+      dbPath: '/d.db',
+      seed: 99,
+      dataDir: '/data',
+      svmRuntime: 'validator',
+      solanaTestValidatorPath: '/v',
+      publicUrl: 'http://sim.example.test:4646',
+      chainPorts: { '1': 8545, '8253038': 18443 },
+    });
+    expect(() => loadSimulatorConfig({ env: { INTENTSIM_PUBLIC_URL: 'sim.example.test' } })).toThrow(/publicUrl: /);
+    expect(() => loadSimulatorConfig({ env: { INTENTSIM_PUBLIC_URL: 'ftp://sim.example.test' } })).toThrow(/publicUrl: must be an http/);
     expect(() => loadSimulatorConfig({ env: { INTENTSIM_SVM: 'auto' } })).toThrow(/svmRuntime: must be one of embedded, validator \(from INTENTSIM_SVM\)/);
   });
 
