@@ -9,7 +9,7 @@ interface PlannedPort {
 
 /**
  * The ports `--chain-port CHAIN=PORT` fixes, checked before anything starts: each names a
- * configured chain that spawns its own servers; a chain's servers (`serversOf` its kind, in port
+ * configured chain that spawns its own servers; in chain id order, a chain's servers (`serversOf` its kind, in port
  * order) take PORT, PORT+1, …; no two servers (the API's fixed port included) may share one.
  * Refused with one line naming both owners (docs/shared-host.md ("Ports")).
  */

@@ -23,7 +23,7 @@ describe('--chain-port CHAIN=PORT', () => {
   });
 
   it("refuses, in one line naming both, a port two servers would share (a second server's PORT+1 and the API's port included)", () => {
-    // in the order the chains are configured (the default list: 1 … 8253038)
+    // the ports are claimed in chain id order: chain 1's first
     expect(() => resolveChainPorts(config({ chainPorts: { '8253038': 18443, '1': 18444 } }), serversOf)).toThrow(
       "--chain-port 8253038=18443: chain 8253038's Esplora REST API (port 18444) clashes with chain 1's EVM JSON-RPC (HTTP and websocket) (port 18444)",
     );
