@@ -74,6 +74,8 @@ export interface AppDeps {
   host: string;
   /** Where the URLs the API hands out point (`--public-url`, or the Host each client used on a wildcard host; docs/shared-host.md). */
   publicOrigin: PublicOrigin;
+  /** `--public-url`: the API is reached from other machines, so admin routes need the default key even on a loopback host. */
+  publicUrl?: string | undefined;
   /** SPEC §1.6 app fee balances and claims. */
   appFees: AppFeeClaims;
   /** SPEC §4.7 `POST /authorize`. */

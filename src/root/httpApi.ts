@@ -44,6 +44,7 @@ export async function startHttpApi(
   const app = createApp({
     host: config.host,
     publicOrigin: createPublicOrigin(config),
+    publicUrl: config.publicUrl,
     quoteRpcScope: chains.quoteRpcScope,
     solver,
     fastFill: (params) => requestFastFill({ requests: stores.requests, solver }, params),

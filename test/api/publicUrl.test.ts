@@ -41,6 +41,11 @@ describe('--public-url: every URL handed out is at its host', () => {
     }
   });
 
+  it('admin routes need the default API key, even on the loopback host: a proxy may bring anyone', async () => {
+    expect((await fetch(`${sim.listenUrl}/admin/api-keys`)).status).toBe(403);
+    expect((await fetch(`${sim.listenUrl}/admin/api-keys`, { headers: { 'x-api-key': sim.apiKey } })).status).toBe(200);
+  });
+
   it('the summary and --json print the public URLs and say where they come from', () => {
     const json = startSummaryJson(sim) as { baseUrl: string; publicUrlFrom: string; chains: Array<{ rpcUrl: string }> };
     expect(json).toMatchObject({ baseUrl: 'http://intentsim.example.test:4646', publicUrlFrom: 'public-url' });
