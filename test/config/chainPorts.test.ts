@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mergeChainPorts, parseChainPorts } from '../../src/config/configFlags';
+import { parseChainPorts } from '../../src/config/configFlags';
 import { resolveChainPorts } from '../../src/config/resolveChainPorts';
 import { loadSimulatorConfig } from '../../src/config/simulatorConfig';
 import { chainKindFacts } from '../../src/chains/chainKinds';
@@ -8,13 +8,12 @@ const serversOf = (vm: Parameters<typeof chainKindFacts>[0]) => chainKindFacts(v
 const config = (options: Parameters<typeof loadSimulatorConfig>[0]['options']) => loadSimulatorConfig({ env: {}, options });
 
 describe('--chain-port CHAIN=PORT', () => {
-  it('parses one pair or several, and adds a repeated flag to the ones before', () => {
+  it('parses one pair or several; one chain given two ports is refused', () => {
     expect(parseChainPorts('1=8545')).toEqual({ '1': 8545 });
     expect(parseChainPorts('1=8545, 8253038=18443')).toEqual({ '1': 8545, '8253038': 18443 });
-    expect(mergeChainPorts({ '8453': 8546 }, { '1': 8545 })).toEqual({ '1': 8545, '8453': 8546 });
     expect(() => parseChainPorts('1=70000')).toThrow(/CHAIN=PORT/);
     expect(() => parseChainPorts('ethereum=8545')).toThrow(/CHAIN=PORT/);
-    expect(() => mergeChainPorts({ '1': 9000 }, { '1': 8545 })).toThrow(/chain 1 is given two ports/);
+    expect(() => parseChainPorts('1=8545,1=9000')).toThrow(/chain 1 is given two ports/);
   });
 
   it('a chain of two servers takes PORT and PORT+1; every chain its own', () => {

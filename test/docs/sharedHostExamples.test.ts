@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { chainKindFacts } from '../../src/chains/chainKinds';
-import { mergeChainPorts, parseChainPorts } from '../../src/config/configFlags';
+import { parseChainPorts } from '../../src/config/configFlags';
 import { resolveChainPorts } from '../../src/config/resolveChainPorts';
 import { ENVIRONMENT_VARIABLES, loadSimulatorConfig, resolveChains, type SimulatorConfig } from '../../src/config/simulatorConfig';
 
@@ -65,7 +65,7 @@ describe('the shared-host examples', () => {
   });
 
   it('docker run fixes the same ports with --chain-port and publishes each of them', () => {
-    const given = [...dockerRun.matchAll(/--chain-port (\S+)/g)].map((match) => parseChainPorts(match[1]!)).reduce((all, next) => mergeChainPorts(next, all), {});
+    const given = [...dockerRun.matchAll(/--chain-port (\S+)/g)].reduce((all, match) => ({ ...all, ...parseChainPorts(match[1]!) }), {});
     expect(given).toEqual(imageConfig.chainPorts);
     const port = Number(/ --port (\d+)/.exec(dockerRun)![1]);
     expect(listeningPorts(loadSimulatorConfig({ env: {}, options: { port, chainPorts: given } }))).toEqual(ports);
