@@ -2,6 +2,7 @@ import type { RunningSimulator } from './simulator';
 import { formatAmount } from './domain/money/formatAmount';
 import type { ChainDescription } from './domain/chain/chainDescription';
 import { describedForClient } from './config/clientChainUrl';
+import { isLoopbackHost } from './config/listenHost';
 
 /** The URLs a chain's clients need beside its RPC URL, named as in --json: its websocket (`wsRpcUrl`, "" when it has none) and the chain's own (`clientUrls`). */
 function clientUrlsOf(described: ChainDescription): Record<string, string> {
@@ -17,7 +18,8 @@ function describedChain(sim: RunningSimulator, chainId: number) {
 function publicUrlLine(sim: RunningSimulator): string[] {
   if (sim.publicUrlFrom === 'public-url') return [`URLs       at --public-url's host ${sim.chainHostname}, each chain on its own port`];
   if (sim.publicUrlFrom === 'host-header') {
-    return [`URLs       follow the Host each client reaches the API by (--host ${sim.config.host}); shown here at ${sim.chainHostname}, this machine's first non-loopback IPv4 address`];
+    const shownAt = isLoopbackHost(sim.chainHostname ?? '') ? `${sim.chainHostname} (this machine has no non-loopback IPv4 address)` : `${sim.chainHostname}, this machine's first non-loopback IPv4 address`;
+    return [`URLs       follow the Host each client reaches the API by (--host ${sim.config.host}); shown here at ${shownAt}`];
   }
   return [];
 }
