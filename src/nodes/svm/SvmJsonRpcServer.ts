@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { SvmLedger } from './SvmLedger';
 import { svmRpcMethods } from './svmRpcMethods';
+import { withReadThrough } from './svmReadThroughMethods';
 import { SvmRpcError, stringifyRpcJson } from './svmRpcEncoding';
 import { SvmSubscriptions } from './SvmSubscriptions';
 import { readJsonRpcBody } from '../readRequestBody';
@@ -32,7 +33,7 @@ const PORT_PAIR_ATTEMPTS = 20;
 export class SvmJsonRpcServer {
   private http: Server | undefined;
   private wss: WebSocketServer | undefined;
-  private readonly methods: ReturnType<typeof svmRpcMethods>;
+  private readonly methods: ReturnType<typeof withReadThrough>;
   private readonly subscriptions: SvmSubscriptions;
   private rpcUrl: string | undefined;
 
@@ -40,7 +41,7 @@ export class SvmJsonRpcServer {
     private readonly ledger: SvmLedger,
     private readonly options: { host: string; port?: number },
   ) {
-    this.methods = svmRpcMethods(ledger, () => ({ rpcUrl: this.rpcUrl }));
+    this.methods = withReadThrough(ledger, svmRpcMethods(ledger, () => ({ rpcUrl: this.rpcUrl })));
     this.subscriptions = new SvmSubscriptions(ledger);
   }
 

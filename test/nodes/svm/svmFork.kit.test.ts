@@ -1,0 +1,117 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { address, createSolanaRpc, generateKeyPairSigner, getAddressDecoder, lamports, type Address, type Base64EncodedWireTransaction, type Instruction, type KeyPairSigner } from '@solana/kit';
+import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-program/system';
+import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getInitializeMint2Instruction, getMintToCheckedInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import { startSvmNode, type StartedSvmNode } from '../../../src/nodes/svm/startSvmNode';
+import { signSvmWire } from '../../../src/nodes/svm/signSvmWire';
+
+// A fork of an upstream Solana RPC (the upstream: a second embedded node with state the fork's own
+// genesis does not make), read with @solana/kit's RPC client: the read-through of accounts, token
+// accounts and programs, transactions signed by a forked-in key, and an upstream left unchanged.
+const SOL = 1_000_000_000n;
+const MEMO_V2 = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
+
+let upstream: StartedSvmNode;
+let fork: StartedSvmNode;
+let upstreamRpc: ReturnType<typeof createSolanaRpc>;
+let rpc: ReturnType<typeof createSolanaRpc>;
+/** Funded only upstream (an airdrop there), holding a token only upstream has. */
+let holder: KeyPairSigner;
+let mint: KeyPairSigner;
+let holderTokens: Address;
+/** A program deployed only upstream (a copy of SPL Memo under the upgradeable loader). */
+let upstreamProgram: Address;
+
+async function send(to: ReturnType<typeof createSolanaRpc>, payer: KeyPairSigner, instructions: Instruction[]): Promise<string> {
+  const { value: latest } = await to.getLatestBlockhash().send();
+  const wire = await signSvmWire(payer, instructions, latest);
+  return to.sendTransaction(Buffer.from(wire).toString('base64') as Base64EncodedWireTransaction, { encoding: 'base64' }).send();
+}
+
+/** What the upstream shows a client: the holder's SOL and tokens, its slot and transaction count. */
+async function upstreamState() {
+  return {
+    balance: (await upstreamRpc.getBalance(holder.address).send()).value,
+    tokens: (await upstreamRpc.getTokenAccountBalance(holderTokens).send()).value.amount,
+    slot: await upstreamRpc.getSlot().send(),
+    transactions: await upstreamRpc.getTransactionCount().send(),
+  };
+}
+
+beforeAll(async () => {
+  upstream = await startSvmNode({ accountCount: 1 });
+  upstreamRpc = createSolanaRpc(upstream.rpcUrl);
+  holder = await generateKeyPairSigner();
+  mint = await generateKeyPairSigner();
+  await upstreamRpc.requestAirdrop(holder.address, lamports(2n * SOL)).send();
+  const issuer = upstream.keys.testAccounts[0]!.signer;
+  [holderTokens] = await findAssociatedTokenPda({ owner: holder.address, mint: mint.address, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+  await send(upstreamRpc, issuer, [
+    getCreateAccountInstruction({ payer: issuer, newAccount: mint, lamports: await upstreamRpc.getMinimumBalanceForRentExemption(82n).send(), space: 82, programAddress: TOKEN_PROGRAM_ADDRESS }),
+    getInitializeMint2Instruction({ mint: mint.address, decimals: 6, mintAuthority: issuer.address }),
+    getCreateAssociatedTokenIdempotentInstruction({ payer: issuer, ata: holderTokens, owner: holder.address, mint: mint.address }),
+    getMintToCheckedInstruction({ mint: mint.address, token: holderTokens, mintAuthority: issuer, amount: 5_000_000n, decimals: 6 }),
+  ]);
+  upstreamProgram = (await generateKeyPairSigner()).address;
+  const memo = upstream.ledger.account(MEMO_V2);
+  if (!memo.exists) throw new Error('LiteSVM has no SPL Memo');
+  upstream.ledger.svm.addProgram(upstreamProgram, memo.data);
+
+  fork = await startSvmNode({ accountCount: 1, fork: { url: upstream.rpcUrl } });
+  rpc = createSolanaRpc(fork.rpcUrl);
+});
+
+afterAll(async () => {
+  await fork?.stop();
+  await upstream?.stop();
+});
+
+describe('an embedded Solana node forking an upstream Solana RPC', () => {
+  it('shows an account, a token account and its balance that exist only upstream', async () => {
+    expect((await rpc.getBalance(holder.address).send()).value).toBe(2n * SOL);
+    const tokens = await rpc.getTokenAccountBalance(holderTokens).send();
+    expect(tokens.value).toEqual({ amount: '5000000', decimals: 6, uiAmount: 5, uiAmountString: '5' });
+    const parsed = await rpc.getAccountInfo(holderTokens, { encoding: 'jsonParsed' }).send();
+    expect(parsed.value?.data).toMatchObject({ program: 'spl-token', parsed: { type: 'account', info: { owner: holder.address, mint: mint.address, tokenAmount: { amount: '5000000' } } } });
+    const held = await rpc.getTokenAccountsByOwner(holder.address, { mint: mint.address }, { encoding: 'base64' }).send();
+    expect(held.value.map((entry) => entry.pubkey)).toEqual([holderTokens]);
+    // an address the upstream has nothing at is nothing here too
+    expect((await rpc.getAccountInfo((await generateKeyPairSigner()).address).send()).value).toBeNull();
+  });
+
+  it('runs SOL and token transfers signed by the forked-in key and a program deployed only upstream, and leaves the upstream unchanged', async () => {
+    const before = await upstreamState();
+    const recipient = (await generateKeyPairSigner()).address;
+    const [recipientTokens] = await findAssociatedTokenPda({ owner: recipient, mint: mint.address, tokenProgram: TOKEN_PROGRAM_ADDRESS });
+    const signature = await send(rpc, holder, [
+      getTransferSolInstruction({ source: holder, destination: recipient, amount: SOL }),
+      getCreateAssociatedTokenIdempotentInstruction({ payer: holder, ata: recipientTokens, owner: recipient, mint: mint.address }),
+      getTransferCheckedInstruction({ source: holderTokens, mint: mint.address, destination: recipientTokens, authority: holder, amount: 1_250_000n, decimals: 6 }),
+    ]);
+    const mined = await rpc.getTransaction(signature as Parameters<typeof rpc.getTransaction>[0], { encoding: 'json', maxSupportedTransactionVersion: 0 }).send();
+    expect(mined?.meta?.err).toBeNull();
+    expect((await rpc.getBalance(recipient).send()).value).toBe(SOL);
+    expect((await rpc.getTokenAccountBalance(recipientTokens).send()).value.amount).toBe('1250000');
+    expect((await rpc.getTokenAccountBalance(holderTokens).send()).value.amount).toBe('3750000');
+
+    const memo = await send(rpc, holder, [{ programAddress: upstreamProgram, data: new TextEncoder().encode('paid from a fork') }]);
+    const memoMined = await rpc.getTransaction(memo as Parameters<typeof rpc.getTransaction>[0], { encoding: 'json', maxSupportedTransactionVersion: 0 }).send();
+    expect(memoMined?.meta?.err).toBeNull();
+    expect(memoMined?.meta?.logMessages?.join('\n')).toContain(`Program ${upstreamProgram} success`);
+    // the program came with its programdata
+    const program = await rpc.getAccountInfo(upstreamProgram, { encoding: 'base64' }).send();
+    expect(program.value?.executable).toBe(true);
+    const programdata = getAddressDecoder().decode(Buffer.from(program.value!.data[0], 'base64').subarray(4, 36));
+    expect((await rpc.getAccountInfo(programdata, { encoding: 'base64' }).send()).value?.owner).toBe('BPFLoaderUpgradeab1e11111111111111111111111');
+
+    expect(await upstreamState()).toEqual(before);
+    expect(await upstreamRpc.getAccountInfo(recipient).send()).toMatchObject({ value: null });
+  });
+
+  it('never reads an account the fork has written again: the upstream changing it later is not seen', async () => {
+    const local = (await rpc.getBalance(holder.address).send()).value;
+    await upstreamRpc.requestAirdrop(holder.address, lamports(7n * SOL)).send();
+    expect((await upstreamRpc.getBalance(holder.address).send()).value).toBe(9n * SOL);
+    expect((await rpc.getBalance(holder.address).send()).value).toBe(local);
+  });
+});
