@@ -19,9 +19,20 @@ interface UpstreamAccountJson {
 
 /** A read the fork's upstream failed or did not answer in time: the node answers it as a JSON-RPC error naming the upstream. */
 export class SvmUpstreamError extends SvmRpcError {
-  constructor(url: string, method: string, reason: string) {
-    super(SVM_UPSTREAM_ERROR_CODE, `the fork's upstream ${url} failed ${method}: ${reason}`);
+  constructor(
+    url: string,
+    readonly method: string,
+    /** What went wrong, without the upstream's name (a refused connection, a timeout, its own error). */
+    readonly reason: string,
+  ) {
+    super(SVM_UPSTREAM_ERROR_CODE, `the fork's upstream ${shownSvmUpstream(url)} failed ${method}: ${reason}`);
   }
+}
+
+/** The upstream's URL as messages show it: its origin only (a provider's URL often holds an API key in its path or query). */
+export function shownSvmUpstream(url: string): string {
+  const parsed = new URL(url);
+  return parsed.pathname === '/' && parsed.search === '' ? parsed.origin : `${parsed.origin}/…`;
 }
 
 /**
@@ -46,6 +57,13 @@ export class SvmUpstreamRpc {
       batch.forEach((key, index) => found.set(key, accountOf(key, answer.value[index] ?? null)));
     }
     return found;
+  }
+
+  /** The upstream's slot (the start-up probe: it answers, and is a Solana RPC). */
+  async slot(): Promise<bigint> {
+    const slot = await this.call<unknown>('getSlot', [{ commitment: 'confirmed' }]);
+    if (typeof slot !== 'number' || !Number.isSafeInteger(slot)) throw new SvmUpstreamError(this.url, 'getSlot', 'its answer is not a slot');
+    return BigInt(slot);
   }
 
   /** The token accounts `owner` holds upstream, of `filter`'s mint or token program. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { address, createSolanaRpc, generateKeyPairSigner, getAddressDecoder, lamports, type Address, type Base64EncodedWireTransaction, type Instruction, type KeyPairSigner } from '@solana/kit';
+import { address, createSolanaRpc, devnet, generateKeyPairSigner, getAddressDecoder, lamports, type Address, type Base64EncodedWireTransaction, type Instruction, type KeyPairSigner } from '@solana/kit';
 import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-program/system';
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getInitializeMint2Instruction, getMintToCheckedInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { startSvmNode, type StartedSvmNode } from '../../../src/nodes/svm/startSvmNode';
@@ -13,8 +13,11 @@ const MEMO_V2 = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
 
 let upstream: StartedSvmNode;
 let fork: StartedSvmNode;
-let upstreamRpc: ReturnType<typeof createSolanaRpc>;
-let rpc: ReturnType<typeof createSolanaRpc>;
+/** A local cluster's RPC: devnet's methods (requestAirdrop among them). */
+type LocalRpc = ReturnType<typeof localRpc>;
+const localRpc = (url: string) => createSolanaRpc(devnet(url));
+let upstreamRpc: LocalRpc;
+let rpc: LocalRpc;
 /** Funded only upstream (an airdrop there), holding a token only upstream has. */
 let holder: KeyPairSigner;
 let mint: KeyPairSigner;
@@ -22,7 +25,7 @@ let holderTokens: Address;
 /** A program deployed only upstream (a copy of SPL Memo under the upgradeable loader). */
 let upstreamProgram: Address;
 
-async function send(to: ReturnType<typeof createSolanaRpc>, payer: KeyPairSigner, instructions: Instruction[]): Promise<string> {
+async function send(to: LocalRpc, payer: KeyPairSigner, instructions: Instruction[]): Promise<string> {
   const { value: latest } = await to.getLatestBlockhash().send();
   const wire = await signSvmWire(payer, instructions, latest);
   return to.sendTransaction(Buffer.from(wire).toString('base64') as Base64EncodedWireTransaction, { encoding: 'base64' }).send();
@@ -40,7 +43,7 @@ async function upstreamState() {
 
 beforeAll(async () => {
   upstream = await startSvmNode({ accountCount: 1 });
-  upstreamRpc = createSolanaRpc(upstream.rpcUrl);
+  upstreamRpc = localRpc(upstream.rpcUrl);
   holder = await generateKeyPairSigner();
   mint = await generateKeyPairSigner();
   await upstreamRpc.requestAirdrop(holder.address, lamports(2n * SOL)).send();
@@ -58,7 +61,7 @@ beforeAll(async () => {
   upstream.ledger.svm.addProgram(upstreamProgram, memo.data);
 
   fork = await startSvmNode({ accountCount: 1, fork: { url: upstream.rpcUrl } });
-  rpc = createSolanaRpc(fork.rpcUrl);
+  rpc = localRpc(fork.rpcUrl);
 });
 
 afterAll(async () => {
