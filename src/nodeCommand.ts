@@ -9,8 +9,11 @@ import { watchAncestors } from './process/watchAncestors';
 const NODE_KINDS = ['svm', 'bitcoin', 'exchange'] as const;
 type NodeKind = (typeof NODE_KINDS)[number];
 
+/** What `intentsim node` starts a node with: the shared options, and an upstream to fork (svm only). */
+type NodeStartOptions = EmbeddedNodeOptions & { fork?: { url: string } };
+
 /** How each kind of node starts alone, through the node's face; each kind's code loads only when asked for. */
-const NODE_STARTS: Record<NodeKind, (options: EmbeddedNodeOptions) => Promise<StartedNode>> = {
+const NODE_STARTS: Record<NodeKind, (options: NodeStartOptions) => Promise<StartedNode>> = {
   svm: async (options) => {
     assertSupportedPlatform(); // LiteSVM publishes no build for the others
     return (await import('./nodes/svm')).startSvmNode(options);
@@ -20,7 +23,7 @@ const NODE_STARTS: Record<NodeKind, (options: EmbeddedNodeOptions) => Promise<St
 };
 
 /** Starts one embedded node alone. */
-function startNodeOfKind(kind: NodeKind, options: EmbeddedNodeOptions): Promise<StartedNode> {
+function startNodeOfKind(kind: NodeKind, options: NodeStartOptions): Promise<StartedNode> {
   return NODE_STARTS[kind](options);
 }
 
@@ -31,9 +34,10 @@ const NODE_TITLES: Record<NodeKind, { title: string; keys: string }> = {
 };
 
 /** What `intentsim node <kind>` prints when the node is up. */
-export function formatNodeSummary(node: StartedNode & { wsUrl?: string; stablecoinMint?: string; esploraUrl?: string }): string {
+export function formatNodeSummary(node: StartedNode & { wsUrl?: string; stablecoinMint?: string; esploraUrl?: string; forkOf?: string }): string {
   const { title, keys } = NODE_TITLES[node.kind];
   const lines = [`intentsim ${title}, chain ${node.chainId}`, `RPC URL:   ${node.rpcUrl}`];
+  if (node.forkOf) lines.push(`Fork of:   ${node.forkOf}   (accounts read at first use, as it has them then)`);
   if (node.wsUrl) lines.push(`Websocket: ${node.wsUrl}`);
   if (node.stablecoinMint) lines.push(`USDC mint: ${node.stablecoinMint}`);
   if (node.esploraUrl) lines.push(`Esplora:   ${node.esploraUrl}`);
@@ -52,6 +56,17 @@ function parseInteger(text: string, min: number, max: number): number {
   return value;
 }
 
+function parseHttpUrl(text: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new InvalidArgumentError('expected an http(s) URL');
+  return text;
+}
+
 function parseMnemonic(text: string): string {
   const mnemonic = text.trim();
   if (!validateMnemonic(mnemonic, englishWordlist)) throw new InvalidArgumentError('must be a BIP-39 mnemonic (English words, valid checksum)');
@@ -68,9 +83,12 @@ export function nodeCommand(): Command {
     .addOption(new Option('--mnemonic <words>', "the accounts' mnemonic (default: Anvil's, as intentsim start)").argParser(parseMnemonic))
     .addOption(new Option('--accounts <count>', 'how many funded test accounts').default(10).argParser((text) => parseInteger(text, 1, 100)))
     .addOption(new Option('--chain-id <id>', "the chain id its keys and hashes are derived for (default: the simulator's id for that chain)").argParser((text) => parseInteger(text, 1, Number.MAX_SAFE_INTEGER)))
+    .addOption(new Option('--fork <url>', "svm: run as a fork of this Solana JSON-RPC, reading an account from it the first time it is used (docs/forking-solana.md)").argParser(parseHttpUrl))
     .addOption(new Option('--json', 'print one JSON line when ready instead of the summary'))
-    .action(async (kind: NodeKind, flags: { host: string; port?: number; mnemonic?: string; accounts: number; chainId?: number; json?: boolean }) => {
+    .action(async (kind: NodeKind, flags: { host: string; port?: number; mnemonic?: string; accounts: number; chainId?: number; fork?: string; json?: boolean }, command: Command) => {
+      if (flags.fork && kind !== 'svm') command.error(`error: --fork: only the svm node forks an upstream (docs/forking-solana.md), not ${kind}`);
       const node = await startNodeOfKind(kind, {
+        ...(flags.fork ? { fork: { url: flags.fork } } : {}),
         host: flags.host,
         accountCount: flags.accounts,
         ...(flags.port !== undefined ? { port: flags.port } : {}),
@@ -94,9 +112,9 @@ export function nodeCommand(): Command {
         process.stderr.write(`[intentsim] ${why}; stopping\n`);
         shutdown();
       });
-      const extra = node as StartedNode & { wsUrl?: string; stablecoinMint?: string; esploraUrl?: string };
+      const extra = node as StartedNode & { wsUrl?: string; stablecoinMint?: string; esploraUrl?: string; forkOf?: string };
       const printed = flags.json
-        ? `${JSON.stringify({ kind: node.kind, chainId: node.chainId, rpcUrl: node.rpcUrl, ...(extra.wsUrl ? { wsUrl: extra.wsUrl, stablecoinMint: extra.stablecoinMint } : {}), ...(extra.esploraUrl ? { esploraUrl: extra.esploraUrl } : {}), fundedAccounts: node.fundedAccounts })}\n`
+        ? `${JSON.stringify({ kind: node.kind, chainId: node.chainId, rpcUrl: node.rpcUrl, ...(extra.forkOf ? { forkOf: extra.forkOf } : {}), ...(extra.wsUrl ? { wsUrl: extra.wsUrl, stablecoinMint: extra.stablecoinMint } : {}), ...(extra.esploraUrl ? { esploraUrl: extra.esploraUrl } : {}), fundedAccounts: node.fundedAccounts })}\n`
         : formatNodeSummary(extra);
       process.stdout.write(printed);
     });

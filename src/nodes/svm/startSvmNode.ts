@@ -5,6 +5,7 @@ import { deriveSvmAccounts, type SvmAccounts } from './svmAccounts';
 import type { SvmLedger } from './SvmLedger';
 import type { SvmLedgerHistory } from './SvmLedgerHistory';
 import { runSvmNode, type SvmForkUpstream } from './SvmNode';
+import { shownSvmUpstream } from './SvmUpstreamRpc';
 import { SVM_TEST_ACCOUNT_FUNDS } from './writeSvmGenesis';
 
 export interface StartedSvmNode extends StartedNode {
@@ -19,6 +20,8 @@ export interface StartedSvmNode extends StartedNode {
   ledger: SvmLedger;
   /** Rolls the ledger back, snapshots and reverts it, reorgs it (docs/chains/solana.md). */
   history: SvmLedgerHistory;
+  /** The upstream it forks (`fork`), as messages show it: its URL's origin. */
+  forkOf?: string;
 }
 
 const LAMPORTS_PER_SOL = 1_000_000_000n;
@@ -45,6 +48,7 @@ export async function startSvmNode(options: EmbeddedNodeOptions & { fork?: SvmFo
     keys: accounts,
     ledger: node.ledger,
     history: node.history,
+    ...(options.fork ? { forkOf: shownSvmUpstream(options.fork.url) } : {}),
     stop: async () => {
       await node.stop();
       if (!options.clock) resolved.clock.cancelAll();
