@@ -120,9 +120,9 @@ function dependenciesOf(account: EncodedAccount): Address[] {
 
 /**
  * The account as this chain can use it from slot 0: an upstream slot number inside it would be
- * far in the local chain's future, so a programdata's deployment slot and a lookup table's last
- * extension are set to 0 (else the program would not be deployed yet, and the table's last
- * addresses not usable yet).
+ * far in the local chain's future, so a lookup table's last extension and a programdata's
+ * deployment slot are set to 0 (else the addresses the table was last extended with would not be
+ * usable yet, and the deployment would read as later than every local slot).
  */
 function localized(account: EncodedAccount): EncodedAccount {
   const isProgramdata = account.programAddress === UPGRADEABLE_LOADER && account.data.length >= 12 && tagOf(account) === UPGRADEABLE_PROGRAMDATA_TAG;

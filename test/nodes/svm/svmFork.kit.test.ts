@@ -1,15 +1,42 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { address, createSolanaRpc, devnet, generateKeyPairSigner, getAddressDecoder, lamports, type Address, type Base64EncodedWireTransaction, type Instruction, type KeyPairSigner } from '@solana/kit';
+import {
+  address,
+  compressTransactionMessageUsingAddressLookupTables,
+  createSolanaRpc,
+  devnet,
+  generateKeyPairSigner,
+  getAddressDecoder,
+  getAddressEncoder,
+  getBase64EncodedWireTransaction,
+  lamports,
+  signTransactionMessageWithSigners,
+  type Address,
+  type Base64EncodedWireTransaction,
+  type Instruction,
+  type KeyPairSigner,
+} from '@solana/kit';
 import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-program/system';
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getInitializeMint2Instruction, getMintToCheckedInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { startSvmNode, type StartedSvmNode } from '../../../src/nodes/svm/startSvmNode';
-import { signSvmWire } from '../../../src/nodes/svm/signSvmWire';
+import { signSvmWire, svmTransactionMessage } from '../../../src/nodes/svm/signSvmWire';
 
 // A fork of an upstream Solana RPC (the upstream: a second embedded node with state the fork's own
 // genesis does not make), read with @solana/kit's RPC client: the read-through of accounts, token
 // accounts and programs, transactions signed by a forked-in key, and an upstream left unchanged.
 const SOL = 1_000_000_000n;
 const MEMO_V2 = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr');
+const LOOKUP_TABLE_PROGRAM = address('AddressLookupTab1e1111111111111111111111111');
+
+/** An address lookup table's account data: active, last extended at `lastExtendedSlot`, no authority, naming `addresses`. */
+function lookupTableData(lastExtendedSlot: bigint, addresses: readonly Address[]): Uint8Array {
+  const data = new Uint8Array(56 + 32 * addresses.length);
+  const view = new DataView(data.buffer);
+  view.setUint32(0, 1, true); // ProgramState::LookupTable
+  view.setBigUint64(4, 2n ** 64n - 1n, true); // not deactivated
+  view.setBigUint64(12, lastExtendedSlot, true);
+  addresses.forEach((named, index) => data.set(getAddressEncoder().encode(named), 56 + 32 * index));
+  return data;
+}
 
 let upstream: StartedSvmNode;
 let fork: StartedSvmNode;
@@ -59,6 +86,13 @@ beforeAll(async () => {
   const memo = upstream.ledger.account(MEMO_V2);
   if (!memo.exists) throw new Error('LiteSVM has no SPL Memo');
   upstream.ledger.svm.addProgram(upstreamProgram, memo.data);
+  // deployed, as far as its programdata says, at an upstream slot far ahead of the fork's
+  const programAccount = upstream.ledger.account(upstreamProgram);
+  const programdata = programAccount.exists ? upstream.ledger.account(getAddressDecoder().decode(programAccount.data.subarray(4, 36))) : undefined;
+  if (!programdata?.exists) throw new Error('addProgram made no programdata');
+  const deployed = new Uint8Array(programdata.data);
+  new DataView(deployed.buffer).setBigUint64(4, 5_000_000n, true);
+  upstream.ledger.svm.setAccount({ ...programdata, data: deployed });
 
   fork = await startSvmNode({ accountCount: 1, fork: { url: upstream.rpcUrl } });
   rpc = localRpc(fork.rpcUrl);
@@ -105,10 +139,33 @@ describe('an embedded Solana node forking an upstream Solana RPC', () => {
     const program = await rpc.getAccountInfo(upstreamProgram, { encoding: 'base64' }).send();
     expect(program.value?.executable).toBe(true);
     const programdata = getAddressDecoder().decode(Buffer.from(program.value!.data[0], 'base64').subarray(4, 36));
-    expect((await rpc.getAccountInfo(programdata, { encoding: 'base64' }).send()).value?.owner).toBe('BPFLoaderUpgradeab1e11111111111111111111111');
+    const localProgramdata = (await rpc.getAccountInfo(programdata, { encoding: 'base64' }).send()).value;
+    expect(localProgramdata?.owner).toBe('BPFLoaderUpgradeab1e11111111111111111111111');
+    // its deployment slot is the fork's slot 0, not the upstream's
+    expect(Buffer.from(localProgramdata!.data[0], 'base64').readBigUInt64LE(4)).toBe(0n);
 
     expect(await upstreamState()).toEqual(before);
     expect(await upstreamRpc.getAccountInfo(recipient).send()).toMatchObject({ value: null });
+  });
+
+  it('a v0 transaction through a lookup table only the upstream has: the table and the accounts it names are read first, and the table is usable from slot 0', async () => {
+    // the table was last extended at an upstream slot far ahead of the fork's
+    const table = (await generateKeyPairSigner()).address;
+    const named = (await generateKeyPairSigner()).address;
+    await upstreamRpc.requestAirdrop(named, lamports(SOL)).send();
+    const data = lookupTableData(5_000_000n, [named]);
+    upstream.ledger.svm.setAccount({ address: table, lamports: lamports(await upstreamRpc.getMinimumBalanceForRentExemption(BigInt(data.length)).send()), programAddress: LOOKUP_TABLE_PROGRAM, executable: false, data, space: BigInt(data.length) });
+
+    const { value: latest } = await rpc.getLatestBlockhash().send();
+    const message = compressTransactionMessageUsingAddressLookupTables(svmTransactionMessage(holder, [getTransferSolInstruction({ source: holder, destination: named, amount: 1_000n })], latest), { [table]: [named] });
+    const wire = getBase64EncodedWireTransaction(await signTransactionMessageWithSigners(message));
+    const signature = await rpc.sendTransaction(wire, { encoding: 'base64' }).send();
+    const mined = await rpc.getTransaction(signature, { encoding: 'json', maxSupportedTransactionVersion: 0 }).send();
+    expect(mined?.meta?.err).toBeNull();
+    expect(mined?.meta?.loadedAddresses).toEqual({ writable: [named], readonly: [] });
+    expect((await rpc.getBalance(named).send()).value).toBe(SOL + 1_000n);
+    const localTable = await rpc.getAccountInfo(table, { encoding: 'base64' }).send();
+    expect(Buffer.from(localTable.value!.data[0], 'base64').readBigUInt64LE(12)).toBe(0n);
   });
 
   it('never reads an account the fork has written again: the upstream changing it later is not seen', async () => {
