@@ -159,15 +159,24 @@ export class SvmLedger {
   /**
    * Takes accounts read from a fork's upstream, and addresses it had none at: from now on this
    * ledger answers for them (an address it already does is left as it is: local wins). Programs
-   * go in last, as LiteSVM loads a program from its programdata.
+   * go in last, as LiteSVM loads a program from its programdata. An account LiteSVM refuses (a
+   * program it cannot load) is left out, neither kept nor journaled, and answered with the reason.
    */
-  takeUpstreamAccounts(found: readonly EncodedAccount[], absent: readonly Address[]): void {
-    const accounts = found.filter((account) => !this.answersFor(account.address));
+  takeUpstreamAccounts(found: readonly EncodedAccount[], absent: readonly Address[]): Array<{ address: Address; reason: string }> {
+    const refused: Array<{ address: Address; reason: string }> = [];
+    const taken: EncodedAccount[] = [];
+    for (const account of found.filter((candidate) => !this.answersFor(candidate.address)).sort((a, b) => Number(a.executable) - Number(b.executable))) {
+      try {
+        this.svm.setAccount(account);
+        taken.push(account);
+      } catch (error) {
+        refused.push({ address: account.address, reason: error instanceof Error ? error.message : String(error) });
+      }
+    }
     const empty = absent.filter((key) => !this.answersFor(key));
-    if (accounts.length === 0 && empty.length === 0) return;
-    this.recorder?.upstreamAccounts(accounts, empty);
-    for (const account of [...accounts].sort((a, b) => Number(a.executable) - Number(b.executable))) this.svm.setAccount(account);
-    for (const key of [...accounts.map((account) => account.address), ...empty]) this.localAddresses.add(key);
+    for (const key of [...taken.map((account) => account.address), ...empty]) this.localAddresses.add(key);
+    if (taken.length > 0 || empty.length > 0) this.recorder?.upstreamAccounts(taken, empty);
+    return refused;
   }
 
   /** Writes an account without a transaction (genesis: funded accounts, mints; later, a cheat). */

@@ -4,7 +4,8 @@ import type { SvmLedger } from './SvmLedger';
 import type { SvmAccountSource } from './svmLedgerTypes';
 import { ADDRESS_LOOKUP_TABLE_PROGRAM } from './svmProgramIds';
 import { listedAccount, readTokenAccount } from './svmTokenBalances';
-import type { SvmUpstreamRpc } from './SvmUpstreamRpc';
+import { shownSvmUpstream, SVM_UPSTREAM_ERROR_CODE, type SvmUpstreamRpc } from './SvmUpstreamRpc';
+import { SvmRpcError } from './svmRpcEncoding';
 
 /** Builtins and sysvars: the local runtime's own, never taken from an upstream. */
 const NATIVE_LOADER = address('NativeLoader1111111111111111111111111111111');
@@ -105,7 +106,11 @@ export class SvmUpstreamAccounts implements SvmAccountSource {
       const known = new Set(all.map((account) => account.address));
       needed = this.missing(more.flatMap(dependenciesOf)).filter((key) => !known.has(key));
     }
-    this.ledger.takeUpstreamAccounts(all.map(localized), absent);
+    const refused = this.ledger.takeUpstreamAccounts(all.map(localized), absent);
+    if (refused.length > 0) {
+      const [first] = refused;
+      throw new SvmRpcError(SVM_UPSTREAM_ERROR_CODE, `account ${first!.address} of the fork's upstream ${shownSvmUpstream(this.upstream.url)} cannot be loaded here: ${first!.reason}${refused.length > 1 ? ` (and ${refused.length - 1} more)` : ''}`);
+    }
   }
 }
 

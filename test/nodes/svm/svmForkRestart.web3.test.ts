@@ -119,4 +119,25 @@ describe("a forked Solana node's journal and its upstream's failures", () => {
     expect(send.message).toContain(`the fork's upstream ${url} failed getMultipleAccounts: no answer within 300 ms`);
     expect(await connection.getSlot()).toBe(slot);
   });
+  it("an upstream account LiteSVM cannot load (a program that is not an ELF) is answered as an error naming it, and not kept", async () => {
+    const program = Keypair.generate().publicKey.toBase58();
+    // an upstream whose one account is an executable of the BPF loader holding three bytes
+    const upstream: Server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        const { id, params } = JSON.parse(body) as { id: number; params: [string[]] };
+        const value = params[0].map((key) => (key === program ? { lamports: 1_000_000, owner: 'BPFLoader2111111111111111111111111111111111', data: [Buffer.from([1, 2, 3]).toString('base64'), 'base64'], executable: true, space: 3 } : null));
+        response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result: { context: { slot: 1 }, value } }));
+      });
+    });
+    await new Promise<void>((resolve) => upstream.listen(0, '127.0.0.1', resolve));
+    stops.push(() => new Promise((resolve) => (upstream.closeAllConnections(), upstream.close(resolve))));
+    const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+    const fork = await startSvmNode({ accountCount: 1, fork: { url } });
+    stops.push(() => fork.stop());
+    const read = await failure(() => solanaConnection(fork.rpcUrl).getAccountInfo(new PublicKey(program)));
+    expect(read.message).toContain(`account ${program} of the fork's upstream ${url} cannot be loaded here: Failed to set account`);
+    expect(fork.ledger.answersFor(program as never)).toBe(false);
+  });
 });
