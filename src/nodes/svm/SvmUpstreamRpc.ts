@@ -1,4 +1,5 @@
 import { address, lamports, type Address, type EncodedAccount } from '@solana/kit';
+import { postSvmRpc } from './callSvmRpc';
 import { SvmRpcError } from './svmRpcEncoding';
 
 /** How long one call to a fork's upstream may take before the read it serves fails (an upstream that does not answer is never waited on longer). */
@@ -76,14 +77,7 @@ export class SvmUpstreamRpc {
   private async call<T>(method: string, params: unknown[]): Promise<T> {
     let text: string;
     try {
-      const response = await fetch(this.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-        signal: AbortSignal.timeout(this.timeoutMs),
-      });
-      text = await response.text();
-      if (!response.ok) throw new Error(`HTTP ${response.status}${text ? `: ${text.slice(0, 200)}` : ''}`);
+      text = await postSvmRpc(this.url, method, params, this.timeoutMs);
     } catch (error) {
       throw new SvmUpstreamError(this.url, method, describeFetchError(error, this.timeoutMs));
     }
