@@ -153,7 +153,11 @@ export class SvmLedger {
 
   /** Whether the chain has its own answer for `address`: an account, or none after writing it, using it or asking the upstream once. */
   answersFor(address: Address): boolean {
-    return this.localAddresses.has(address) || this.svm.getAccount(address).exists;
+    if (this.localAddresses.has(address)) return true;
+    // once here, always here (a closed account is still the chain's own): not read again next time
+    if (!this.svm.getAccount(address).exists) return false;
+    this.localAddresses.add(address);
+    return true;
   }
 
   /**
