@@ -5,7 +5,8 @@
 // 2 × 4 MiB instead of 2 × 16: a simulator's process holds ~20 MB less (docs/start.md "Memory").
 // Node reads the line above as a string and a comment; `node bin/intentsim.js` runs without the cap.
 // An installed package (no src/) runs the CLI that `npm run build` wrote into dist/: nothing is
-// written next to the package's own files, which may be read-only.
+// written next to the package's own files, which may be read-only, and neither esbuild nor tsx is
+// needed (they are devDependencies, installed in a checkout only).
 // A source checkout runs the CLI from an esbuild bundle of src/ and its dependencies (native ones
 // stay external; the recipe is scripts/build/bundleSources.mjs, shared with `npm run build`),
 // rebuilt whenever a source or the installed dependencies are newer than it: loading TypeScript

@@ -1,20 +1,24 @@
 /**
  * `npm run build` (and `prepack`): the installable package in dist/ — JavaScript for Node's ESM
- * and CommonJS, bundled declaration files, the prebuilt CLI and the explorer's browser bundle.
+ * and CommonJS, bundled declaration files, the prebuilt CLI, the explorer's browser bundle and the
+ * API reference renderer (copied from the devDependency @scalar/api-reference).
  * The package's `exports` map (package.json) names these files. Dependencies stay dependencies
  * (installed beside the package, never bundled): several have native parts or files of their own.
+ * What only builds or tests (esbuild, tsx, solc, @scalar/api-reference) is a devDependency: the
+ * installed package runs from dist/ without it.
  * The ESM build is the recipe the checkout's CLI is bundled with (scripts/build/bundleSources.mjs),
  * dependencies kept external.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, relative, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { build, type Plugin } from 'esbuild';
 import { rollup } from 'rollup';
 import { dts } from 'rollup-plugin-dts';
 import { bundleSources, CLI_SOURCE, NODE_BUNDLE_BASE } from './build/bundleSources.mjs';
 import { bundleExplorerSources, EXPLORER_SCRIPT_FILE, EXPLORER_STYLES_FILE, PREBUILT_EXPLORER_DIR } from '../src/api/explorer/explorerBundle';
+import { checkoutApiReferenceRenderer, PREBUILT_API_REFERENCE_RENDERER } from '../src/api/openapi/apiReferenceRenderer';
 
 const root = resolve(import.meta.dirname, '..');
 const dist = join(root, 'dist');
@@ -122,7 +126,15 @@ async function buildExplorer(): Promise<void> {
   writeFileSync(join(dir, EXPLORER_STYLES_FILE), assets.styles);
 }
 
+/** Scalar's standalone renderer, one file: the package serves it without installing @scalar/api-reference. */
+function copyApiReferenceRenderer(): void {
+  const target = join(root, PREBUILT_API_REFERENCE_RENDERER);
+  mkdirSync(dirname(target), { recursive: true });
+  copyFileSync(checkoutApiReferenceRenderer(root), target);
+}
+
 const started = performance.now();
 rmSync(dist, { recursive: true, force: true });
+copyApiReferenceRenderer();
 await Promise.all([buildEsm(), buildCommonJs(), buildExplorer(), buildDeclarations()]);
 process.stdout.write(`dist/ built in ${((performance.now() - started) / 1000).toFixed(1)} s\n`);

@@ -7,13 +7,14 @@ import { formatStartSummary, startSummaryJson } from './formatStartSummary';
 import { startSimulator, type StartSimulatorOptions } from './simulator';
 import { watchAncestors } from './process/watchAncestors';
 import { loadSimulatorConfig } from './config/simulatorConfig';
-import { parseNonNegativeInteger } from './config/configFlags';
+import { parseChainUrl, parseNonNegativeInteger } from './config/configFlags';
 import { conformanceCommand } from './conformanceCommand';
 import { parseShardFlag, SHARD_FLAG_HELP } from './shardFlag';
 import type { Shard } from '../conformance/shard';
 import { nodeCommand } from './nodeCommand';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { DEFAULT_STEP_BOUNDS } from './scenario/stepBounds';
+import { ConfigurationError } from './errors/IntentsimError';
 
 /** Help text of a flag: what it does, its environment variable and its default (from the config schema). */
 function helpOf(flag: ConfigFlag, defaults: Record<string, unknown>): string {
@@ -29,9 +30,10 @@ export function startOptions(): Option[] {
     const option = new Option(flag.flag!, helpOf(flag, defaults));
     const parse = flag.parse;
     if (parse) {
-      option.argParser((text: string) => {
+      option.argParser((text: string, previous: unknown) => {
         try {
-          return parse(text);
+          // a repeatable flag's values are merged (`--fork 1=… --fork 8453=…`)
+          return flag.repeatable ? { ...(previous as object | undefined), ...(parse(text) as object) } : parse(text);
         } catch (error) {
           throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
         }
@@ -126,6 +128,37 @@ export function buildCli(): Command {
       if (flags.output) writeFileSync(flags.output, yaml);
       else process.stdout.write(yaml);
     });
+  program
+    .command('replay')
+    .description("replay a request of another deployment where it happened: its chains forked at the deposit's block, the deposit made again as its user, this simulator's solver standing where the upstream's stood; exit 0 when the outcome agrees, 1 when it differs, 2 on bad input (docs/forking.md)")
+    .argument('<requestId>', 'the request to replay (0x and 64 hex digits)')
+    .requiredOption('--from <baseUrl>', 'the deployment the request was made on (its GET /requests/v3 and GET /chains are read)')
+    .addOption(new Option('--api-key <key>', "the x-api-key GET /requests/v3 needs there").env('INTENTSIM_REPLAY_API_KEY'))
+    .addOption(
+      new Option('--fork <chain=url>', "fork that chain from this RPC URL instead of the deployment's httpRpcUrl (repeatable; an archive node for old blocks)").argParser((text: string, previous: Record<number, string> | undefined) => {
+        try {
+          return { ...previous, ...(parseChainUrl(text) as Record<number, string>) };
+        } catch (error) {
+          throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+        }
+      }),
+    )
+    .addOption(new Option('--json', 'print one JSON object: original, replayed, forks, same'))
+    .action(async (requestId: string, flags: { from: string; apiKey?: string; fork?: Record<number, string>; json?: boolean }) => {
+      watchAncestors(() => process.exit(1));
+      const { anvilPath, anvilSearchPath } = loadSimulatorConfig({});
+      const { replayRequest, formatReplayReport } = await import('./scenario/replay/replayRequest');
+      const report = await replayRequest({
+        requestId,
+        from: flags.from,
+        ...(flags.apiKey ? { apiKey: flags.apiKey } : {}),
+        ...(flags.fork ? { forks: flags.fork } : {}),
+        startOptions: { ...(anvilPath ? { anvilPath } : {}), ...(anvilSearchPath ? { anvilSearchPath } : {}) },
+      });
+      process.stdout.write(flags.json ? `${JSON.stringify(report)}\n` : formatReplayReport(report));
+      // the simulator it ran is stopped: nothing else is left to wait for
+      process.exit(report.same ? 0 : 1);
+    });
   program.addCommand(conformanceCommand());
   program.addCommand(nodeCommand());
   return program;
@@ -185,5 +218,6 @@ buildCli()
   .parseAsync(process.argv)
   .catch((error: unknown) => {
     process.stderr.write(`intentsim: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exit(1);
+    // bad input (a setting, a flag, an upstream that is not what it was said to be) is exit code 2
+    process.exit(error instanceof ConfigurationError ? 2 : 1);
   });

@@ -17,7 +17,7 @@ export function formatStartSummary(sim: RunningSimulator): string {
     lines.push(`  ${String(chain.id).padEnd(idWidth)} ${described.displayName.padEnd(14)} ${chain.rpcUrl}   log: ${described.logFile}`);
     // the other URLs its clients need, by the name --json gives each (a chain without a websocket has none to show)
     for (const [name, url] of Object.entries(clientUrlsOf(described)).filter(([, url]) => url !== '')) lines.push(`  ${''.padEnd(idWidth)} ${name.padEnd(14)} ${url}`);
-    if (described.forkOf) lines.push(`  ${''.padEnd(idWidth)} ${'fork of'.padEnd(14)} ${described.forkOf.upstream}   (${described.forkOf.note})`);
+    if (described.fork) lines.push(`  ${''.padEnd(idWidth)} ${'fork of'.padEnd(14)} ${described.fork.url}   (${described.fork.note})`);
   }
   // the simulator's contracts are on the chains that share the top-level accounts (the EVM chains)
   const first = sim.chains.find((chain) => chain.accounts === undefined);
@@ -59,7 +59,7 @@ export function startSummaryJson(sim: RunningSimulator): Record<string, unknown>
         ...chain,
         ...clientUrlsOf(described),
         logFile: described.logFile,
-        ...(described.forkOf ? { forkOf: described.forkOf.upstream } : {}),
+        ...(described.fork ? { fork: described.fork } : {}),
         depository: described.depository,
         contracts: Object.fromEntries(described.summaryContracts.map((contract) => [contract.label, contract.address])),
         currencies: [described.nativeCurrency, ...described.erc20Currencies].map((currency) => ({

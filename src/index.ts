@@ -15,6 +15,6 @@ export { startChainNodes, type ChainNodes } from './chains/startChainNodes';
 export { runConformance, allChecks as conformanceChecks, ConformanceHttp, parseShard, shardReportPath, type ConformanceCheck, type ConformanceReport, type Shard } from '../conformance';
 export { startSvmNode, type StartedSvmNode } from './nodes/svm';
 export { startBvmNode as startBitcoinNode, type StartedBvmNode as StartedBitcoinNode, type BvmNodeStartOptions as BitcoinNodeStartOptions } from './nodes/bvm';
-export { startLvmNode as startExchangeNode, type StartedLvmNode as StartedExchangeNode } from './nodes/lvm';
+export { startLvmNode as startExchangeNode, type StartedLvmNode as StartedExchangeNode, type LvmNodeStartOptions as ExchangeNodeStartOptions } from './nodes/lvm';
 export type { EmbeddedNodeOptions } from './nodes/embeddedNodeOptions';
 export type { StartedNode, FundedNodeAccount } from './nodes/StartedNode';

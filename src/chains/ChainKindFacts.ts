@@ -39,4 +39,6 @@ export interface ChainKindFacts {
   wrongChainDepositChains: readonly number[];
   /** Deposits may be told to wait for more than one confirmation (`depositConfirmations`); else the kind fills after its first. */
   countsDepositConfirmations: boolean;
+  /** A chain of the kind can run as a fork of an upstream chain (`--fork`, docs/forking.md); the other kinds refuse the flag. */
+  forksFromUpstream: boolean;
 }

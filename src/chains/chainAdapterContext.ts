@@ -7,6 +7,7 @@ import type { SolverTxStore } from '../store/SolverTxStore';
 import type { QuoteRpcScope } from './QuoteRpcScope';
 import type { RpcFaultStore } from './RpcFaultStore';
 import type { SimulatorAccounts } from '../keys/simulatorAccounts';
+import type { ForkUpstream } from '../config/simulatorConfig';
 
 /** What every adapter is built with, whatever its VM (each kind's own options: ChainKindOptions). */
 export interface ChainAdapterContext {
@@ -31,8 +32,10 @@ export interface ChainAdapterContext {
   log?: (message: string) => void;
 }
 
-/** The EVM chains' own options: where their Anvil binary is. */
+/** The EVM chains' own options: where their Anvil binary is, and which chains fork an upstream. */
 export interface EvmKindOptions {
+  /** The chains run as forks (`--fork`, `--fork-block`), by chain id: their upstream and block. */
+  forks: Readonly<Record<number, ForkUpstream>>;
   /** An explicit node binary (`INTENTSIM_ANVIL`). */
   anvilPath: string | undefined;
   /** Directories searched for the node binary last (PATH). */
@@ -57,6 +60,14 @@ export interface BvmKindOptions {
   blockTimeSeconds: number;
   /** Confirmations a deposit needs before it is filled, by chain id (absent: the chain's default). */
   depositConfirmations: Readonly<Record<number, number>>;
+  /** The chains run as forks of an upstream Esplora (`--fork CHAIN=URL`), by chain id: read at its current state, not pinned. */
+  forks: Readonly<Record<number, { url: string }>>;
+}
+
+/** The Lighter chains' own options: which chains fork an upstream exchange API. */
+export interface LvmKindOptions {
+  /** The chains run as forks of an upstream Lighter API (`--fork CHAIN=URL`), by chain id: accounts read when first asked, not pinned. */
+  forks: Readonly<Record<number, { url: string }>>;
 }
 
 /**
@@ -67,5 +78,5 @@ export interface ChainKindOptions {
   evm: EvmKindOptions;
   svm: SvmKindOptions;
   bvm: BvmKindOptions;
-  lvm: Record<string, never>;
+  lvm: LvmKindOptions;
 }

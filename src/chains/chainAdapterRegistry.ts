@@ -2,11 +2,12 @@ import { chainMetadataFor } from '../../fixtures/chains';
 import type { VmType } from '../domain/chain/chainDescription';
 import { resolveAnvilBinary, type ResolveAnvilBinaryParameters } from '../process/resolveAnvilBinary';
 import { resolveSolanaTestValidator } from '../process/resolveSolanaTestValidator';
-import { resolveDepositConfirmations, type ResolvedChainConfig, type SimulatorConfig } from '../config/simulatorConfig';
+import { resolveDepositConfirmations, resolveForks, type ResolvedChainConfig, type SimulatorConfig } from '../config/simulatorConfig';
 import type { ChainAdapter } from './ChainAdapter';
 import type { ChainAdapterContext, ChainKindOptions } from './chainAdapterContext';
 import { chainKindFacts } from './chainKinds';
 import { EvmChain } from './evm/EvmChain';
+import { probeForkUpstream } from './evm/probeForkUpstream';
 import { ConfigurationError } from '../errors/IntentsimError';
 
 /**
@@ -22,15 +23,16 @@ export function anvilBinaryQuery(context: { anvilPath?: string | undefined; anvi
 
 /**
  * Each kind's own slice of the configuration (ChainKindOptions), read and checked before anything
- * starts: `depositConfirmations` may name only chains whose kind counts confirmations.
+ * starts: `depositConfirmations` may name only chains whose kind counts confirmations, `fork` only
+ * chains whose kind forks (EVM today).
  */
 export function chainKindOptions(config: SimulatorConfig): ChainKindOptions {
   return {
-    evm: { anvilPath: config.anvilPath, anvilSearchPath: config.anvilSearchPath },
-    // no chain forks until a flag names one (docs/forking-solana.md)
+    evm: { anvilPath: config.anvilPath, anvilSearchPath: config.anvilSearchPath, forks: resolveForks(config, (vm) => chainKindFacts(vm).forksFromUpstream) },
+    // no chain forks yet: `--fork` (issue 35) fills `forks` for the kinds that can fork
     svm: { runtime: config.svmRuntime, solanaTestValidatorPath: config.solanaTestValidatorPath, searchPath: config.anvilSearchPath, forks: {} },
-    bvm: { blockTimeSeconds: config.bvmBlockTimeSeconds, depositConfirmations: resolveDepositConfirmations(config, (vm) => chainKindFacts(vm).countsDepositConfirmations) },
-    lvm: {},
+    bvm: { blockTimeSeconds: config.bvmBlockTimeSeconds, depositConfirmations: resolveDepositConfirmations(config, (vm) => chainKindFacts(vm).countsDepositConfirmations), forks: {} },
+    lvm: { forks: {} },
   };
 }
 
@@ -39,14 +41,20 @@ type ChainAdapterFactory<K extends VmType> = (chain: ResolvedChainConfig, contex
 
 /** The adapter of each VM kind. A new VM registers its factory here and nowhere else (ARCHITECTURE.md). */
 const FACTORIES: { [K in VmType]?: ChainAdapterFactory<K> } = {
-  evm: (chain, context, options) =>
-    new EvmChain({
+  evm: async (chain, context, options) => {
+    // an attached node needs no binary; a spawned one is found as docs/chains/evm.md ("Anvil binary") says
+    const anvilBinary = chain.rpcUrl ? '' : resolveAnvilBinary(anvilBinaryQuery(options));
+    // a fork's upstream is asked what it is before any process starts (docs/forking.md)
+    const upstream = options.forks[chain.id];
+    const fork = upstream ? await probeForkUpstream({ chainId: chain.id, ...upstream }) : undefined;
+    return new EvmChain({
       ...context,
       metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName },
       ...(chain.rpcUrl ? { externalNode: { rpcUrl: chain.rpcUrl, resetOnStart: chain.resetOnStart } } : {}),
-      // an attached node needs no binary; a spawned one is found as docs/chains/evm.md ("Anvil binary") says
-      anvilBinary: chain.rpcUrl ? '' : resolveAnvilBinary(anvilBinaryQuery(options)),
-    }),
+      ...(fork ? { fork } : {}),
+      anvilBinary,
+    });
+  },
   // LiteSVM in-process behind the simulator's own Solana JSON-RPC, or a spawned solana-test-validator (docs/chains/solana.md ("The SVM chain"))
   // loaded only when an SVM chain is configured: its runtime (LiteSVM, @solana/*) costs ~0.3 s to load
   svm: async (chain, context, options) => {
@@ -61,10 +69,10 @@ const FACTORIES: { [K in VmType]?: ChainAdapterFactory<K> } = {
     return new SvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, host: '127.0.0.1', ...(validator ? { validator } : {}), ...(fork ? { fork } : {}) });
   },
   // the perpetuals exchange: an in-process ledger behind its own HTTP API (docs/chains/lighter.md ("The perpetuals-exchange chain"))
-  lvm: async (chain, context) => {
+  lvm: async (chain, context, options) => {
     if (chain.rpcUrl) throw new ConfigurationError(`chain ${chain.id}: Lighter runs in-process; it cannot attach to ${chain.rpcUrl}`);
     const { LvmChain } = await import('./lvm/LvmChain');
-    return new LvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, host: '127.0.0.1' });
+    return new LvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, host: '127.0.0.1', forks: options.forks });
   },
   // an in-process Bitcoin ledger behind the simulator's own Bitcoin Core JSON-RPC (docs/chains/bitcoin.md ("The Bitcoin-style chain"))
   bvm: async (chain, context, options) => {
@@ -76,6 +84,7 @@ const FACTORIES: { [K in VmType]?: ChainAdapterFactory<K> } = {
       host: '127.0.0.1',
       blockTimeSeconds: options.blockTimeSeconds,
       depositConfirmations: options.depositConfirmations,
+      forks: options.forks,
     });
   },
 };

@@ -19,6 +19,8 @@ export interface ConfigFlag {
   /** How the default reads in help and docs/options.md when it is not a plain value. */
   defaultLabel?: string;
   parse?: FlagParser;
+  /** The flag may be given more than once: each value parses to an object, and the objects are merged (`--fork 1=… --fork 8453=…`). */
+  repeatable?: boolean;
 }
 
 export class FlagValueError extends ConfigurationError {}
@@ -39,6 +41,30 @@ export function parseChainCounts(text: string): Record<string, number> {
   const pairs = text.split(',').map((part) => part.trim().match(/^([0-9]+)=([0-9]+)$/));
   if (pairs.some((pair) => !pair)) throw new FlagValueError('must be comma-separated chainId=count pairs, e.g. 8253038=2');
   return Object.fromEntries(pairs.map((pair) => [pair![1]!, Number(pair![2])]));
+}
+
+/** `8453=https://base-rpc.example`: one chain's upstream URL (http or https). */
+export function parseChainUrl(text: string): Record<string, string> {
+  const match = text.trim().match(/^([0-9]+)=(.+)$/);
+  if (!match || Number(match[1]) === 0 || !isHttpUrl(match[2]!)) throw new FlagValueError('must be chainId=URL with an http(s) URL, e.g. 8453=https://base-rpc.example');
+  return { [match[1]!]: match[2]! };
+}
+
+/** `8453=23000000`: one chain's block number. */
+export function parseChainBlock(text: string): Record<string, number> {
+  const match = text.trim().match(/^([0-9]+)=([0-9]+)$/);
+  if (!match || Number(match[1]) === 0 || !Number.isSafeInteger(Number(match[2]))) throw new FlagValueError('must be chainId=blockNumber, e.g. 8453=23000000');
+  return { [match[1]!]: Number(match[2]) };
+}
+
+/** Whether `text` is an http: or https: URL (what a fork's upstream is reached over). */
+export function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
 }
 
 export function parseOneOf(values: readonly string[]): FlagParser {
@@ -111,6 +137,22 @@ export const CONFIG_FLAGS: readonly ConfigFlag[] = [
     env: 'INTENTSIM_SOLANA_TEST_VALIDATOR',
     defaultLabel: 'solana-test-validator on PATH',
     help: 'the solana-test-validator binary --svm validator runs',
+  },
+  {
+    key: 'fork',
+    flag: '--fork <chain=url>',
+    parse: parseChainUrl,
+    repeatable: true,
+    defaultLabel: 'none',
+    help: "run that chain as a fork of the chain behind the URL: its accounts, contracts and balances are read from there, nothing is sent there (repeatable; EVM chains only; docs/forking.md)",
+  },
+  {
+    key: 'forkBlock',
+    flag: '--fork-block <chain=n>',
+    parse: parseChainBlock,
+    repeatable: true,
+    defaultLabel: "the upstream's latest block",
+    help: 'the block a forked chain starts from (repeatable; needs --fork for that chain)',
   },
   { key: 'webhookTimeoutMs', flag: '--webhook-timeout <ms>', parse: parseNonNegativeInteger, help: 'a webhook attempt without a complete answer by then failed (and is retried)' },
   { key: 'listingRatePerSecond', flag: '--listing-rate <n>', parse: parseNonNegativeInteger, help: 'GET /requests/v3 requests per second per API key (SPEC §8); more answer 429 with Retry-After' },

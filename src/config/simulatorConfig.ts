@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { chainMetadataFor, DEFAULT_CHAIN_IDS } from '../../fixtures/chains';
 import { VM_TYPES, type VmType } from '../domain/chain/chainDescription';
 import { WebhookEndpointSettingsSchema } from '../domain/webhook/webhookEndpoint';
-import { CONFIG_FLAGS, simulatorEnvironmentVariables } from './configFlags';
+import { CONFIG_FLAGS, isHttpUrl, simulatorEnvironmentVariables } from './configFlags';
 import { DEFAULT_WEBHOOK_RETRY_BASE_MS } from '../domain/webhook/webhookRetrySchedule';
 import { ConfigurationError } from '../errors/IntentsimError';
 import { DEFAULT_MNEMONIC } from '../keys/defaultMnemonic';
@@ -79,6 +79,10 @@ export const SimulatorConfigSchema = z.object({
   svmRuntime: z.enum(['embedded', 'validator']).default('embedded'),
   /** Explicit `solana-test-validator` binary for `svmRuntime: validator` (the INTENTSIM_SOLANA_TEST_VALIDATOR environment variable). */
   solanaTestValidatorPath: z.string().optional(),
+  /** Chains run as forks of an upstream chain: its http(s) JSON-RPC URL by chain id (docs/forking.md). */
+  fork: z.record(z.string().regex(/^[0-9]+$/, 'a chain id'), z.string().refine(isHttpUrl, 'must be an http(s) URL')).default({}),
+  /** The upstream block a forked chain starts from, by chain id (absent: the upstream's latest). */
+  forkBlock: z.record(z.string().regex(/^[0-9]+$/, 'a chain id'), z.number().int().min(0)).default({}),
   /** Webhook endpoint of the default API key, set at start (SPEC §6.1; the admin API changes it later). */
   webhook: WebhookEndpointSettingsSchema.optional(),
   /** Milliseconds a webhook receiver has to answer one delivery attempt (connect, headers, body). */
@@ -128,6 +132,35 @@ export function resolveDepositConfirmations(config: SimulatorConfig, countsConfi
       if (!chain) throw new ConfigError(`invalid configuration: depositConfirmations: chain ${id} is not configured`);
       if (!countsConfirmations(chain.vm) && count !== 1) throw new ConfigError(`invalid configuration: depositConfirmations: chain ${id} (${chain.vm}) fills after its first confirmation; only Bitcoin-style (bvm) chains take another count`);
       return [chain.id, count];
+    }),
+  );
+}
+
+/** One forked chain's upstream: its JSON-RPC URL and the block to fork at (absent: its latest). */
+export interface ForkUpstream {
+  url: string;
+  blockNumber?: number;
+}
+
+/**
+ * `fork` and `forkBlock` as one upstream per chain id, each naming a configured chain whose kind
+ * can fork (`canFork`: the chain kind's fact, chains/chainKinds.ts), run by this simulator (not
+ * attached by `rpcUrl`), without `--db` (a fork's state is not journaled).
+ */
+export function resolveForks(config: SimulatorConfig, canFork: (vm: VmType) => boolean): Record<number, ForkUpstream> {
+  const chains = resolveChains(config);
+  for (const id of Object.keys(config.forkBlock)) {
+    if (config.fork[id] === undefined) throw new ConfigError(`invalid configuration: --fork-block ${id}=${config.forkBlock[id]}: chain ${id} has no --fork`);
+  }
+  return Object.fromEntries(
+    Object.entries(config.fork).map(([id, url]) => {
+      const chain = chains.find((candidate) => candidate.id === Number(id));
+      if (!chain) throw new ConfigError(`invalid configuration: --fork ${id}=…: chain ${id} is not configured (--chains)`);
+      if (!canFork(chain.vm)) throw new ConfigError(`invalid configuration: --fork ${id}=…: chain ${id} is a ${chain.vm} chain; forking that chain kind is not built yet (EVM chains only)`);
+      if (chain.rpcUrl) throw new ConfigError(`invalid configuration: --fork ${id}=…: chain ${id} attaches to the node at ${chain.rpcUrl}; a forked chain runs its own Anvil`);
+      if (config.dbPath !== undefined) throw new ConfigError(`invalid configuration: --fork ${id}=… with --db: a forked chain's state is not journaled yet; run it without --db`);
+      const blockNumber = config.forkBlock[id];
+      return [chain.id, { url, ...(blockNumber === undefined ? {} : { blockNumber }) }];
     }),
   );
 }

@@ -71,6 +71,8 @@ describe('loadSimulatorConfig', () => {
       chainPollIntervalMs: 1000,
       bvmBlockTimeSeconds: 0,
       depositConfirmations: {},
+      fork: {},
+      forkBlock: {},
       svmRuntime: 'embedded',
       listingRatePerSecond: 20,
       webhookRetryBaseMs: 1000,

@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -7,13 +7,15 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../../src/process/isProcessAlive';
 import { waitUntilGone } from '../support/cliProcess';
+import { nodeModulesFootprint, productionInstall } from './productionTree';
 import { TypeChecks } from './typeCheckProjects';
 
 /**
  * The package as a user installs it: `npm pack` (which builds dist/ through `prepack`), the
  * tarball extracted into node_modules/intentsim of an empty project, and beside it only the
- * packages the lock file says production needs, linked from this checkout's node_modules (the
- * flat tree `npm install` makes, without the network and without compiling better-sqlite3 again).
+ * packages a user's install gets (./productionTree.ts reads them from the lock), linked from this
+ * checkout's node_modules (the flat tree `npm install` makes, without the network and without
+ * compiling better-sqlite3 again); its size is what a user's node_modules holds.
  * A file that needs a devDependency at run time fails here. Type checks (this checkout's TypeScript,
  * as tsc runs it) and Vitest run in a second project that also has the user's own dev tools
  * (TypeScript, @types/node, Vitest).
@@ -27,15 +29,20 @@ let project: string;
 let devProject: string;
 let packedFiles: string[];
 let tarballBytes: number;
+/** What the user's node_modules holds once installed, and how long the install took (extract and link). */
+let footprint: { bytes: number; packages: number };
+let installMs: number;
 /** tsc, run in this process over the projects below (./typeCheckProjects.ts). */
 const typeChecks = new TypeChecks();
 
-/** The top-level packages of the lock that production installs need (what `npm install intentsim` would add). */
+/**
+ * The top-level packages `npm install intentsim` adds (nested ones come inside them), those this
+ * platform has (an optional package for another one is in the lock, not in node_modules).
+ */
 function productionPackages(): string[] {
-  const lock = JSON.parse(readFileSync(join(REPO, 'package-lock.json'), 'utf8')) as { packages: Record<string, { dev?: boolean }> };
-  return Object.entries(lock.packages)
-    .filter(([path, entry]) => /^node_modules\/(@[^/]+\/)?[^/]+$/.test(path) && entry.dev !== true)
-    .map(([path]) => path.slice('node_modules/'.length));
+  return productionInstall(JSON.parse(readFileSync(join(REPO, 'package-lock.json'), 'utf8')) as Parameters<typeof productionInstall>[0])
+    .filter((path) => /^node_modules\/(@[^/]+\/)?[^/]+$/.test(path) && existsSync(join(REPO, path)))
+    .map((path) => path.slice('node_modules/'.length));
 }
 
 function linkPackages(nodeModules: string, names: readonly string[]): void {
@@ -73,6 +80,7 @@ beforeAll(async () => {
   packedFiles = packed!.files.map((file) => file.path);
   tarballBytes = packed!.size;
 
+  const installStarted = performance.now();
   project = join(work, 'project');
   mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true });
   await run('tar', ['-xzf', join(work, packed!.filename), '-C', work]);
@@ -82,6 +90,8 @@ beforeAll(async () => {
   chmodSync(join(project, 'node_modules', 'intentsim', 'bin', 'intentsim.js'), 0o755);
   linkPackages(join(project, 'node_modules'), productionPackages().filter((name) => name !== 'intentsim'));
   writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'a-user-project', private: true, dependencies: { intentsim: '0.1.0' } }));
+  installMs = performance.now() - installStarted;
+  footprint = nodeModulesFootprint(join(project, 'node_modules'));
   cpSync(PROJECT_FILES, project, { recursive: true });
 
   devProject = join(work, 'dev-tools');
@@ -101,10 +111,21 @@ afterAll(() => {
 
 describe('the npm pack tarball', () => {
   it('ships the built package and its CLI, no sources, tests or scripts', () => {
-    expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'bin/intentsim.js', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/cli.js', 'dist/explorer/explorer.js', 'dist/vitest.js', 'dist/jest.cjs']));
+    expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'bin/intentsim.js', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/cli.js', 'dist/explorer/explorer.js', 'dist/api-reference/standalone.js', 'dist/vitest.js', 'dist/jest.cjs']));
     expect(packedFiles.filter((path) => !/^(package\.json|README\.md|bin\/intentsim\.js|dist\/.+)$/.test(path))).toEqual([]);
     expect(packedFiles.filter((path) => /\.(ts|mts|cts)$/.test(path) && !/\.d\.c?ts$/.test(path))).toEqual([]);
-    expect(tarballBytes).toBeLessThan(2_000_000);
+    // ~1 MB of it is the API reference renderer (3.5 MB unpacked)
+    expect(tarballBytes).toBeLessThan(2_500_000);
+  });
+});
+
+describe('the install', () => {
+  it('takes at most 250 MB of node_modules: the build and test tools (esbuild, tsx, solc, @scalar/api-reference) are not installed', () => {
+    const mb = footprint.bytes / 1024 / 1024;
+    process.stdout.write(`installed package: node_modules ${mb.toFixed(1)} MB, ${footprint.packages} packages; tarball ${(tarballBytes / 1024 / 1024).toFixed(2)} MB; install (extract and link) ${installMs.toFixed(0)} ms\n`);
+    expect(mb).toBeLessThanOrEqual(250);
+    const installed = readdirSync(join(project, 'node_modules'), { recursive: true }).map(String);
+    for (const tool of ['esbuild', 'tsx', 'solc', join('@scalar', 'api-reference'), 'typescript']) expect(installed, tool).not.toContain(tool);
   });
 });
 
@@ -168,7 +189,7 @@ describe('installed into an empty project', () => {
     expect(stdout).toMatch(/Tests\s+1 passed \(1\)/);
   });
 
-  it('the CLI of a read-only install starts, serves /chains and the explorer, and stops on SIGINT, writing nothing into the package', async () => {
+  it('the CLI of a read-only install starts, serves /chains, the explorer and the API reference page, and stops on SIGINT, writing nothing into the package', async () => {
     const installed = join(project, 'node_modules', 'intentsim');
     // chmod -R a-w (root may write all the same: the listing below is what shows nothing was written)
     for (const path of [installed, ...readdirSync(installed, { recursive: true }).map((name) => join(installed, String(name)))]) chmodSync(path, statSync(path).mode & 0o7555);
@@ -187,6 +208,15 @@ describe('installed into an empty project', () => {
     const explorer = await fetch(`${ready.baseUrl}/explorer/assets/explorer.js`);
     expect(explorer.status).toBe(200);
     expect((await explorer.text()).length).toBeGreaterThan(10_000);
+    const explorerPage = await fetch(`${ready.baseUrl}/explorer`);
+    expect(explorerPage.status).toBe(200);
+    expect(await explorerPage.text()).toContain('/explorer/api-reference');
+    const reference = await fetch(`${ready.baseUrl}/explorer/api-reference`);
+    expect(reference.status).toBe(200);
+    expect(await reference.text()).toContain('<script src="/explorer/assets/api-reference.js">');
+    const renderer = await fetch(`${ready.baseUrl}/explorer/assets/api-reference.js`);
+    expect(renderer.status).toBe(200);
+    expect((await renderer.text()).length).toBeGreaterThan(1_000_000);
     const exited = new Promise<number | null>((resolveExit) => cli.once('exit', (code) => resolveExit(code)));
     cli.kill('SIGINT');
     expect(await exited).toBe(0);

@@ -1,13 +1,6 @@
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-
-/**
- * The checkout's root, set by bin/intentsim.js when it bundles the CLI (the bundle lives in
- * node_modules/.cache, which a git worktree may share with another checkout); unset when src/
- * runs as it is (tests, tsx) or from the package's dist/, where the root is found from this file.
- */
-declare const __INTENTSIM_ROOT__: string | undefined;
+import { join } from 'node:path';
+import { installRoots } from '../installRoots';
 
 /** Where `npm run build` writes the explorer's bundled script and styles, below the package's root. */
 export const PREBUILT_EXPLORER_DIR = join('dist', 'explorer');
@@ -19,10 +12,7 @@ export const EXPLORER_STYLES_FILE = 'explorer.css';
  * package, which ships no sources, the assets the build bundled into dist/explorer/.
  */
 function findExplorer(): { sourceDir: string } | { prebuiltDir: string } {
-  const roots: string[] = [];
-  if (typeof __INTENTSIM_ROOT__ === 'string') roots.push(__INTENTSIM_ROOT__);
-  for (let dir = dirname(fileURLToPath(import.meta.url)); dirname(dir) !== dir; dir = dirname(dir)) roots.push(dir);
-  for (const root of roots) {
+  for (const root of installRoots()) {
     if (existsSync(join(root, 'web', 'explorer', 'main.ts'))) return { sourceDir: join(root, 'web', 'explorer') };
     if (existsSync(join(root, PREBUILT_EXPLORER_DIR, EXPLORER_SCRIPT_FILE))) return { prebuiltDir: join(root, PREBUILT_EXPLORER_DIR) };
   }

@@ -1,16 +1,17 @@
-import { createRequire } from 'node:module';
 import { readFile } from 'node:fs/promises';
-
-const require = createRequire(import.meta.url);
-
-/** The bundled renderer (Scalar's standalone build), read from node_modules: no CDN, works offline. */
-const RENDERER_PATH = require.resolve('@scalar/api-reference/browser/standalone.js');
+import { apiReferenceRendererPath } from './apiReferenceRenderer';
 
 let renderer: Promise<Buffer> | undefined;
 
-/** The renderer's script, read once. */
+/**
+ * The renderer's script (Scalar's standalone build, found by ./apiReferenceRenderer.ts: no CDN,
+ * works offline), read once at its first request.
+ */
 export function apiReferenceScript(): Promise<Buffer> {
-  renderer ??= readFile(RENDERER_PATH);
+  renderer ??= (async () => readFile(apiReferenceRendererPath()))().catch((error: unknown) => {
+    renderer = undefined;
+    throw error;
+  });
   return renderer;
 }
 

@@ -15,7 +15,7 @@ import type { DepositAddressCapability } from '../capabilities/DepositAddressCap
 import { BvmChainCheats } from './BvmChainCheats';
 import { BvmUserWallet } from './BvmUserWallet';
 import { SolverBalanceTooLowError } from '../SolverBalanceTooLowError';
-import { depositKeyFor, type BvmAccounts, addressOfScript, outputScriptOf, formatBtc, type BvmLedger, type BvmTransactionRecord, BvmNode, BVM_TEST_ACCOUNT_OUTPUTS, p2wpkhFee } from '../../nodes/bvm';
+import { depositKeyFor, type BvmAccounts, addressOfScript, outputScriptOf, formatBtc, type BvmLedger, type BvmTransactionRecord, BvmNode, BVM_TEST_ACCOUNT_OUTPUTS, p2wpkhFee, BvmUpstreamError } from '../../nodes/bvm';
 import { BTC_CURRENCY_ADDRESS, bvmNativeCurrency } from './bvmCurrencies';
 import { BVM_DEPOSIT_CONFIRMATIONS, BvmDepositWatcher } from './BvmDepositWatcher';
 import { BvmSolverWallet } from './BvmSolverWallet';
@@ -23,6 +23,7 @@ import { BvmChainHistory } from './BvmChainHistory';
 import type { DoubleSpendCapability } from '../capabilities/DoubleSpendCapability';
 import { buildBvmDepositSteps } from './buildBvmDepositSteps';
 import { minedTransactionEntry } from '../../domain/request/minedTransactionEntry';
+import { checkForkUpstream } from '../checkForkUpstream';
 
 export interface BvmChainOptions extends ChainAdapterContext, BvmKindOptions {
   metadata: ChainMetadata;
@@ -46,6 +47,10 @@ const TYPICAL_FEE = p2wpkhFee(2, 2);
  *
  * Reorgs, snapshots and a user's double spend are `BvmChainHistory`'s; the watcher follows
  * deposits through them (back to the mempool, re-confirmed, or gone).
+ *
+ * With `forks` naming it, the node reads through to an upstream Esplora (`BvmReadThrough`): a
+ * user's outputs are read before a quote's PSBT or a balance, and a transaction's inputs before
+ * it is accepted; the simulator's own keys (solver, deposit addresses) are not read.
  *
  * LIMITATIONS: p2wpkh inputs only; blocks only on request (or every `--bvm-block-time` seconds);
  * without `--db` state lives in memory (a restart starts from genesis again).
@@ -81,8 +86,9 @@ export class BvmChain implements ChainAdapter {
     this.chainId = options.metadata.id;
     this.native = bvmNativeCurrency(this.chainId);
     const { clock, mnemonic, accountCount, host, blockTimeSeconds } = options;
-    this.node = new BvmNode({ chainId: this.chainId, clock, mnemonic, accountCount, host, blockTimeSeconds });
-    this.userWallet = new BvmUserWallet({ chainId: this.chainId, ledger: () => this.ledger });
+    const upstream = options.forks[this.chainId];
+    this.node = new BvmNode({ chainId: this.chainId, clock, mnemonic, accountCount, host, blockTimeSeconds, ...(upstream ? { fork: { esploraUrl: upstream.url } } : {}) });
+    this.userWallet = new BvmUserWallet({ chainId: this.chainId, ledger: () => this.ledger, readThrough: () => this.node.readThrough });
     this.history = new BvmChainHistory({ chainId: this.chainId, ledger: () => this.ledger, miner: () => this.keys.miner });
     this.cheats = new BvmChainCheats({ chainId: this.chainId, node: this.node, history: this.history });
   }
@@ -98,7 +104,7 @@ export class BvmChain implements ChainAdapter {
   }
 
   async startNode(): Promise<void> {
-    await this.node.start(this.options.ledgerJournal);
+    await checkForkUpstream(this.chainId, () => this.node.start(this.options.ledgerJournal), (error) => error instanceof BvmUpstreamError);
   }
 
   async start(): Promise<void> {
@@ -160,6 +166,7 @@ export class BvmChain implements ChainAdapter {
       fundedAccountsNote: `${BVM_TEST_ACCOUNT_OUTPUTS.count} confirmed outputs of ${formatBtc(BVM_TEST_ACCOUNT_OUTPUTS.value)} BTC each; keys in WIF; Esplora REST API ${this.node.esploraUrl}`,
       logFile: 'none (the ledger runs in-process)',
       clientUrls: { esploraUrl: this.node.esploraUrl },
+      ...(this.node.fork ? { fork: { url: this.node.fork.esploraUrl, note: "its Esplora, read at its current state (not pinned to a block): an address's outputs and a transaction the first time they are asked for, kept; nothing is sent upstream" } } : {}),
     };
   }
 
@@ -194,8 +201,10 @@ export class BvmChain implements ChainAdapter {
     if (params.reuseDepositAddress) {
       // a regenerated request: the earlier request's address, handed over when the quote is recorded
       const address = params.reuseDepositAddress;
+      await this.readUpstreamAddress(params.user);
       return { address, steps: buildBvmDepositSteps({ user: params.user, amount: params.amount, depositAddress: address, ledger: this.ledger }) };
     }
+    await this.readUpstreamAddress(params.user);
     const address = this.depositAddressFor(params.requestId);
     const store = this.options.depositAddresses;
     // a price (request id 0x00…00) records nothing
@@ -215,6 +224,7 @@ export class BvmChain implements ChainAdapter {
   async balanceOf(owner: string, currency: Currency): Promise<bigint> {
     const script = outputScriptOf(owner);
     if (!currency.isNative || !script) return 0n;
+    await this.node.readThrough?.address(script);
     return this.ledger.coinsOf(script, true).reduce((sum, coin) => sum + coin.value, 0n);
   }
 
@@ -242,6 +252,12 @@ export class BvmChain implements ChainAdapter {
     const record = this.ledger.transaction(deposit.txHash);
     if (!record) return indexed;
     return { ...this.entryOf(record, 'deposit', indexed.data), status };
+  }
+
+  /** A fork reads an address's outputs from its upstream the first time it is asked (a quote's PSBT, a balance); no fork: nothing. */
+  private async readUpstreamAddress(address: string): Promise<void> {
+    const script = outputScriptOf(address);
+    if (script) await this.node.readThrough?.address(script);
   }
 
   /** The address of a request's deposit key. */

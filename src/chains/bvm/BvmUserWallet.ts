@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Currency } from '../../domain/chain/currency';
 import { ChainError } from '../../errors/IntentsimError';
 import type { UserTransaction, UserWallet } from '../capabilities/UserWallet';
-import { bvmKeyFromWif, type BvmKey, BVM_NETWORK, bitcoin, outputScriptOf, type BvmLedger, BvmRpcError, selectCoins, signP2wpkhTransaction, spendableCoinsOf } from '../../nodes/bvm';
+import { bvmKeyFromWif, type BvmKey, BVM_NETWORK, bitcoin, outputScriptOf, type BvmLedger, BvmRpcError, selectCoins, signP2wpkhTransaction, spendableCoinsOf, type BvmReadThrough } from '../../nodes/bvm';
 
 /**
  * A user's side of the Bitcoin chain (its `userWallet`): a WIF key signs a quote's PSBT as the
@@ -10,7 +10,15 @@ import { bvmKeyFromWif, type BvmKey, BVM_NETWORK, bitcoin, outputScriptOf, type 
  * transaction goes to the ledger's mempool (mined by the next block). Label addresses.
  */
 export class BvmUserWallet implements UserWallet {
-  constructor(private readonly deps: { chainId: number; /** The started node's ledger. */ ledger: () => BvmLedger }) {}
+  constructor(
+    private readonly deps: {
+      chainId: number;
+      /** The started node's ledger. */
+      ledger: () => BvmLedger;
+      /** A fork's read-through: the account's outputs and a PSBT's inputs are read from the upstream first. */
+      readThrough?: () => BvmReadThrough | undefined;
+    },
+  ) {}
 
   /** Signs the step item's PSBT with the account's key (WIF) and broadcasts it. */
   async sendUserTransaction(privateKey: string, item: Record<string, unknown>): Promise<UserTransaction> {
@@ -20,7 +28,9 @@ export class BvmUserWallet implements UserWallet {
     const psbt = bitcoin.Psbt.fromHex(data.psbt, { network: BVM_NETWORK });
     psbt.signAllInputs(key.keyPair);
     psbt.finalizeAllInputs();
-    return this.broadcast(psbt.extractTransaction().toHex());
+    const hex = psbt.extractTransaction().toHex();
+    await this.deps.readThrough?.()?.inputsOf(hex);
+    return this.broadcast(hex);
   }
 
   async transferFromUser(privateKey: string, to: string, currency: Currency, amount: bigint): Promise<UserTransaction> {
@@ -29,6 +39,7 @@ export class BvmUserWallet implements UserWallet {
     const key = userKey(privateKey);
     const script = outputScriptOf(to);
     if (!script) throw new ChainError(`chain ${chainId} (BVM): ${to} is not a regtest address`);
+    await this.deps.readThrough?.()?.address(key.script);
     const selected = selectCoins(spendableCoinsOf(this.deps.ledger(), key.script), amount);
     if (!selected) throw new ChainError(`chain ${chainId} (BVM): ${key.address} cannot pay ${amount} sats plus the fee`);
     const outputs = [{ script, value: amount }, ...(selected.change >= 546n ? [{ script: key.script, value: selected.change }] : [])];

@@ -13,4 +13,5 @@ export const BVM_KIND_FACTS: ChainKindFacts = {
   depositReorg: 'mempool',
   wrongChainDepositChains: [],
   countsDepositConfirmations: true,
+  forksFromUpstream: false,
 };

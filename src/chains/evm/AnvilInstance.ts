@@ -40,6 +40,11 @@ export type AnvilInstanceOptions = {
   baseFeeWei?: bigint;
   /** `--timestamp`: the genesis block's time, unix seconds (a chain rebuilt from a journal needs its old genesis). */
   genesisTimestamp?: number;
+  /**
+   * `--fork-url` / `--fork-block-number`: the chain starts as a copy of `url`'s chain at
+   * `blockNumber`, fetched lazily (FORK_UPSTREAM_ARGS bound each upstream call).
+   */
+  fork?: { url: string; blockNumber: bigint };
   /** `--ipc`: also serve JSON-RPC on this Unix socket (its directory is created; a stale socket file is replaced). */
   ipcPath?: string;
   /** Default 10 000. */
@@ -87,6 +92,14 @@ export class AnvilNotStartedError extends ProcessError {
   }
 }
 
+/**
+ * How a fork reads its upstream: each call gives up after 10 s and is tried once more after 250 ms,
+ * so an upstream that stops answering makes the call fail in about 20 s instead of hanging (Anvil's
+ * defaults: 45 s and 5 retries); what it fetched is kept in memory only, never in Anvil's shared
+ * disk cache (~/.foundry/cache/rpc), which keys state by chain id and block alone.
+ */
+export const FORK_UPSTREAM_ARGS: readonly string[] = ['--timeout', '10000', '--retries', '1', '--fork-retry-backoff', '250', '--no-storage-caching'];
+
 /** Maps typed options to anvil's command-line flags. */
 export function anvilArgs(options: AnvilArgsOptions): string[] {
   const args = ['--host', options.host ?? '127.0.0.1', '--port', String(options.port ?? 0)];
@@ -101,6 +114,7 @@ export function anvilArgs(options: AnvilArgsOptions): string[] {
   if (options.baseFeeWei !== undefined) args.push('--base-fee', options.baseFeeWei.toString());
   if (options.genesisTimestamp !== undefined) args.push('--timestamp', String(options.genesisTimestamp));
   if (options.ipcPath !== undefined) args.push('--ipc', options.ipcPath);
+  if (options.fork !== undefined) args.push('--fork-url', options.fork.url, '--fork-block-number', options.fork.blockNumber.toString(), ...FORK_UPSTREAM_ARGS);
   args.push(...(options.extraArgs ?? []));
   return args;
 }

@@ -37,12 +37,15 @@ import type { ChainJournalStore } from '../../store/ChainJournalStore';
 import { startEvmChain, type StartedEvmChain } from './startEvmChain';
 import { EvmGaslessRelay } from './EvmGaslessRelay';
 import { describeEvmChain } from './describeEvmChain';
+import type { EvmForkPoint } from './probeForkUpstream';
 
 /** What the registry builds an EVM chain with: the shared context, and what is EVM's own. */
 export interface EvmChainOptions extends Omit<ChainAdapterContext, 'chainJournal'> {
   metadata: ChainMetadata;
   /** Attach to this node instead of spawning Anvil. */
   externalNode?: { rpcUrl: string; resetOnStart: boolean };
+  /** Spawn Anvil as a fork of this upstream, at this block (probed before: probeForkUpstream). */
+  fork?: EvmForkPoint;
   anvilBinary: string;
   /** Where mined blocks are journaled (with `persistState`, for a node this simulator spawns). */
   chainJournal?: ChainJournalStore;
@@ -58,6 +61,9 @@ interface BootedNode {
   /** The public client's transport, for a node spawned with an IPC socket. */
   ipc?: IpcTransport;
 }
+
+/** How long a forked node may take to start: it fetches the fork block and the chain's facts from its upstream first. */
+const FORK_START_TIMEOUT_MS = 30_000;
 
 /** How long a spawned node's IPC socket may take to answer its first call before HTTP is used instead. */
 const IPC_PROBE_TIMEOUT_MS = 2000;
@@ -125,6 +131,7 @@ export class EvmChain implements ChainAdapter {
           ...(options.persistState && !this.durable() ? { statePath: this.statePath() } : {}),
           ...(this.rebuildsFromJournal() ? { genesisTimestamp: options.chainJournal!.block(this.chainId, 0)!.timestamp } : {}),
           ipcPath: ipcPathFor(options.dataDir, this.chainId),
+          ...(options.fork ? { fork: { url: options.fork.url, blockNumber: options.fork.blockNumber }, startTimeoutMs: FORK_START_TIMEOUT_MS } : {}),
         });
     this.node.onUnexpectedExit((exit) =>
       options.onFatalError(new Error(`anvil for chain ${this.chainId} exited unexpectedly (code ${exit.exitCode ?? exit.signal}); see ${this.node.logFile}`)),
@@ -186,6 +193,7 @@ export class EvmChain implements ChainAdapter {
       emit: (observation) => this.listeners.forEach((listener) => listener(observation)),
       onBlocksIndexed: () => this.sameStateReads.stateChanged(),
       onFatalError: this.options.onFatalError,
+      ...(this.options.fork ? { forked: true } : {}),
       // durable: the block is journaled before any record points at it
       ...(this.durable() ? { afterSolverReceipt: () => this.syncNow() } : {}),
       ...(this.node instanceof ExternalEvmNode && this.node.resetGenesis !== undefined

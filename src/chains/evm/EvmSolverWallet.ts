@@ -6,6 +6,7 @@ import type { FailedTransactionFacts, FillSimulation, SentSolverTransaction, Sol
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import type { EvmTransactionFacts } from './EvmTransactionFacts';
 import { SolverBroadcastRefusedError } from '../SolverBroadcastRefusedError';
+import { SolverBalanceTooLowError } from '../SolverBalanceTooLowError';
 import { bumpedFee } from '../../domain/fill/fillInclusion';
 import { decodeRevert, revertFailure } from './decodeRevert';
 import { encodeFillExecution } from './encodeFillExecution';
@@ -205,7 +206,10 @@ export class EvmSolverWallet implements SolverWallet {
       if (refusal instanceof RpcRequestError) {
         // the node answered the send with an error: it never took the transaction, so nothing is kept
         store.forget(saved.id);
-        throw new SolverBroadcastRefusedError(chainId, refusal.details || refusal.shortMessage, error);
+        const reason = refusal.details || refusal.shortMessage;
+        // the solver's own funds cannot pay the value and gas: SPEC §7.2 SOLVER_BALANCE_TOO_LOW, as on the other kinds
+        if (/insufficient funds/i.test(reason)) throw new SolverBalanceTooLowError(chainId, reason);
+        throw new SolverBroadcastRefusedError(chainId, reason, error);
       }
       throw error;
     }

@@ -10,7 +10,7 @@ import { callJsonRpc } from './callJsonRpc';
 export class ExternalEvmNode {
   readonly logFile = '(external node: no log file)';
   /**
-   * Once started with `resetOnStart`: what the node's genesis is made of (environment, hard fork,
+   * Once started with `resetOnStart`: what the node's genesis is made of (environment, hard fork, the upstream it forks if it is a fork,
    * dev accounts and the first one's balance), so that a deployment kept from an earlier attach is
    * loaded only onto the same genesis (deploymentSnapshots.ts). Undefined for a node not reset.
    */
@@ -49,9 +49,10 @@ export class ExternalEvmNode {
   }
 
   private async genesisFingerprint(): Promise<string> {
-    const [info, devAccounts] = (await Promise.all([this.call('anvil_nodeInfo'), this.call('eth_accounts')])) as [{ hardFork?: unknown; transactionOrder?: unknown; environment?: unknown }, string[]];
+    const [info, devAccounts] = (await Promise.all([this.call('anvil_nodeInfo'), this.call('eth_accounts')])) as [{ hardFork?: unknown; transactionOrder?: unknown; environment?: unknown; forkConfig?: unknown }, string[]];
     const balance = devAccounts[0] === undefined ? null : await this.call('eth_getBalance', [devAccounts[0], 'latest']);
-    return JSON.stringify({ hardFork: info.hardFork, transactionOrder: info.transactionOrder, environment: info.environment, devAccounts, balance });
+    // a node that is itself a fork: its genesis is its upstream's state at the fork block
+    return JSON.stringify({ hardFork: info.hardFork, transactionOrder: info.transactionOrder, environment: info.environment, forkConfig: info.forkConfig ?? null, devAccounts, balance });
   }
 
   private call(method: string, params: readonly unknown[] = []): Promise<unknown> {

@@ -15,4 +15,5 @@ export const EVM_KIND_FACTS: ChainKindFacts = {
   depositReorg: 'lost',
   wrongChainDepositChains: [1, 8453, 42161],
   countsDepositConfirmations: false,
+  forksFromUpstream: true,
 };

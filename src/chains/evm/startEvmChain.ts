@@ -18,6 +18,7 @@ import { EvmDepositWatcher } from './EvmDepositWatcher';
 import { EvmSolverWallet } from './EvmSolverWallet';
 import { EvmRelayer } from './EvmRelayer';
 import { installBatchExecutor } from './installBatchExecutor';
+import { prepareForkedChain } from './prepareForkedChain';
 import { EvmTransactionFacts } from './EvmTransactionFacts';
 import type { EvmChainJournal } from './EvmChainJournal';
 
@@ -63,6 +64,8 @@ export interface StartEvmChainParams {
   afterSolverReceipt?: () => Promise<void>;
   /** With a database: blocks are journaled, and those a killed node lost are mined again first. */
   journal?: EvmChainJournal;
+  /** The node is a fork of an upstream chain: it is made ready for the deployment first (prepareForkedChain.ts). */
+  forked?: boolean;
   /** A node reset to genesis on attach: its deployment is kept under this key and loaded, not sent again, next time (deploymentSnapshots.ts). */
   deploymentSnapshotKey?: string;
 }
@@ -83,6 +86,8 @@ async function deployOrLoad(params: StartEvmChainParams): Promise<{ contracts: S
     if (offset < 0) await testClient.increaseTime({ seconds: -offset });
     return { contracts: simulatorContractAddresses(accounts.deployer.address, accounts.testAccounts.length), gas: kept.gas, deployment: 'loaded' };
   }
+  // a fork: the upstream's use of the simulator's keys is undone locally before anything is deployed
+  if (params.forked) await prepareForkedChain({ client, testClient, accounts, chainId: metadata.id });
   // the batch executor is a cheat call (no block): first, so a chain mined again from its journal
   // has it from the same point on as the first run had (after it, every block's state root matches)
   await installBatchExecutor({ client, testClient });

@@ -9,20 +9,21 @@ import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import { ChainError } from '../../errors/IntentsimError';
 import { UnsupportedOnChainError } from '../../errors/chainErrors';
-import type { ChainAdapterContext } from '../chainAdapterContext';
+import type { ChainAdapterContext, LvmKindOptions } from '../chainAdapterContext';
 import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams } from '../ChainAdapter';
 import type { SolverWallet } from '../SolverWallet';
 import { LvmChainCheats } from './LvmChainCheats';
 import { LvmAccountControls } from './LvmAccountControls';
 import { LvmDepositWatcher } from './LvmDepositWatcher';
 import { LVM_ACCOUNT_INDEX, LvmUserWallet } from './LvmUserWallet';
-import { type LvmLedger, type LvmTransaction, LvmNode, LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET, type LvmGenesis } from '../../nodes/lvm';
+import { type LvmLedger, type LvmTransaction, LvmNode, LVM_TRANSFER_FEE, ROUTE_PERP, USDC_ASSET, type LvmGenesis, isLvmUpstreamFailure } from '../../nodes/lvm';
+import { checkForkUpstream } from '../checkForkUpstream';
 import { LvmFillNotSupportedError, LvmSolverWallet } from './LvmSolverWallet';
 import { buildLvmWithdrawalSteps } from './buildLvmWithdrawalSteps';
 import { LVM_CURRENCY_ADDRESS, lvmCollateralCurrency } from './lvmCurrencies';
 import { minedTransactionEntry } from '../../domain/request/minedTransactionEntry';
 
-export interface LvmChainOptions extends ChainAdapterContext {
+export interface LvmChainOptions extends ChainAdapterContext, LvmKindOptions {
   metadata: ChainMetadata;
   /** Where the exchange's HTTP API listens. */
   host: string;
@@ -64,7 +65,8 @@ export class LvmChain implements ChainAdapter {
 
   constructor(private readonly options: LvmChainOptions) {
     this.chainId = options.metadata.id;
-    this.node = new LvmNode({ chainId: this.chainId, clock: options.clock, mnemonic: options.mnemonic, host: options.host });
+    const upstream = options.forks[this.chainId];
+    this.node = new LvmNode({ chainId: this.chainId, clock: options.clock, mnemonic: options.mnemonic, host: options.host, ...(upstream ? { fork: { apiUrl: upstream.url } } : {}) });
     this.ledger_ = this.node.ledger;
     this.currency = lvmCollateralCurrency(this.chainId);
     this.cheats = new LvmChainCheats({ chainId: this.chainId, ledger: this.ledger_, exchangeAccounts: new LvmAccountControls({ chainId: this.chainId, ledger: this.ledger_ }) });
@@ -95,6 +97,7 @@ export class LvmChain implements ChainAdapter {
   async start(): Promise<void> {
     await this.startNode();
     if (this.node.genesis) return;
+    await checkForkUpstream(this.chainId, () => this.node.checkUpstream(this.options.ledgerJournal), isLvmUpstreamFailure);
     const accounts = this.options.accounts();
     const owners = { deployer: accounts.deployer.address, solver: accounts.solver.address, testAccounts: accounts.testAccounts.map((account) => account.address) };
     // with --db: the changes journaled by an earlier run are made again, before anyone listens
@@ -151,6 +154,7 @@ export class LvmChain implements ChainAdapter {
       logFile: 'none (the ledger runs in-process)',
       // the same server as httpRpcUrl, named for what it is: the exchange has an HTTP API, no RPC
       clientUrls: { apiUrl: this.rpcUrl },
+      ...(this.node.fork ? { fork: { url: this.node.fork.apiUrl, note: 'its exchange API, read at its current state (not pinned to a block): an account the first time it is asked for, kept; local changes win; nothing is sent upstream' } } : {}),
     };
   }
 
@@ -162,9 +166,9 @@ export class LvmChain implements ChainAdapter {
     return value === LVM_CURRENCY_ADDRESS ? this.currency : undefined;
   }
 
-  /** SPEC §4.6: an address here is the index of an account the exchange has (a decimal string). */
+  /** SPEC §4.6: an address here is the index of an account the exchange has (a decimal string); on a fork, any index (the upstream's accounts are read when first used). */
   isValidAddress(value: string): boolean {
-    return LVM_ACCOUNT_INDEX.test(value) && this.ledger_.account(Number(value)) !== undefined;
+    return LVM_ACCOUNT_INDEX.test(value) && (this.node.readThrough !== undefined || this.ledger_.account(Number(value)) !== undefined);
   }
 
   normalizeAddress(value: string): string {
@@ -176,6 +180,7 @@ export class LvmChain implements ChainAdapter {
       // a refusal of one argument value (an amount above a JSON integer), not of deposits
       throw new UnsupportedOnChainError(`the exchange's transfer carries amounts as JSON integers, up to ${Number.MAX_SAFE_INTEGER}; ${params.amount} is more`);
     }
+    if (LVM_ACCOUNT_INDEX.test(params.user)) await this.node.readThrough?.accountIndex(Number(params.user));
     return buildLvmWithdrawalSteps({ ...params, depositoryIndex: this.genesis.solver.index });
   }
 
@@ -186,6 +191,7 @@ export class LvmChain implements ChainAdapter {
 
   async balanceOf(owner: string, currency: Currency): Promise<bigint> {
     if (!LVM_ACCOUNT_INDEX.test(owner) || (currency.address as string) !== LVM_CURRENCY_ADDRESS) return 0n;
+    await this.node.readThrough?.accountIndex(Number(owner));
     return this.ledger_.balance(Number(owner), USDC_ASSET.index, ROUTE_PERP);
   }
 

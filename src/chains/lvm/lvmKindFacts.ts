@@ -13,4 +13,5 @@ export const LVM_KIND_FACTS: ChainKindFacts = {
   depositReorg: 'none',
   wrongChainDepositChains: [],
   countsDepositConfirmations: false,
+  forksFromUpstream: false,
 };

@@ -15,4 +15,5 @@ export const SVM_KIND_FACTS: ChainKindFacts = {
   depositReorg: 'lost',
   wrongChainDepositChains: [],
   countsDepositConfirmations: false,
+  forksFromUpstream: false,
 };

@@ -51,11 +51,8 @@ export interface ChainDescription {
    * gives each (Bitcoin: `esploraUrl`, its Esplora REST API; Lighter: `apiUrl`, the exchange's HTTP API).
    */
   clientUrls?: Record<string, string>;
-  /**
-   * The upstream chain this one is a fork of (`--fork`): its URL's origin only (a provider's URL
-   * often carries its API key), and what is fetched from it when.
-   */
-  forkOf?: { upstream: string; note: string };
+  /** The chain runs as a fork of an upstream (`--fork`): its URL, and what the summary says of it (when it is read, whether it is pinned). */
+  fork?: { url: string; note: string };
 }
 
 /**

@@ -4,8 +4,11 @@ import { outputScriptOf, toHex } from './bvmCrypto';
 import { BvmRpcError } from './bvmRpcError';
 import { feeAt, type BvmLedger } from './BvmLedger';
 import { BVM_FEE_RATE_SAT_PER_KVB } from './bvmTransactions';
-import { esploraBlock, esploraStatus, esploraTransaction } from './bvmEsploraViews';
+import { esploraAddressStats, esploraBlock, esploraStatus, esploraTransaction } from './bvmEsploraViews';
 import { readRequestBody } from '../readRequestBody';
+import type { BvmReadThrough } from './BvmReadThrough';
+import { readThroughForEsplora } from './bvmReadThroughRequests';
+import { BvmUpstreamError } from './BvmUpstreamEsplora';
 
 const MAX_BODY_BYTES = 4 * 1024 * 1024;
 /** The confirmation targets `/fee-estimates` answers for, as Esplora does. */
@@ -21,15 +24,17 @@ const notFound = (text: string): Reply => ({ status: 404, body: text });
 /**
  * The Esplora REST API (Blockstream's electrs, what BDK, LDK and most wallets read on regtest)
  * over the node's ledger, on a port of its own: tip, blocks, transactions (JSON, status, hex),
- * `POST /tx`, an address's coins and transactions, fee estimates and the mempool, with Esplora's
- * JSON shapes (values in satoshis) and its plain-text answers and errors.
+ * `POST /tx`, an address's balance stats, coins and transactions, fee estimates and the mempool,
+ * with Esplora's JSON shapes (values in satoshis) and its plain-text answers and errors. A fork
+ * (`readThrough`) reads what a request names from its upstream first; an upstream that cannot be
+ * read answers 502 with the reason.
  */
 export class BvmEsploraServer {
   private http: ListeningHttp | undefined;
 
   constructor(
     private readonly ledger: BvmLedger,
-    private readonly options: { host: string; port?: number },
+    private readonly options: { host: string; port?: number; readThrough?: BvmReadThrough },
   ) {}
 
   async start(): Promise<{ esploraUrl: string }> {
@@ -65,15 +70,24 @@ export class BvmEsploraServer {
     }
     if (head === 'tx' && id) {
       const record = ledger.transaction(id.toLowerCase());
-      if (!record) return notFound('Transaction not found');
+      if (!record) {
+        // a fork's transaction read from its upstream: as the upstream showed it
+        const upstream = ledger.upstreamTransaction(id.toLowerCase());
+        if (!upstream) return notFound('Transaction not found');
+        if (!tail) return { status: 200, body: upstream.esplora };
+        if (tail === 'status') return { status: 200, body: upstream.esplora.status ?? { confirmed: true } };
+        if (tail === 'hex') return { status: 200, body: upstream.hex };
+        return notFound('Not Found');
+      }
       if (!tail) return { status: 200, body: esploraTransaction(ledger, record) };
       if (tail === 'status') return { status: 200, body: esploraStatus(ledger, record.height) };
       if (tail === 'hex') return { status: 200, body: record.hex };
       return notFound('Not Found');
     }
-    if (head === 'address' && id && (tail === 'utxo' || tail === 'txs')) {
+    if (head === 'address' && id && (tail === undefined || tail === 'utxo' || tail === 'txs')) {
       const script = outputScriptOf(id);
       if (!script) return { status: 400, body: 'Invalid Bitcoin address' };
+      if (tail === undefined) return { status: 200, body: esploraAddressStats(ledger, id, script) };
       if (tail === 'utxo') {
         return { status: 200, body: ledger.coinsOf(script, true).map((coin) => ({ txid: coin.txid, vout: coin.vout, status: esploraStatus(ledger, coin.height), value: Number(coin.value) })) };
       }
@@ -108,6 +122,11 @@ export class BvmEsploraServer {
     return notFound('Not Found');
   }
 
+  /** A fork reads what the request names from its upstream first (`BvmReadThrough`). */
+  private async readUpstream(method: string, path: string, body: string): Promise<void> {
+    if (this.options.readThrough) await readThroughForEsplora(this.options.readThrough, method, path, body);
+  }
+
   private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let body = '';
     try {
@@ -115,7 +134,14 @@ export class BvmEsploraServer {
     } catch {
       return void res.writeHead(413, { 'content-type': 'text/plain' }).end('Payload Too Large');
     }
-    const reply = this.answer(req.method ?? 'GET', (req.url ?? '/').split('?')[0]!, body);
+    const path = (req.url ?? '/').split('?')[0]!;
+    const reply = await this.readUpstream(req.method ?? 'GET', path, body).then(
+      () => this.answer(req.method ?? 'GET', path, body),
+      (error: unknown) => {
+        if (error instanceof BvmUpstreamError) return { status: 502, body: error.message };
+        throw error;
+      },
+    );
     const json = typeof reply.body !== 'string';
     res.writeHead(reply.status, { 'content-type': json ? 'application/json' : 'text/plain', 'access-control-allow-origin': '*' }).end(json ? JSON.stringify(reply.body) : reply.body);
   }

@@ -9,6 +9,8 @@ import { bvmWalletSendMethods } from './bvmWalletSendMethods';
 import type { BvmWallets } from './BvmWallets';
 import { stringifyBvmJson } from './bvmRpcEncoding';
 import { readJsonRpcBody } from '../readRequestBody';
+import type { BvmReadThrough } from './BvmReadThrough';
+import { readThroughForRpc } from './bvmReadThroughRequests';
 
 interface JsonRpcRequest {
   id?: unknown;
@@ -33,7 +35,7 @@ export class BvmJsonRpcServer {
   constructor(
     ledger: BvmLedger,
     private readonly wallets: BvmWallets,
-    private readonly options: { host: string; port?: number },
+    private readonly options: { host: string; port?: number; readThrough?: BvmReadThrough },
   ) {
     this.methods = bvmRpcMethods(ledger);
     this.adminMethods = bvmWalletAdminMethods(wallets);
@@ -54,6 +56,17 @@ export class BvmJsonRpcServer {
     return Object.hasOwn(this.methods, name) ? this.methods[name] : undefined;
   }
 
+  /** The scripts of the wallet a wallet method runs on (none for other methods, or when no wallet resolves: the method says why). */
+  private walletScriptsFor(name: string, urlWallet: string | undefined): Uint8Array[] {
+    if (!Object.hasOwn(this.walletMethods, name)) return [];
+    if (name === 'listunspent' && urlWallet === undefined && this.wallets.loadedNames().length === 0) return [];
+    try {
+      return this.wallets.resolve(urlWallet).keys.map((key) => key.script);
+    } catch {
+      return [];
+    }
+  }
+
   async start(): Promise<{ rpcUrl: string }> {
     this.http = await listenHttp((req, res) => void this.serveHttp(req, res), this.options);
     return { rpcUrl: this.http.url };
@@ -72,6 +85,9 @@ export class BvmJsonRpcServer {
       if (!Array.isArray(params)) throw new BvmRpcError(BVM_RPC_ERRORS.invalidRequest, 'Params must be an array (named parameters are not simulated)');
       const method = this.methodFor(request.method, urlWallet);
       if (!method) return { reply: { result: null, error: { code: BVM_RPC_ERRORS.methodNotFound, message: 'Method not found' }, id }, status: 404 };
+      // a fork reads what the request names from its upstream first (an unreachable upstream: its error)
+      const { readThrough } = this.options;
+      if (readThrough) await readThroughForRpc(readThrough, request.method, params, this.walletScriptsFor(request.method, urlWallet));
       return { reply: { result: await method(params), error: null, id }, status: 200 };
     } catch (error) {
       if (error instanceof BvmRpcError) return { reply: { result: null, error: { code: error.code, message: error.message }, id }, status: 500 };

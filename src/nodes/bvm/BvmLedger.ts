@@ -3,6 +3,7 @@ import { BVM_RPC_ERRORS, BvmRpcError } from './bvmRpcError';
 import { toHex } from './bvmCrypto';
 import { BVM_PARAMS, decodeTransaction, outpointKey, txidOf } from './bvmConsensus';
 import type { BvmBlock, BvmCoin, BvmLedgerChange, BvmTransactionRecord } from './bvmLedgerTypes';
+import type { BvmUpstreamOutput, BvmUpstreamTransaction } from './BvmUpstreamReads';
 import { BvmLedgerState } from './BvmLedgerState';
 import { buildBvmBlock } from './buildBvmBlock';
 import { validateBvmTransaction } from './validateBvmTransaction';
@@ -89,19 +90,50 @@ export class BvmLedger {
 
   /** An unspent output; `includeMempool`: outputs of mempool transactions count, outputs they spend do not (as `gettxout`). */
   coin(txid: string, vout: number, includeMempool = true): BvmCoin | undefined {
-    if (!includeMempool) return this.state.utxos.get(outpointKey(txid, vout));
+    if (!includeMempool) return this.state.confirmedCoin(txid, vout);
     return this.state.mempoolSpends.has(outpointKey(txid, vout)) ? undefined : this.state.outputOf(txid, vout);
   }
 
   /** The unspent outputs paying `script`; with `includeMempool`, also unconfirmed ones, and not those a mempool transaction spends. */
   coinsOf(script: Uint8Array, includeMempool: boolean): BvmCoin[] {
     const wanted = toHex(script);
-    const coins = [...this.state.utxos.values()].filter((coin) => toHex(coin.script) === wanted);
+    const coins = this.state.confirmedCoinsOf(wanted);
     if (!includeMempool) return coins;
     const unconfirmed = [...this.state.mempool.values()].flatMap((record) =>
       record.tx.outs.flatMap((output, vout) => (toHex(output.script) === wanted ? [{ txid: record.txid, vout, value: output.value, script: output.script, height: null, coinbase: false }] : [])),
     );
     return [...coins, ...unconfirmed].filter((coin) => !this.state.mempoolSpends.has(outpointKey(coin.txid, coin.vout)));
+  }
+
+  /** Whether a forked ledger's upstream was asked for this script's address already (`BvmReadThrough`). */
+  hasReadUpstreamAddress(script: Uint8Array): boolean {
+    return this.state.upstream.hasReadAddress(script);
+  }
+
+  /**
+   * Keeps the confirmed unspent outputs the upstream listed for `script`'s address: from now on
+   * they are unspent outputs of this ledger (below its genesis), less those of a transaction it
+   * holds itself. Told to the recorder first, as every change.
+   */
+  addUpstreamOutputs(script: Uint8Array, outputs: readonly BvmUpstreamOutput[]): void {
+    this.recorder?.({ kind: 'upstreamOutputs', script, outputs: [...outputs] });
+    this.state.upstream.addAddress(script, outputs, (txid) => this.transaction(txid) !== undefined);
+  }
+
+  /** Keeps a transaction read from the upstream by id (served by id, never mined here). */
+  addUpstreamTransaction(transaction: BvmUpstreamTransaction): void {
+    this.recorder?.({ kind: 'upstreamTransaction', ...transaction });
+    this.state.upstream.addTransaction(transaction);
+  }
+
+  /** The outputs read from the upstream for a script's address, spent here since or not. */
+  upstreamOutputsOf(script: Uint8Array): readonly BvmCoin[] {
+    return this.state.upstream.outputsOf(toHex(script));
+  }
+
+  /** A transaction read from the upstream by id (undefined: none was, or the ledger holds it itself). */
+  upstreamTransaction(txid: string): BvmUpstreamTransaction | undefined {
+    return this.transaction(txid) ? undefined : this.state.upstream.transaction(txid);
   }
 
   /** Locks (or unlocks) an outpoint against coin selection, as `lockunspent` does (in memory, as Core's default). */

@@ -24,6 +24,9 @@ export type BvmJournalEntry =
   | { kind: 'revert'; id: string }
   /** A mined block: its header time, coinbase output script, the raw transactions after the coinbase, and its hash; `timerDueAtMs` when the block timer mined it. */
   | { kind: 'block'; height: number; hash: string; time: number; coinbaseScript: string; transactions: string[]; timerDueAtMs?: number }
+  /** A forked ledger read an address's unspent outputs (its output script, hex) from its upstream, or a transaction by id: kept, so a restart needs no upstream. */
+  | { kind: 'upstreamOutputs'; script: string; outputs: Array<{ txid: string; vout: number; value: bigint }> }
+  | { kind: 'upstreamTransaction'; txid: string; hex: string; esplora: Record<string, unknown> }
   /** The block timer was set: every `seconds` from `firstDueAtMs` (0: off); `startedWithSeconds` is `--bvm-block-time` of that run. */
   | { kind: 'blockTimer'; seconds: number; firstDueAtMs: number; startedWithSeconds: number }
   /** A wallet created, loaded or unloaded, or a key it handed out (`BvmWallets`). */
@@ -99,6 +102,7 @@ export class BvmLedgerJournal {
 
   private entryOf(change: BvmLedgerChange): BvmJournalEntry {
     if (change.kind === 'reorg') return { ...change, coinbaseScript: toHex(change.coinbaseScript) };
+    if (change.kind === 'upstreamOutputs') return { ...change, script: toHex(change.script) };
     if (change.kind !== 'block') return change;
     const dueAtMs = this.timerBlockDueAtMs;
     this.timerBlockDueAtMs = undefined;
@@ -144,6 +148,12 @@ export class BvmLedgerJournal {
         case 'walletUnloaded':
         case 'walletKey':
           this.deps.wallets?.apply(entry);
+          return;
+        case 'upstreamOutputs':
+          ledger.addUpstreamOutputs(Buffer.from(entry.script, 'hex'), entry.outputs);
+          return;
+        case 'upstreamTransaction':
+          ledger.addUpstreamTransaction({ txid: entry.txid, hex: entry.hex, esplora: entry.esplora });
           return;
         case 'blockTimer':
           this.timer = { seconds: entry.seconds, nextDueAtMs: entry.firstDueAtMs, startedWithSeconds: entry.startedWithSeconds };

@@ -1,6 +1,7 @@
-import { bitcoin } from './bvmCrypto';
+import { bitcoin, toHex } from './bvmCrypto';
 import { outpointKey, txidOf } from './bvmConsensus';
 import type { BvmBlock, BvmCoin, BvmTransactionRecord } from './bvmLedgerTypes';
+import { BvmUpstreamReads } from './BvmUpstreamReads';
 
 /** A block `invalidateblock` disconnected, with its transactions (the coinbase first). */
 export interface BvmDisconnectedBlock {
@@ -14,9 +15,12 @@ export interface BvmDisconnectedBlock {
  * It applies the mechanical parts of a change (connect a block, disconnect the tip, put a
  * transaction in the mempool or take it out); the rules and the listeners are `BvmLedger`'s.
  * Records, coins and blocks are never changed in place, so `copy` (a snapshot) copies only the
- * collections.
+ * collections. A forked ledger's outputs read from its upstream (`upstream`) count as confirmed
+ * unspent outputs until a mined transaction spends them; every copy shares them.
  */
 export class BvmLedgerState {
+  constructor(readonly upstream: BvmUpstreamReads = new BvmUpstreamReads()) {}
+
   readonly utxos = new Map<string, BvmCoin>();
   readonly mempool = new Map<string, BvmTransactionRecord>();
   /** Outpoint → the mempool transaction that spends it. */
@@ -41,7 +45,7 @@ export class BvmLedgerState {
   }
 
   copy(): BvmLedgerState {
-    const copy = new BvmLedgerState();
+    const copy = new BvmLedgerState(this.upstream);
     const maps = ['utxos', 'mempool', 'mempoolSpends', 'confirmed', 'confirmedSpends', 'blocksByHash'] as const;
     for (const name of maps) for (const [key, value] of this[name] as Map<string, unknown>) (copy[name] as Map<string, unknown>).set(key, value);
     copy.blocks.push(...this.blocks);
@@ -59,10 +63,24 @@ export class BvmLedgerState {
 
   /** An output that exists and nothing mined spends: confirmed and unspent, or of a mempool transaction (mempool spends not counted). */
   outputOf(txid: string, vout: number): BvmCoin | undefined {
-    const coin = this.utxos.get(outpointKey(txid, vout));
+    const coin = this.confirmedCoin(txid, vout);
     if (coin) return coin;
     const output = this.mempool.get(txid)?.tx.outs[vout];
     return output ? { txid, vout, value: output.value, script: output.script, height: null, coinbase: false } : undefined;
+  }
+
+  /** A confirmed output nothing mined spends: a local one, or one read from the upstream. */
+  confirmedCoin(txid: string, vout: number): BvmCoin | undefined {
+    const key = outpointKey(txid, vout);
+    const upstream = this.upstream.output(txid, vout);
+    return this.utxos.get(key) ?? (upstream && !this.confirmedSpends.has(key) ? upstream : undefined);
+  }
+
+  /** The confirmed outputs paying a script (hex) that nothing mined spends, local ones first. */
+  confirmedCoinsOf(scriptHex: string): BvmCoin[] {
+    const local = [...this.utxos.values()].filter((coin) => toHex(coin.script) === scriptHex);
+    const upstream = this.upstream.outputsOf(scriptHex).filter((coin) => !this.confirmedSpends.has(outpointKey(coin.txid, coin.vout)));
+    return [...local, ...upstream];
   }
 
   addToMempool(record: BvmTransactionRecord): void {

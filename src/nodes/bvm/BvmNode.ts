@@ -8,6 +8,15 @@ import { BvmLedgerJournal } from './BvmLedgerJournal';
 import { writeBvmGenesis } from './writeBvmGenesis';
 import { BvmWallets } from './BvmWallets';
 import { mnemonicSeed } from '../../keys/mnemonicSeed';
+import { BvmReadThrough } from './BvmReadThrough';
+import { BvmUpstreamEsplora } from './BvmUpstreamEsplora';
+
+/** A fork's upstream: its Esplora REST API, read at its current state (not pinned to a block), and how long one read may take. */
+export interface BvmForkUpstream {
+  esploraUrl: string;
+  /** Default `BVM_UPSTREAM_TIMEOUT_MS` (5 s). */
+  timeoutMs?: number;
+}
 
 export interface BvmNodeOptions {
   chainId: number;
@@ -20,6 +29,8 @@ export interface BvmNodeOptions {
   port?: number;
   /** The block time it starts with, seconds of its clock (0: blocks only on `generatetoaddress`). */
   blockTimeSeconds: number;
+  /** Run as a fork of this upstream: what a request names is read from it first (`BvmReadThrough`). */
+  fork?: BvmForkUpstream;
 }
 
 interface StartedParts {
@@ -30,6 +41,7 @@ interface StartedParts {
   esplora: BvmEsploraServer;
   esploraUrl: string;
   journal: BvmLedgerJournal | undefined;
+  readThrough: BvmReadThrough | undefined;
 }
 
 /**
@@ -37,7 +49,9 @@ interface StartedParts {
  * Core's JSON-RPC (`BvmJsonRpcServer`, with descriptor wallets on `/wallet/<name>`: `BvmWallets`) and the Esplora REST API on a
  * port of its own (`BvmEsploraServer`), genesis paying the accounts from matured coinbases, the
  * block timer (a block every N seconds of its clock), and with a journal every change journaled
- * first and applied again at start. The simulator's BVM adapter (`chains/bvm/`) runs one;
+ * first and applied again at start. With `fork`, it reads through to an upstream Esplora: an
+ * address's outputs and a transaction by id the first time they are asked for, kept (and
+ * journaled) in the ledger; nothing is sent upstream. The simulator's BVM adapter (`chains/bvm/`) runs one;
  * `startBvmNode` runs one alone.
  */
 export class BvmNode {
@@ -46,22 +60,30 @@ export class BvmNode {
 
   constructor(private readonly options: BvmNodeOptions) {}
 
-  /** Writes genesis (at the journaled time when a journal has one) and starts the JSON-RPC, once. */
+  /**
+   * Writes genesis (at the journaled time when a journal has one) and starts the JSON-RPC, once. A
+   * fork's first start (no journal of this chain yet) asks its upstream first: one that does not
+   * answer as an Esplora fails the start (`BvmUpstreamError`).
+   */
   async start(journalStore: LedgerJournal | undefined): Promise<void> {
     if (this.parts) return;
-    const { chainId, clock, mnemonic, accountCount, host, port } = this.options;
+    const { chainId, clock, mnemonic, accountCount, host, port, fork } = this.options;
     const accounts = deriveBvmAccounts(mnemonic, accountCount);
     const ledger = new BvmLedger({ clock });
+    const readThrough = fork ? new BvmReadThrough(ledger, new BvmUpstreamEsplora(fork.esploraUrl, fork.timeoutMs)) : undefined;
+    // a fork's first start asks its upstream that it answers (a BvmUpstreamError if not); a restart from its journal needs no upstream
+    if (readThrough && !journalStore?.has(chainId)) await readThrough.upstream.probe();
     const wallets = new BvmWallets(mnemonicSeed(mnemonic));
     // genesis at one time for all its blocks: the same on every start from the same journal
     const journal = journalStore ? new BvmLedgerJournal({ chainId, store: journalStore, ledger, wallets }) : undefined;
     if (journal) journal.open((time) => writeBvmGenesis(ledger, accounts, time), clock.nowSeconds());
     else writeBvmGenesis(ledger, accounts, clock.nowSeconds());
-    const server = new BvmJsonRpcServer(ledger, wallets, { host, ...(port !== undefined ? { port } : {}) });
+    const reads = readThrough ? { readThrough } : {};
+    const server = new BvmJsonRpcServer(ledger, wallets, { host, ...(port !== undefined ? { port } : {}), ...reads });
     const { rpcUrl } = await server.start();
-    const esplora = new BvmEsploraServer(ledger, { host });
+    const esplora = new BvmEsploraServer(ledger, { host, ...reads });
     const { esploraUrl } = await esplora.start();
-    this.parts = { ledger, accounts, rpcUrl, server, esplora, esploraUrl, journal };
+    this.parts = { ledger, accounts, rpcUrl, server, esplora, esploraUrl, journal, readThrough };
   }
 
   get ledger(): BvmLedger {
@@ -80,6 +102,16 @@ export class BvmNode {
   /** The Esplora REST API's base URL (a port of its own). */
   get esploraUrl(): string {
     return this.started().esploraUrl;
+  }
+
+  /** A fork's read-through (undefined when the node is no fork): what the adapter reads before it builds a PSBT or answers a balance. */
+  get readThrough(): BvmReadThrough | undefined {
+    return this.started().readThrough;
+  }
+
+  /** The upstream a fork reads (undefined when the node is no fork). */
+  get fork(): BvmForkUpstream | undefined {
+    return this.options.fork;
   }
 
   /**

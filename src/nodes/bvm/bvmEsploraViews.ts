@@ -77,3 +77,46 @@ export function esploraBlock(ledger: BvmLedger, block: BvmBlock): Record<string,
     difficulty: REGTEST_DIFFICULTY,
   };
 }
+
+/**
+ * An address's balance stats as Esplora's `/address/:a`: `chain_stats` over mined transactions
+ * (and, on a fork, the outputs read from its upstream, funded before the local chain), and
+ * `mempool_stats` over mempool ones: outputs funded and spent, their sums, transactions.
+ */
+export function esploraAddressStats(ledger: BvmLedger, address: string, script: Uint8Array): Record<string, unknown> {
+  const wanted = toHex(script);
+  const stats = (records: readonly BvmTransactionRecord[], extraFunded: ReadonlyArray<{ txid: string; value: bigint }>) => {
+    const txids = new Set(extraFunded.map((coin) => coin.txid));
+    let funded = extraFunded.length;
+    let fundedSum = extraFunded.reduce((sum, coin) => sum + coin.value, 0n);
+    let spent = 0;
+    let spentSum = 0n;
+    for (const record of records) {
+      for (const output of record.tx.outs) {
+        if (toHex(output.script) !== wanted) continue;
+        funded += 1;
+        fundedSum += output.value;
+        txids.add(record.txid);
+      }
+      for (const prevout of record.prevouts) {
+        if (toHex(prevout.script) !== wanted) continue;
+        spent += 1;
+        spentSum += prevout.value;
+        txids.add(record.txid);
+      }
+    }
+    return { funded_txo_count: funded, funded_txo_sum: Number(fundedSum), spent_txo_count: spent, spent_txo_sum: Number(spentSum), tx_count: txids.size };
+  };
+  const all = ledger.allTransactions();
+  return {
+    address,
+    chain_stats: stats(
+      all.filter((record) => record.height !== undefined),
+      ledger.upstreamOutputsOf(script),
+    ),
+    mempool_stats: stats(
+      all.filter((record) => record.height === undefined),
+      [],
+    ),
+  };
+}

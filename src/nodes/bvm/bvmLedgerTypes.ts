@@ -1,4 +1,5 @@
 import type { bitcoin } from './bvmCrypto';
+import type { BvmUpstreamOutput, BvmUpstreamTransaction } from './BvmUpstreamReads';
 
 /** The shapes the ledger keeps and tells (coins, transaction records, changes, blocks). */
 
@@ -45,7 +46,11 @@ export type BvmLedgerChange =
   | { kind: 'reorg'; depth: number; time: number; coinbaseScript: Uint8Array; including: string[] }
   | { kind: 'snapshot'; id: string }
   | { kind: 'revert'; id: string }
-  | { kind: 'block'; height: number; hash: string; time: number; coinbaseScript: Uint8Array; transactions: string[] };
+  | { kind: 'block'; height: number; hash: string; time: number; coinbaseScript: Uint8Array; transactions: string[] }
+  /** A forked ledger read an address's unspent outputs from its upstream (`BvmReadThrough`). */
+  | { kind: 'upstreamOutputs'; script: Uint8Array; outputs: BvmUpstreamOutput[] }
+  /** A forked ledger read a transaction from its upstream by id. */
+  | ({ kind: 'upstreamTransaction' } & BvmUpstreamTransaction);
 
 export interface BvmBlock {
   hash: string;

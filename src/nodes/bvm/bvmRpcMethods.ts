@@ -1,10 +1,10 @@
 import { BVM_RPC_ERRORS, BvmRpcError } from './bvmRpcError';
 import { outputScriptOf, toHex } from './bvmCrypto';
-import { BVM_PARAMS, feeAt, type BvmLedger, type BvmTransactionRecord } from './BvmLedger';
+import { BVM_PARAMS, decodeTransaction, feeAt, type BvmLedger, type BvmTransactionRecord } from './BvmLedger';
 import { blockHeaderJson, btc, medianTimePast, REGTEST_DIFFICULTY, satsOf, scriptPubKeyJson, transactionJson } from './bvmRpcEncoding';
 import { BVM_FEE_RATE_SAT_PER_KVB } from './bvmTransactions';
 import { bvmNodeInfoMethods } from './bvmNodeInfoMethods';
-import { bvmPsbtMethods } from './bvmPsbtMethods';
+import { bvmPsbtMethods, rawTransactionJson } from './bvmPsbtMethods';
 import { bvmRawTransactionMethods } from './bvmRawTransactionMethods';
 import { boolParam, hashParam, numberParam, scriptOfAddress, stringParam, typeError } from './bvmRpcParams';
 
@@ -38,6 +38,18 @@ function mempoolEntryJson(ledger: BvmLedger, record: BvmTransactionRecord): Reco
     'bip125-replaceable': false,
     unbroadcast: false,
   };
+}
+
+/**
+ * `getrawtransaction` of a transaction a fork read from its upstream (not mined here): its hex, or
+ * decoded with the upstream block it was in (`upstreamblockhash`; no local confirmations).
+ */
+function upstreamRawTransaction(ledger: BvmLedger, txid: string, verbose: boolean): unknown {
+  const upstream = ledger.upstreamTransaction(txid);
+  if (!upstream) throw new BvmRpcError(BVM_RPC_ERRORS.invalidAddressOrKey, 'No such mempool or blockchain transaction. Use gettransaction for wallet transactions.');
+  if (!verbose) return upstream.hex;
+  const status = (upstream.esplora.status ?? {}) as { block_hash?: unknown };
+  return { ...rawTransactionJson(ledger, decodeTransaction(upstream.hex)), hex: upstream.hex, ...(typeof status.block_hash === 'string' ? { upstreamblockhash: status.block_hash } : {}) };
 }
 
 /**
@@ -112,7 +124,7 @@ export function bvmRpcMethods(ledger: BvmLedger): Record<string, Method> {
     },
     getrawtransaction: (params) => {
       const record = ledger.transaction(hashParam(params, 0, 'parameter 1'));
-      if (!record) throw new BvmRpcError(BVM_RPC_ERRORS.invalidAddressOrKey, 'No such mempool or blockchain transaction. Use gettransaction for wallet transactions.');
+      if (!record) return upstreamRawTransaction(ledger, hashParam(params, 0, 'parameter 1'), boolParam(params, 1, false));
       if (!boolParam(params, 1, false)) return record.hex;
       return transactionJson(ledger, record, { withBlock: true, withFee: params[1] === 2 });
     },

@@ -4,7 +4,9 @@
  */
 
 // the node, run by the adapter or alone
-export { BvmNode, type BvmNodeOptions } from './BvmNode';
+export { BvmNode, type BvmNodeOptions, type BvmForkUpstream } from './BvmNode';
+export { BvmUpstreamError, BVM_UPSTREAM_TIMEOUT_MS } from './BvmUpstreamEsplora';
+export type { BvmReadThrough } from './BvmReadThrough';
 export { startBvmNode, type StartedBvmNode, type BvmNodeStartOptions } from './startBvmNode';
 
 // its ledger, the one in-process interface the adapter reads and writes, and the errors it answers with

@@ -7,6 +7,7 @@ import { accountView, transactionView } from './lvmApiViews';
 import { accountIndexOf, LvmApiError, requiredQuery } from './lvmApiQuery';
 import { answerReadRoute } from './lvmReadRoutes';
 import { readRequestBody, RequestBodyTooLargeError } from '../readRequestBody';
+import { readThroughForLvmRequest, type LvmReadThrough } from './LvmReadThrough';
 
 const MAX_BODY_BYTES = 64 * 1024;
 
@@ -41,14 +42,16 @@ const TransferBodySchema = z.object({
  * - `POST /api/v1/createSubAccount` — header `x-api-key` of a master account: a new sub-account and its key;
  * - the read API (`currentHeight`, `nextNonce`, `block`, `blocks`, `tx`, `txs`, `accountTxs`,
  *   `transferFeeInfo`): `lvmReadRoutes.ts`.
- * Errors are JSON `{ code, errorCode, message }` with a 4xx status.
+ * Errors are JSON `{ code, errorCode, message }` with a 4xx status. A fork (`readThrough`) reads
+ * the accounts a request names from its upstream first; an upstream that cannot be read answers
+ * 502 `UPSTREAM_UNAVAILABLE`.
  */
 export class LvmApiServer {
   private http: Server | undefined;
 
   constructor(
     private readonly ledger: LvmLedger,
-    private readonly options: { host: string; port?: number; apiKeyFor: (index: number) => string },
+    private readonly options: { host: string; port?: number; apiKeyFor: (index: number) => string; readThrough?: LvmReadThrough },
   ) {}
 
   async start(): Promise<string> {
@@ -89,6 +92,7 @@ export class LvmApiServer {
   private async route(req: IncomingMessage, url: URL): Promise<Record<string, unknown>> {
     const path = url.pathname.replace(/\/+$/, '');
     const route = `${req.method} ${path}`;
+    if (this.options.readThrough) await readThroughForLvmRequest(this.options.readThrough, route, url);
     switch (route) {
       case 'GET /health':
         return { status: 'ok' };
@@ -137,6 +141,7 @@ export class LvmApiServer {
     }
     const { accountIndex, nonce, action } = parsed.data;
     const p = action.parameters;
+    await this.options.readThrough?.accountIndexes([accountIndex, p.toAccountIndex]);
     const tx = this.ledger.submitTransfer(apiKey, {
       fromAccountIndex: accountIndex,
       toAccountIndex: p.toAccountIndex,

@@ -61,6 +61,18 @@ export interface LvmTransaction extends Required<LvmTransferParams> {
 
 export { LvmTransferRefusedError, type LvmRefusal } from './lvmTransferRefusal';
 
+/** An account a fork read from its upstream exchange, as the upstream showed it (`LvmReadThrough`). */
+export interface LvmUpstreamAccount {
+  index: number;
+  l1Address: Address;
+  kind: 'master' | 'sub';
+  masterIndex: number;
+  collateral: bigint;
+  /** Spot balances by asset index (those not zero). */
+  spot: Array<[number, bigint]>;
+  nonce: number;
+}
+
 /**
  * A change the ledger made, as plain data: what a journal keeps to make the same ledger again
  * (`LvmLedgerJournal`). The ledger hands each to its recorder before the change takes effect and
@@ -76,7 +88,9 @@ export type LvmLedgerChange =
   | { kind: 'nextTimestamp'; ms: number }
   | { kind: 'snapshot'; id: string }
   | { kind: 'revert'; id: string }
-  | { kind: 'accountControls'; index: number; controls: LvmAccountControls };
+  | { kind: 'accountControls'; index: number; controls: LvmAccountControls }
+  /** A fork read accounts unknown here from its upstream (by index or by owner), as they were there. */
+  | { kind: 'upstreamAccounts'; accounts: LvmUpstreamAccount[] };
 
 const ZERO_MEMO: Hex = `0x${'00'.repeat(32)}`;
 const MEMO = /^0x[0-9a-fA-F]{64}$/;
@@ -97,6 +111,11 @@ interface LedgerState {
  * fee charged on top and credited to account 0). Every transfer executes in its own block, at the
  * virtual clock's time, and listeners hear of it at once. A recorder (`recordChangesWith`) is handed
  * every change first, so a journal can make the same ledger again.
+ *
+ * A fork (`LvmReadThrough`) adds accounts read from its upstream (`addUpstreamAccounts`) with their
+ * index, owner, balances and nonce; an index the ledger already uses stays the local account's, new
+ * local accounts skip the indexes read, and a revert keeps what was read (upstream state, not a
+ * local change) as it was read.
  */
 export class LvmLedger {
   private state: LedgerState = { accounts: new Map(), transactions: [], nextMaster: 0, nextSub: FIRST_SUB_ACCOUNT_INDEX, height: 0 };
@@ -106,6 +125,8 @@ export class LvmLedger {
   private readonly snapshots = new Map<string, LedgerState>();
   private nextTimestampMs: number | undefined;
   private recorder: ((change: LvmLedgerChange) => void) | undefined;
+  /** Accounts read from a fork's upstream, as read: a revert to a snapshot taken before a read puts them back so. */
+  private readonly upstreamAccounts = new Map<number, LvmUpstreamAccount>();
 
   constructor(private readonly deps: { clock: VirtualClock }) {}
 
@@ -115,6 +136,8 @@ export class LvmLedger {
   }
 
   createMasterAccount(l1Address: Address): LvmAccount {
+    // (an index a fork read from its upstream is taken)
+    while (this.state.accounts.has(this.state.nextMaster)) this.state.nextMaster++;
     this.recorder?.({ kind: 'masterAccount', index: this.state.nextMaster, l1Address });
     const index = this.state.nextMaster++;
     return this.addAccount({ index, l1Address, kind: 'master', masterIndex: index });
@@ -123,6 +146,7 @@ export class LvmLedger {
   createSubAccount(masterIndex: number): LvmAccount {
     const master = this.requireAccount(masterIndex);
     if (master.kind !== 'master') throw new LvmTransferRefusedError('NOT_A_MASTER_ACCOUNT', `account ${masterIndex} is a sub-account; only a master account has sub-accounts`);
+    while (this.state.accounts.has(this.state.nextSub)) this.state.nextSub--;
     this.recorder?.({ kind: 'subAccount', index: this.state.nextSub, masterIndex });
     const index = this.state.nextSub--;
     return this.addAccount({ index, l1Address: master.l1Address, kind: 'sub', masterIndex });
@@ -136,6 +160,25 @@ export class LvmLedger {
   accountsOf(l1Address: string): LvmAccount[] {
     const wanted = l1Address.toLowerCase();
     return [...this.state.accounts.values()].filter((account) => account.l1Address.toLowerCase() === wanted).sort(byKindThenIndex);
+  }
+
+  /**
+   * Adds accounts a fork read from its upstream, with their balances and nonce; one whose index
+   * the ledger already uses is left out (the local account wins). Returns those added.
+   */
+  addUpstreamAccounts(accounts: readonly LvmUpstreamAccount[]): LvmAccount[] {
+    const fresh = accounts.filter((account) => !this.state.accounts.has(account.index));
+    if (fresh.length === 0) return [];
+    this.recorder?.({ kind: 'upstreamAccounts', accounts: fresh.map((account) => ({ ...account, spot: [...account.spot] })) });
+    return fresh.map((account) => {
+      this.upstreamAccounts.set(account.index, account);
+      return this.addUpstreamAccount(account);
+    });
+  }
+
+  /** Whether an account was read from a fork's upstream. */
+  isFromUpstream(index: number): boolean {
+    return this.upstreamAccounts.has(index);
   }
 
   /** Genesis funding: adds USDC collateral to an account. */
@@ -287,6 +330,7 @@ export class LvmLedger {
     if (!saved) return false;
     this.recorder?.({ kind: 'revert', id });
     this.state = cloneState(saved);
+    for (const account of this.upstreamAccounts.values()) if (!this.state.accounts.has(account.index)) this.addUpstreamAccount(account);
     this.byHash.clear();
     for (const transaction of this.state.transactions) this.byHash.set(transaction.hash, transaction);
     return true;
@@ -295,6 +339,14 @@ export class LvmLedger {
   private addAccount(init: Pick<LvmAccount, 'index' | 'l1Address' | 'kind' | 'masterIndex'>): LvmAccount {
     const account: LvmAccount = { ...init, collateral: 0n, spot: new Map(), nonce: 0, paused: false, apiKeyRevoked: false };
     this.state.accounts.set(account.index, account);
+    return account;
+  }
+
+  private addUpstreamAccount(read: LvmUpstreamAccount): LvmAccount {
+    const account = this.addAccount({ index: read.index, l1Address: read.l1Address, kind: read.kind, masterIndex: read.masterIndex });
+    account.collateral = read.collateral;
+    account.spot = new Map(read.spot);
+    account.nonce = read.nonce;
     return account;
   }
 

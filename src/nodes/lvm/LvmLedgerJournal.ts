@@ -19,7 +19,7 @@ export class LvmJournalMismatchError extends ConfigurationError {}
 /**
  * Keeps the exchange's ledger durable with `--db` (event sourcing, ARCHITECTURE.md "Durability"):
  * the genesis (its time and owners) is the first entry; every change after it — accounts, API keys,
- * transfers, empty blocks, pinned times, snapshots and reverts, the control plane's account changes — is appended synchronously by the
+ * transfers, empty blocks, pinned times, snapshots and reverts, the control plane's account changes, a fork's accounts read from its upstream — is appended synchronously by the
  * ledger's recorder before it takes effect, so before any client, watcher or solver hears of it.
  * At start, a ledger rebuilt from the same genesis applies the entries again through its own
  * methods (nobody listening, nothing journaled twice): the same indexes, balances, nonces, hashes,
@@ -75,6 +75,8 @@ export class LvmLedgerJournal {
         return this.expect(change, ledger.snapshot(), change.id);
       case 'accountControls':
         return void ledger.controlAccount(change.index, change.controls);
+      case 'upstreamAccounts':
+        return void ledger.addUpstreamAccounts(change.accounts);
       case 'revert':
         if (!ledger.revert(change.id)) throw new LvmJournalMismatchError(`chain ${this.deps.chainId}: the journal reverts to snapshot ${change.id}, which the ledger does not have`);
         return;

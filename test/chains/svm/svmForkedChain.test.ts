@@ -53,7 +53,7 @@ describe('a Solana chain of the simulator forking an upstream Solana RPC', () =>
     await createSolanaRpc(devnet(upstream.rpcUrl)).requestAirdrop(holder.address, lamports(2n * SOL)).send();
 
     const chain = (await forkedChains(upstream.rpcUrl)).byId.get(SVM)!;
-    expect(chain.describe().forkOf).toEqual({ upstream: upstream.rpcUrl, note: expect.stringContaining('not pinned: no public Solana RPC serves past account state') });
+    expect(chain.describe().fork).toEqual({ url: upstream.rpcUrl, note: expect.stringContaining('not pinned: no public Solana RPC serves past account state') });
     expect(await chain.balanceOf(holder.address, chain.nativeCurrency())).toBe(2n * SOL);
     expect(await createSolanaRpc(chain.describe().httpRpcUrl).getBalance(holder.address).send()).toMatchObject({ value: 2n * SOL });
   });

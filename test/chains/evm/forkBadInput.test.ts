@@ -1,0 +1,107 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { anvilArgs, createAnvilInstance, type AnvilInstance } from '../../../src/chains/evm/AnvilInstance';
+import { shownUpstream } from '../../../src/chains/evm/probeForkUpstream';
+import { resolveAnvilBinary } from '../../../src/process/resolveAnvilBinary';
+import { pauseProcess, resumeProcess } from '../../support/pauseProcess';
+
+/**
+ * `intentsim start --fork …` given what cannot be forked (docs/forking.md): one line on stderr
+ * saying which, exit code 2, and no process left behind — the chain started beside it included.
+ */
+describe('intentsim start --fork with bad input', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'fork-bad-'));
+  let upstream: AnvilInstance;
+  let runs = 0;
+  /** A loopback port nothing listens on (bound, then closed). */
+  let closedPort: number;
+
+  beforeAll(async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closedPort = (server.address() as AddressInfo).port;
+    await new Promise((resolve) => server.close(resolve));
+    upstream = createAnvilInstance({ chainId: 8453, binaryPath: resolveAnvilBinary({}), logFile: join(dir, 'upstream.log') });
+    await upstream.start();
+  }, 30_000);
+
+  afterAll(async () => {
+    await upstream?.stop();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** Anvil processes whose command line names `dataDir` (their IPC socket is in it). */
+  const anvilsUnder = (dataDir: string): string[] => {
+    try {
+      return execFileSync('pgrep', ['-a', '-f', `anvil .*${dataDir}`], { encoding: 'utf8' }).trim().split('\n').filter(Boolean);
+    } catch {
+      return []; // pgrep exits 1 when nothing matches
+    }
+  };
+
+  /** Runs the CLI to its end: its exit code, its stderr, and the anvil processes it left. */
+  const start = (args: readonly string[]): Promise<{ code: number | null; stderr: string; left: string[] }> => {
+    const dataDir = join(dir, `run-${++runs}`);
+    return new Promise((resolve) => {
+      execFile(process.execPath, ['bin/intentsim.js', 'start', '--json', '--port', '0', '--data-dir', dataDir, ...args], { encoding: 'utf8', timeout: 60_000 }, (error, _stdout, stderr) => {
+        resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stderr, left: anvilsUnder(dataDir) });
+      });
+    });
+  };
+
+  /** The one line a refused start prints. */
+  const expectRefused = (run: { code: number | null; stderr: string; left: string[] }, line: RegExp) => {
+    expect(run.stderr.trimEnd().split('\n'), run.stderr).toHaveLength(1);
+    expect(run.stderr.trimEnd()).toMatch(line);
+    expect(run.code).toBe(2);
+    expect(run.left).toEqual([]);
+  };
+
+  it('an upstream that refuses the connection', async () => {
+    expectRefused(await start(['--chains', '1,8453', '--fork', `8453=http://127.0.0.1:${closedPort}`]), new RegExp(`^intentsim: chain 8453: the fork upstream http://127\\.0\\.0\\.1:${closedPort} did not answer eth_chainId \\(ECONNREFUSED\\)$`));
+  }, 60_000);
+
+  it('an upstream that does not answer: the probe gives up after 5 s, and the chain started beside it is stopped', async () => {
+    await pauseProcess(upstream.pid!);
+    try {
+      expectRefused(await start(['--chains', '1,8453', '--fork', `8453=${upstream.rpcUrl}`]), /^intentsim: chain 8453: the fork upstream http:\/\/127\.0\.0\.1:\d+ did not answer eth_chainId within 5 s$/);
+    } finally {
+      resumeProcess(upstream.pid!);
+    }
+  }, 60_000);
+
+  it('an upstream of another chain', async () => {
+    expectRefused(await start(['--chains', '1,8453', '--fork', `1=${upstream.rpcUrl}`]), /^intentsim: chain 1: the fork upstream http:\/\/127\.0\.0\.1:\d+ serves chain 8453, not 1$/);
+  }, 60_000);
+
+  it('a block past the upstream tip', async () => {
+    expectRefused(await start(['--chains', '1,8453', '--fork', `8453=${upstream.rpcUrl}`, '--fork-block', '8453=999999']), /^intentsim: chain 8453: the fork upstream http:\/\/127\.0\.0\.1:\d+: --fork-block 999999 is past its tip, block \d+$/);
+  }, 60_000);
+
+  it('a chain kind that cannot fork yet, a --fork-block without --fork, a fork with --db', async () => {
+    expectRefused(await start(['--chains', '1,792703809', '--fork', '792703809=https://solana-rpc.example']), /^intentsim: invalid configuration: --fork 792703809=…: chain 792703809 is a svm chain; forking that chain kind is not built yet \(EVM chains only\)$/);
+    expectRefused(await start(['--chains', '1', '--fork-block', '1=5']), /^intentsim: invalid configuration: --fork-block 1=5: chain 1 has no --fork$/);
+    expectRefused(await start(['--chains', '1', '--fork', '1=https://rpc.example', '--db', join(dir, 'fork.db')]), /with --db: a forked chain's state is not journaled yet/);
+  }, 60_000);
+
+  it('a malformed --fork is refused by the flag parser; repeated flags add up', async () => {
+    const run = await start(['--fork', '8453=ftp://example']);
+    expect(run.stderr).toMatch(/--fork <chain=url>.*must be chainId=URL with an http\(s\) URL/);
+    expect(run.code).not.toBe(0);
+    expectRefused(await start(['--chains', '1', '--fork', '1=https://a.example', '--fork', '8453=https://b.example']), /chain 8453 is not configured \(--chains\)$/);
+  });
+
+  it("a fork's Anvil bounds each upstream call, keeps nothing in the shared disk cache, and an upstream's key stays out of messages", () => {
+    expect(anvilArgs({ chainId: 8453, fork: { url: 'https://rpc.example/v2/KEY', blockNumber: 23_000_000n } })).toEqual([
+      '--host', '127.0.0.1', '--port', '0', '--chain-id', '8453',
+      '--fork-url', 'https://rpc.example/v2/KEY', '--fork-block-number', '23000000',
+      '--timeout', '10000', '--retries', '1', '--fork-retry-backoff', '250', '--no-storage-caching',
+    ]);
+    expect(shownUpstream('https://rpc.example/v2/KEY')).toBe('https://rpc.example/…');
+    expect(shownUpstream('http://127.0.0.1:8545')).toBe('http://127.0.0.1:8545');
+  });
+});

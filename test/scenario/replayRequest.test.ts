@@ -1,0 +1,155 @@
+// covers: endpoint:GET /requests/v3, endpoint:GET /chains, status:success, status:refund, failReason:SOLVER_BALANCE_TOO_LOW
+import { execFile, execFileSync } from 'node:child_process';
+import { createServer, type AddressInfo } from 'node:net';
+import { createPublicClient, createTestClient, http, parseEther, type Address, type Hex } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { replayRequest } from '../../src/scenario/replay/replayRequest';
+import { startSimulator, type RunningSimulator } from '../../src/simulator';
+import { executeQuoteSteps, nativeBridgeBody, postJson, waitForSettledStatus } from '../support/bridgeClient';
+import { evmChainOf } from '../support/evmChainOf';
+
+/**
+ * `intentsim replay` (docs/forking.md "Replaying a request"): the upstream is a second simulator
+ * started here, with its own chains 1 and 8453. One of its requests ends `success`; another ends
+ * `refund` SOLVER_BALANCE_TOO_LOW because its solver was drained on the destination just before
+ * the deposit. Replayed where they happened, each ends as it did upstream; the upstream is left
+ * as it was; bad input is one line and exit code 2.
+ */
+describe('intentsim replay: a request of another deployment replayed where it happened', () => {
+  let upstream: RunningSimulator;
+  let succeeded: string;
+  let refunded: string;
+  /** A loopback port nothing listens on. */
+  let closedPort: number;
+
+  /** Anvil processes forking one of the upstream's chains (a replay's, which must all be gone). */
+  const replayAnvils = (): string[] => {
+    try {
+      const rpcs = upstream.chains.map((chain) => chain.rpcUrl);
+      return execFileSync('pgrep', ['-a', '-f', 'anvil .*--fork-url'], { encoding: 'utf8' })
+        .trim()
+        .split('\n')
+        .filter((line) => rpcs.some((rpc) => line.includes(rpc)));
+    } catch {
+      return []; // pgrep exits 1 when nothing matches
+    }
+  };
+  const blockNumbers = () => Promise.all(upstream.chains.map((chain) => createPublicClient({ transport: http(chain.rpcUrl) }).getBlockNumber({ cacheTime: 0 })));
+
+  /** Runs `intentsim replay …` to its end: its exit code, stdout and stderr. */
+  const replayCli = (args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> =>
+    new Promise((resolve) => {
+      execFile(process.execPath, ['bin/intentsim.js', 'replay', ...args], { encoding: 'utf8', timeout: 150_000 }, (error, stdout, stderr) => {
+        resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr });
+      });
+    });
+
+  /** A native bridge 1 → 8453 from the upstream's test account `index`, paid; its request id once settled. */
+  const bridge = async (index: number, beforeDeposit?: () => Promise<void>): Promise<{ id: string; status: string; failReason?: string }> => {
+    const account = upstream.accounts[index]!;
+    const quote = await postJson(`${upstream.baseUrl}/quote/v2`, nativeBridgeBody(account.address));
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    await beforeDeposit?.();
+    await executeQuoteSteps(upstream, account.privateKey as Hex, quote.body);
+    const id = quote.body.steps[0].requestId as string;
+    let settled = await waitForSettledStatus(upstream.baseUrl, id, 60_000);
+    // a failure the solver refunds next: settled once the refund is
+    for (const started = Date.now(); settled.status === 'failure' && Date.now() - started < 60_000; ) {
+      await upstream.control.solver.idle();
+      settled = await waitForSettledStatus(upstream.baseUrl, id, 60_000);
+    }
+    return { id, status: settled.status };
+  };
+
+  beforeAll(async () => {
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    closedPort = (server.address() as AddressInfo).port;
+    await new Promise((resolve) => server.close(resolve));
+    upstream = await startSimulator({ port: 0, env: {}, log: () => undefined, chains: [{ id: 1 }, { id: 8453 }] });
+    const ok = await bridge(1);
+    expect(ok.status).toBe('success');
+    succeeded = ok.id;
+    // the upstream's solver can no longer pay on 8453: drained in a block before the deposit
+    const destination = evmChainOf(upstream, 8453).rpcUrl;
+    const cheats = createTestClient({ mode: 'anvil', transport: http(destination) });
+    const originCheats = createTestClient({ mode: 'anvil', transport: http(evmChainOf(upstream, 1).rpcUrl) });
+    const latestTime = (url: string) => createPublicClient({ transport: http(url) }).getBlock({ blockTag: 'latest' }).then((block) => block.timestamp);
+    const drained = await bridge(2, async () => {
+      // the chains' clocks run apart: the drain's block comes after the first deposit's time, the second deposit's after the drain's
+      const drainAt = [await latestTime(destination), await latestTime(evmChainOf(upstream, 1).rpcUrl)].reduce((a, b) => (a > b ? a : b)) + 5n;
+      // Anvil's cheats change the state of its latest block: an empty block first keeps the first fill's block as it was
+      await cheats.setNextBlockTimestamp({ timestamp: drainAt });
+      await cheats.mine({ blocks: 1 });
+      await cheats.setBalance({ address: upstream.control.solverAddress as Address, value: parseEther('0.001') });
+      await originCheats.setNextBlockTimestamp({ timestamp: drainAt + 5n });
+    });
+    expect(drained.status).toBe('refund');
+    refunded = drained.id;
+  }, 180_000);
+
+  afterAll(async () => {
+    await upstream?.stop();
+  });
+
+  it('a request that ended success replays to success: same', async () => {
+    const before = await blockNumbers();
+    const report = await replayRequest({ requestId: succeeded, from: upstream.baseUrl, apiKey: upstream.apiKey });
+    expect(report.original).toMatchObject({ requestId: succeeded, status: 'success', failReason: null, refundFailReason: null });
+    expect(report.replayed).toMatchObject({ status: 'success', failReason: null, refundFailReason: null });
+    expect(report.replayed.transactions.map(({ type, chainId, status }) => ({ type, chainId, status }))).toEqual(report.original.transactions.map(({ type, chainId, status }) => ({ type, chainId, status })));
+    expect(report.same).toBe(true);
+    expect(report.forks['1']).toMatchObject({ pinned: true });
+    expect(report.forks['1']!.block).toBe((await depositBlockOf(succeeded)) - 1);
+    expect(report.forks['8453']!.pinned).toBe(true);
+    expect(await blockNumbers()).toEqual(before);
+    expect(replayAnvils()).toEqual([]);
+  }, 150_000);
+
+  it('a request that ended refund SOLVER_BALANCE_TOO_LOW upstream replays to the same refund and reason (the CLI, --json, exit 0)', async () => {
+    const before = await blockNumbers();
+    const run = await replayCli([refunded, '--from', upstream.baseUrl, '--api-key', upstream.apiKey, '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as { original: Record<string, unknown>; replayed: Record<string, unknown>; same: boolean; forks: Record<string, { block: number; pinned: boolean }> };
+    expect(report.original).toMatchObject({ status: 'refund', failReason: 'SOLVER_BALANCE_TOO_LOW' });
+    expect(report.replayed).toMatchObject({ status: 'refund', failReason: 'SOLVER_BALANCE_TOO_LOW', refundFailReason: null });
+    expect(report.same).toBe(true);
+    expect(Object.keys(report.forks).sort()).toEqual(['1', '8453']);
+    expect(await blockNumbers()).toEqual(before);
+    expect(replayAnvils()).toEqual([]);
+  }, 180_000);
+
+  const depositBlockOf = async (id: string): Promise<number> => {
+    const response = await fetch(`${upstream.baseUrl}/requests/v3?id=${id}`, { headers: { 'x-api-key': upstream.apiKey } });
+    return ((await response.json()) as { requests: Array<{ data: { inTxs: Array<{ block: number }> } }> }).requests[0]!.data.inTxs[0]!.block;
+  };
+
+  describe('bad input: one line on stderr, exit code 2, nothing left running', () => {
+    const expectRefused = (run: { code: number | null; stderr: string }, line: RegExp) => {
+      expect(run.stderr.trimEnd().split('\n'), run.stderr).toHaveLength(1);
+      expect(run.stderr.trimEnd()).toMatch(line);
+      expect(run.code).toBe(2);
+      expect(replayAnvils()).toEqual([]);
+    };
+
+    it('a malformed request id', async () => {
+      expectRefused(await replayCli(['0x1234', '--from', upstream.baseUrl]), /^intentsim: not a request id: "0x1234" \(expected 0x and 64 hex digits\)$/);
+    }, 60_000);
+
+    it('a request the upstream does not have', async () => {
+      const missing = `0x${'ab'.repeat(32)}`;
+      expectRefused(await replayCli([missing, '--from', upstream.baseUrl, '--api-key', upstream.apiKey]), new RegExp(`^intentsim: request ${missing} not found at http://127\\.0\\.0\\.1:\\d+$`));
+    }, 60_000);
+
+    it('a --from nobody answers at', async () => {
+      expectRefused(await replayCli([succeeded, '--from', `http://127.0.0.1:${closedPort}`]), new RegExp(`^intentsim: could not reach http://127\\.0\\.0\\.1:${closedPort} for GET /requests/v3\\?id=0x[0-9a-f]{64} \\(ECONNREFUSED\\)$`));
+    }, 60_000);
+
+    it('a fork upstream nobody answers at', async () => {
+      expectRefused(
+        await replayCli([succeeded, '--from', upstream.baseUrl, '--api-key', upstream.apiKey, '--fork', `8453=http://127.0.0.1:${closedPort}`]),
+        new RegExp(`^intentsim: chain 8453: the fork upstream http://127\\.0\\.0\\.1:${closedPort} did not answer eth_chainId \\(ECONNREFUSED\\)$`),
+      );
+    }, 60_000);
+  });
+});
