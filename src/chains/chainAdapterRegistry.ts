@@ -64,8 +64,9 @@ const FACTORIES: { [K in VmType]?: ChainAdapterFactory<K> } = {
     const upstream = options.forks[chain.id];
     if (upstream && validator) throw new ConfigurationError(`chain ${chain.id}: a fork reads through to its upstream in the embedded Solana node; --svm validator cannot fork`);
     const { SvmChain } = await import('./svm/SvmChain');
-    // a fork's upstream is asked whether it answers before anything starts (docs/forking-solana.md)
-    const fork = upstream ? await (await import('./svm/probeSvmForkUpstream')).probeSvmForkUpstream({ chainId: chain.id, url: upstream.url }) : undefined;
+    // a fork's first start asks its upstream whether it answers before anything starts; a restart from the journal asks nothing (docs/forking-solana.md)
+    const restart = context.ledgerJournal?.has(chain.id) === true;
+    const fork = upstream ? await (await import('./svm/probeSvmForkUpstream')).probeSvmForkUpstream({ chainId: chain.id, url: upstream.url, ...(restart ? { restart } : {}) }) : undefined;
     return new SvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, host: '127.0.0.1', ...(validator ? { validator } : {}), ...(fork ? { fork } : {}) });
   },
   // the perpetuals exchange: an in-process ledger behind its own HTTP API (docs/chains/lighter.md ("The perpetuals-exchange chain"))

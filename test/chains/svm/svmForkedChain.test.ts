@@ -1,4 +1,7 @@
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createSolanaRpc, devnet, generateKeyPairSigner, lamports } from '@solana/kit';
@@ -21,9 +24,9 @@ afterEach(async () => {
   for (const stop of stops.splice(0).reverse()) await stop();
 });
 
-/** The simulator's chains (Solana only), the SVM chain forking `url`. */
-async function forkedChains(url: string) {
-  const config = loadSimulatorConfig({ options: { chains: [{ id: SVM, resetOnStart: false }], accountCount: 1 }, env: {} });
+/** The simulator's chains (Solana only), the SVM chain forking `url`; with `dbPath`, journaled there. */
+async function forkedChains(url: string, dbPath?: string) {
+  const config = loadSimulatorConfig({ options: { chains: [{ id: SVM, resetOnStart: false }], accountCount: 1, ...(dbPath ? { dbPath } : {}) }, env: {} });
   const plan = planChains(config);
   const forked: ChainPlan = { ...plan, kindOptions: { ...plan.kindOptions, svm: { ...plan.kindOptions.svm, forks: { [SVM]: { url } } } } };
   const clock = new VirtualClock({ mode: 'real' });
@@ -42,7 +45,11 @@ async function forkedChains(url: string) {
   });
   stops.push(() => chains.stop());
   await chains.start();
-  return chains;
+  return { ...chains, stopAll: async () => {
+    await chains.stop();
+    await opened.stop();
+    paths.stop();
+  } };
 }
 
 describe('a Solana chain of the simulator forking an upstream Solana RPC', () => {
@@ -56,6 +63,25 @@ describe('a Solana chain of the simulator forking an upstream Solana RPC', () =>
     expect(chain.describe().fork).toEqual({ url: upstream.rpcUrl, note: expect.stringContaining('not pinned: no public Solana RPC serves past account state') });
     expect(await chain.balanceOf(holder.address, chain.nativeCurrency())).toBe(2n * SOL);
     expect(await createSolanaRpc(chain.describe().httpRpcUrl).getBalance(holder.address).send()).toMatchObject({ value: 2n * SOL });
+  });
+
+  it('with --db, a restart asks the stopped upstream nothing and shows what was read from it', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'intentsim-svm-fork-'));
+    stops.push(() => rmSync(dir, { recursive: true, force: true }));
+    const upstream = await startSvmNode({ accountCount: 1 });
+    stops.push(() => upstream.stop());
+    const holder = await generateKeyPairSigner();
+    await createSolanaRpc(devnet(upstream.rpcUrl)).requestAirdrop(holder.address, lamports(4n * SOL)).send();
+
+    const first = await forkedChains(upstream.rpcUrl, join(dir, 'intentsim.db'));
+    const chain = first.byId.get(SVM)!;
+    expect(await chain.balanceOf(holder.address, chain.nativeCurrency())).toBe(4n * SOL);
+    await first.stopAll();
+    await upstream.stop();
+
+    const again = (await forkedChains(upstream.rpcUrl, join(dir, 'intentsim.db'))).byId.get(SVM)!;
+    expect(again.describe().fork?.note).toContain('restarted from the journal');
+    expect(await again.balanceOf(holder.address, again.nativeCurrency())).toBe(4n * SOL);
   });
 
   it('an upstream that refuses connections stops the start in one line naming the chain and the upstream', async () => {
