@@ -98,15 +98,19 @@ export class SvmUpstreamAccounts implements SvmAccountSource {
   /** Sets what was read into the ledger, after fetching what it needs (programdata, mints) so that a program's programdata is there before the program. */
   private async take(found: readonly EncodedAccount[], absent: readonly Address[]): Promise<void> {
     const all = [...found];
-    let needed = this.missing(found.flatMap(dependenciesOf));
+    const empty = [...absent];
+    // what is being taken now, or known to be nowhere, is not asked for again
+    const known = new Set<Address>([...found.map((account) => account.address), ...absent]);
+    let needed = this.missing(found.flatMap(dependenciesOf)).filter((key) => !known.has(key));
     while (needed.length > 0) {
       const fetched = await this.upstream.accounts(needed);
       const more = needed.flatMap((key) => (fetched.get(key) ? [fetched.get(key)!] : []));
       all.push(...more);
-      const known = new Set(all.map((account) => account.address));
+      empty.push(...needed.filter((key) => !fetched.get(key)));
+      for (const key of needed) known.add(key);
       needed = this.missing(more.flatMap(dependenciesOf)).filter((key) => !known.has(key));
     }
-    const refused = this.ledger.takeUpstreamAccounts(all.map(localized), absent);
+    const refused = this.ledger.takeUpstreamAccounts(all.map(localized), empty);
     if (refused.length > 0) {
       const [first] = refused;
       throw new SvmRpcError(SVM_UPSTREAM_ERROR_CODE, `account ${first!.address} of the fork's upstream ${shownSvmUpstream(this.upstream.url)} cannot be loaded here: ${first!.reason}${refused.length > 1 ? ` (and ${refused.length - 1} more)` : ''}`);
