@@ -9,19 +9,25 @@ import { watchAncestors } from './process/watchAncestors';
 const NODE_KINDS = ['svm', 'bitcoin', 'exchange'] as const;
 type NodeKind = (typeof NODE_KINDS)[number];
 
-/** How each kind of node starts alone, through the node's face; each kind's code loads only when asked for. */
-const NODE_STARTS: Record<NodeKind, (options: EmbeddedNodeOptions) => Promise<StartedNode>> = {
-  svm: async (options) => {
+/** How each kind of node starts alone, through the node's face, optionally forking the upstream at `forkUrl` (each kind names it its own way); each kind's code loads only when asked for. */
+const NODE_STARTS: Record<NodeKind, (options: EmbeddedNodeOptions, forkUrl: string | undefined) => Promise<StartedNode>> = {
+  svm: async (options, forkUrl) => {
     assertSupportedPlatform(); // LiteSVM publishes no build for the others
-    return (await import('./nodes/svm')).startSvmNode(options);
+    return (await import('./nodes/svm')).startSvmNode({ ...options, ...(forkUrl ? { fork: { url: forkUrl } } : {}) });
   },
-  bitcoin: async (options) => (await import('./nodes/bvm')).startBvmNode(options),
-  exchange: async (options) => (await import('./nodes/lvm')).startLvmNode(options),
+  bitcoin: async (options, forkUrl) => (await import('./nodes/bvm')).startBvmNode({ ...options, ...(forkUrl ? { fork: { esploraUrl: forkUrl } } : {}) }),
+  exchange: async (options, forkUrl) => (await import('./nodes/lvm')).startLvmNode({ ...options, ...(forkUrl ? { fork: { apiUrl: forkUrl } } : {}) }),
 };
 
 /** Starts one embedded node alone. */
-function startNodeOfKind(kind: NodeKind, options: EmbeddedNodeOptions): Promise<StartedNode> {
-  return NODE_STARTS[kind](options);
+function startNodeOfKind(kind: NodeKind, options: EmbeddedNodeOptions, forkUrl: string | undefined): Promise<StartedNode> {
+  return NODE_STARTS[kind](options, forkUrl);
+}
+
+/** An upstream's URL as the summary shows it: its origin only (a provider's URL often holds an API key in its path or query). */
+function shownUpstream(url: string): string {
+  const parsed = new URL(url);
+  return parsed.pathname === '/' && parsed.search === '' ? parsed.origin : `${parsed.origin}/…`;
 }
 
 const NODE_TITLES: Record<NodeKind, { title: string; keys: string }> = {
@@ -31,9 +37,10 @@ const NODE_TITLES: Record<NodeKind, { title: string; keys: string }> = {
 };
 
 /** What `intentsim node <kind>` prints when the node is up. */
-export function formatNodeSummary(node: StartedNode & { wsUrl?: string; stablecoinMint?: string; esploraUrl?: string }): string {
+export function formatNodeSummary(node: StartedNode & { wsUrl?: string; stablecoinMint?: string; esploraUrl?: string; forkOf?: string }): string {
   const { title, keys } = NODE_TITLES[node.kind];
   const lines = [`intentsim ${title}, chain ${node.chainId}`, `RPC URL:   ${node.rpcUrl}`];
+  if (node.forkOf) lines.push(`Fork of:   ${node.forkOf}   (what it does not hold is read from there when first asked, as it is then)`);
   if (node.wsUrl) lines.push(`Websocket: ${node.wsUrl}`);
   if (node.stablecoinMint) lines.push(`USDC mint: ${node.stablecoinMint}`);
   if (node.esploraUrl) lines.push(`Esplora:   ${node.esploraUrl}`);
@@ -52,6 +59,17 @@ function parseInteger(text: string, min: number, max: number): number {
   return value;
 }
 
+function parseHttpUrl(text: string): string {
+  let url: URL | undefined;
+  try {
+    url = new URL(text);
+  } catch {
+    url = undefined;
+  }
+  if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) throw new InvalidArgumentError('expected an http(s) URL');
+  return text;
+}
+
 function parseMnemonic(text: string): string {
   const mnemonic = text.trim();
   if (!validateMnemonic(mnemonic, englishWordlist)) throw new InvalidArgumentError('must be a BIP-39 mnemonic (English words, valid checksum)');
@@ -68,15 +86,16 @@ export function nodeCommand(): Command {
     .addOption(new Option('--mnemonic <words>', "the accounts' mnemonic (default: Anvil's, as intentsim start)").argParser(parseMnemonic))
     .addOption(new Option('--accounts <count>', 'how many funded test accounts').default(10).argParser((text) => parseInteger(text, 1, 100)))
     .addOption(new Option('--chain-id <id>', "the chain id its keys and hashes are derived for (default: the simulator's id for that chain)").argParser((text) => parseInteger(text, 1, Number.MAX_SAFE_INTEGER)))
+    .addOption(new Option('--fork <url>', "run as a fork of another node of the kind (svm: a Solana JSON-RPC; bitcoin: an Esplora; exchange: a Lighter API), reading what it does not hold from there when first asked (docs/forking-solana.md, docs/forking-bitcoin-lighter.md)").argParser(parseHttpUrl))
     .addOption(new Option('--json', 'print one JSON line when ready instead of the summary'))
-    .action(async (kind: NodeKind, flags: { host: string; port?: number; mnemonic?: string; accounts: number; chainId?: number; json?: boolean }) => {
+    .action(async (kind: NodeKind, flags: { host: string; port?: number; mnemonic?: string; accounts: number; chainId?: number; fork?: string; json?: boolean }) => {
       const node = await startNodeOfKind(kind, {
         host: flags.host,
         accountCount: flags.accounts,
         ...(flags.port !== undefined ? { port: flags.port } : {}),
         ...(flags.mnemonic ? { mnemonic: flags.mnemonic } : {}),
         ...(flags.chainId !== undefined ? { chainId: flags.chainId } : {}),
-      });
+      }, flags.fork);
       const shutdown = () => {
         node.stop().then(
           () => process.exit(0),
@@ -94,9 +113,9 @@ export function nodeCommand(): Command {
         process.stderr.write(`[intentsim] ${why}; stopping\n`);
         shutdown();
       });
-      const extra = node as StartedNode & { wsUrl?: string; stablecoinMint?: string; esploraUrl?: string };
+      const extra: StartedNode & { wsUrl?: string; stablecoinMint?: string; esploraUrl?: string; forkOf?: string } = { ...node, ...(flags.fork ? { forkOf: shownUpstream(flags.fork) } : {}) };
       const printed = flags.json
-        ? `${JSON.stringify({ kind: node.kind, chainId: node.chainId, rpcUrl: node.rpcUrl, ...(extra.wsUrl ? { wsUrl: extra.wsUrl, stablecoinMint: extra.stablecoinMint } : {}), ...(extra.esploraUrl ? { esploraUrl: extra.esploraUrl } : {}), fundedAccounts: node.fundedAccounts })}\n`
+        ? `${JSON.stringify({ kind: node.kind, chainId: node.chainId, rpcUrl: node.rpcUrl, ...(extra.forkOf ? { forkOf: extra.forkOf } : {}), ...(extra.wsUrl ? { wsUrl: extra.wsUrl, stablecoinMint: extra.stablecoinMint } : {}), ...(extra.esploraUrl ? { esploraUrl: extra.esploraUrl } : {}), fundedAccounts: node.fundedAccounts })}\n`
         : formatNodeSummary(extra);
       process.stdout.write(printed);
     });

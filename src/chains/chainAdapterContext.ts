@@ -44,8 +44,10 @@ export interface EvmKindOptions {
   anvilSearchPath: string | undefined;
 }
 
-/** The SVM chain's own options: how it runs. */
+/** The SVM chain's own options: how it runs, and which chains fork an upstream. */
 export interface SvmKindOptions {
+  /** The chains run as forks of an upstream Solana JSON-RPC, by chain id (docs/forking-solana.md); embedded only. */
+  forks: Readonly<Record<number, { url: string }>>;
   /** LiteSVM in-process (`embedded`) or a spawned `solana-test-validator` (`validator`). */
   runtime: 'embedded' | 'validator';
   /** An explicit `solana-test-validator` (`INTENTSIM_SOLANA_TEST_VALIDATOR`); else it is looked for on `searchPath`. */

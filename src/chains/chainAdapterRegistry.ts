@@ -29,8 +29,8 @@ export function anvilBinaryQuery(context: { anvilPath?: string | undefined; anvi
 export function chainKindOptions(config: SimulatorConfig): ChainKindOptions {
   return {
     evm: { anvilPath: config.anvilPath, anvilSearchPath: config.anvilSearchPath, forks: resolveForks(config, (vm) => chainKindFacts(vm).forksFromUpstream) },
-    svm: { runtime: config.svmRuntime, solanaTestValidatorPath: config.solanaTestValidatorPath, searchPath: config.anvilSearchPath },
     // no chain forks yet: `--fork` (issue 35) fills `forks` for the kinds that can fork
+    svm: { runtime: config.svmRuntime, solanaTestValidatorPath: config.solanaTestValidatorPath, searchPath: config.anvilSearchPath, forks: {} },
     bvm: { blockTimeSeconds: config.bvmBlockTimeSeconds, depositConfirmations: resolveDepositConfirmations(config, (vm) => chainKindFacts(vm).countsDepositConfirmations), forks: {} },
     lvm: { forks: {} },
   };
@@ -62,8 +62,13 @@ const FACTORIES: { [K in VmType]?: ChainAdapterFactory<K> } = {
     if (chain.rpcUrl) throw new ConfigurationError(`chain ${chain.id}: Solana runs in-process (or on --svm validator); it cannot attach to ${chain.rpcUrl}`);
     // --svm validator: a spawned solana-test-validator, found before anything starts
     const validator = options.runtime === 'validator' ? { binaryPath: resolveSolanaTestValidator({ explicitPath: options.solanaTestValidatorPath, pathEnv: options.searchPath }) } : undefined;
+    const upstream = options.forks[chain.id];
+    if (upstream && validator) throw new ConfigurationError(`chain ${chain.id}: a fork reads through to its upstream in the embedded Solana node; --svm validator cannot fork`);
     const { SvmChain } = await import('./svm/SvmChain');
-    return new SvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, ...(chain.port === undefined ? {} : { port: chain.port }), ...(validator ? { validator } : {}) });
+    // a fork's first start asks its upstream whether it answers before anything starts; a restart from the journal asks nothing (docs/forking-solana.md)
+    const restart = context.ledgerJournal?.has(chain.id) === true;
+    const fork = upstream ? await (await import('./svm/probeSvmForkUpstream')).probeSvmForkUpstream({ chainId: chain.id, url: upstream.url, ...(restart ? { restart } : {}) }) : undefined;
+    return new SvmChain({ ...context, metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName }, ...(chain.port === undefined ? {} : { port: chain.port }), ...(validator ? { validator } : {}), ...(fork ? { fork } : {}) });
   },
   // the perpetuals exchange: an in-process ledger behind its own HTTP API (docs/chains/lighter.md ("The perpetuals-exchange chain"))
   lvm: async (chain, context, options) => {

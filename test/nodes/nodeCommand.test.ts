@@ -1,8 +1,9 @@
-import { solanaConnection } from '../support/solanaConnections';
+import { closeSolanaConnections, solanaConnection } from '../support/solanaConnections';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Connection, PublicKey } from '@solana/web3.js';
+import { Connection, Keypair, LAMPORTS_PER_SOL, PublicKey } from '@solana/web3.js';
+import { startSvmNode } from '../../src/nodes/svm/startSvmNode';
 import { childPidsOf, waitUntilGone } from '../support/cliProcess';
 
 // `intentsim node <kind>` as a user runs it: a child process that prints its RPC URL and funded
@@ -99,6 +100,24 @@ describe('intentsim node <kind>', () => {
     expect(text).toMatch(/^intentsim Lighter exchange node \(its HTTP API\), chain 3586256\nRPC URL: {3}http:\/\/127\.0\.0\.1:\d+\n/);
     expect(text).toMatch(/\(0\) 2 {2}1000000 USDC {2}owner 0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266\n {4}[0-9a-f]{64}\n/);
     expect(text).toContain('Ctrl-C stops it.');
+  }, 120_000);
+
+  it('svm --fork URL: a fork of that Solana RPC, showing an account funded only there', async () => {
+    const upstream = await startSvmNode({ accountCount: 1 });
+    try {
+      const holder = Keypair.generate().publicKey;
+      await solanaConnection(upstream.rpcUrl).requestAirdrop(holder, 3 * LAMPORTS_PER_SOL);
+      const run = runNodeCli(['svm', '--json', '--accounts', '1', '--fork', upstream.rpcUrl]);
+      const ready = JSON.parse(await run.firstLine) as NodeReady & { forkOf?: string };
+      expect(ready.forkOf).toBe(upstream.rpcUrl);
+      expect(await solanaConnection(ready.rpcUrl).getBalance(holder)).toBe(3 * LAMPORTS_PER_SOL);
+      const { code, leftRunning } = await interrupt(run);
+      expect(code).toBe(0);
+      expect(leftRunning).toEqual([]);
+    } finally {
+      closeSolanaConnections();
+      await upstream.stop();
+    }
   }, 120_000);
 
   it('refuses a kind it does not have, and a bad mnemonic, with a message and exit code 1', async () => {

@@ -150,6 +150,9 @@ export class SvmChain implements ChainAdapter {
       fundedAccounts: accounts.testAccounts.map((account) => ({ address: account.address, privateKey: account.secretKeyBase58 })),
       fundedAccountsNote: '1000 SOL, 1,000,000 USDC, 100 wrapped SOL and $100,000 of each aggregator token (MEME, GOV, ORACLE, STSOL) each; keys in base58',
       logFile: this.validator ? this.validator.logFile : 'none (LiteSVM runs in-process)',
+      ...(this.options.fork
+        ? { fork: { url: this.options.fork.origin, note: `accounts read at first use, as the upstream has them then (${this.options.fork.slot === undefined ? 'restarted from the journal' : `from slot ${this.options.fork.slot} on`}; not pinned: no public Solana RPC serves past account state)` } }
+        : {}),
     };
   }
 

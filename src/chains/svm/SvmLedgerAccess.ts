@@ -38,15 +38,21 @@ export interface SvmLedgerAccess {
   close(): Promise<void>;
 }
 
-/** The in-process ledger (LiteSVM) behind the adapter's interface: every call answers at once. */
+/**
+ * The in-process ledger (LiteSVM) behind the adapter's interface: every call answers at once, but
+ * on a fork, whose accounts and transactions read the accounts the chain never had from the
+ * upstream first (as the node's RPC does).
+ */
 export class InProcessSvmLedger implements SvmLedgerAccess {
   constructor(readonly ledger: SvmLedger) {}
 
   async account(address: Address): Promise<MaybeEncodedAccount> {
+    await this.ledger.load([address]);
     return this.ledger.account(address);
   }
 
   async balance(address: Address): Promise<bigint> {
+    await this.ledger.load([address]);
     return this.ledger.balance(address);
   }
 
@@ -71,10 +77,12 @@ export class InProcessSvmLedger implements SvmLedgerAccess {
   }
 
   async submit(wire: Uint8Array, options: { preflight: boolean }): Promise<SvmTransactionRecord> {
+    await this.ledger.loadForTransaction(wire);
     return this.ledger.submit(wire, options);
   }
 
   async simulate(wire: Uint8Array, options: { sigVerify: boolean; replaceRecentBlockhash: boolean }): Promise<SvmSimulation> {
+    await this.ledger.loadForTransaction(wire);
     return this.ledger.simulate(wire, options);
   }
 

@@ -5,12 +5,15 @@ import type { ChildProcessInstance } from '../../process/ChildProcessInstance';
 import { RpcSvmLedger } from './RpcSvmLedger';
 import { InProcessSvmLedger, type SvmLedgerAccess } from './SvmLedgerAccess';
 import { svmCurrencies, type SvmCurrencies } from './svmCurrencies';
+import type { SvmForkPoint } from './probeSvmForkUpstream';
 
 export interface SvmLedgerStartOptions extends ChainAdapterContext {
   /** `--chain-port`: the JSON-RPC's port (its websocket on the next one); undefined: a free pair. */
   port?: number;
   /** `--svm validator`: spawn this `solana-test-validator` and talk to it over RPC only (docs/chains/solana.md ("The SVM chain")). */
   validator?: { binaryPath: string };
+  /** Run the embedded node as a fork of this upstream Solana JSON-RPC (probed before: probeSvmForkUpstream). */
+  fork?: SvmForkPoint;
 }
 
 /** The ledger an SVM chain runs on, once started, and what reads and writes it. */
@@ -39,7 +42,7 @@ export async function startSvmLedger(
   const accounts = await deriveSvmAccounts(options.mnemonic, options.accountCount);
   if (options.validator) return startValidator(chainId, options, accounts, options.validator.binaryPath, adoptValidator);
   const { clock, mnemonic, host, port, ledgerJournal } = options;
-  const node = await runSvmNode({ chainId, clock, mnemonic, accounts, host, ...(port === undefined ? {} : { port }), journal: ledgerJournal });
+  const node = await runSvmNode({ chainId, clock, mnemonic, accounts, host, ...(port === undefined ? {} : { port }), journal: ledgerJournal, ...(options.fork ? { fork: { url: options.fork.url } } : {}) });
   const access = new InProcessSvmLedger(node.ledger);
   const tokenAccountRent = await access.minimumBalanceForRentExemption(BigInt(TOKEN_ACCOUNT_SIZE));
   return { access, endpoints: node.endpoints, accounts, currencies: svmCurrencies(chainId, accounts.stablecoinMint.address), tokenAccountRent, node };

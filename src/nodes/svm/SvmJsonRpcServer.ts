@@ -4,6 +4,7 @@ import { connectableHost } from '../../config/listenHost';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { SvmLedger } from './SvmLedger';
 import { svmRpcMethods } from './svmRpcMethods';
+import { withReadThrough } from './svmReadThroughMethods';
 import { SvmRpcError, stringifyRpcJson } from './svmRpcEncoding';
 import { SvmSubscriptions } from './SvmSubscriptions';
 import { readJsonRpcBody } from '../readRequestBody';
@@ -33,7 +34,7 @@ const PORT_PAIR_ATTEMPTS = 20;
 export class SvmJsonRpcServer {
   private http: Server | undefined;
   private wss: WebSocketServer | undefined;
-  private readonly methods: ReturnType<typeof svmRpcMethods>;
+  private readonly methods: ReturnType<typeof withReadThrough>;
   private readonly subscriptions: SvmSubscriptions;
   private rpcUrl: string | undefined;
 
@@ -41,7 +42,7 @@ export class SvmJsonRpcServer {
     private readonly ledger: SvmLedger,
     private readonly options: { host: string; port?: number },
   ) {
-    this.methods = svmRpcMethods(ledger, () => ({ rpcUrl: this.rpcUrl }));
+    this.methods = withReadThrough(ledger, svmRpcMethods(ledger, () => ({ rpcUrl: this.rpcUrl })));
     this.subscriptions = new SvmSubscriptions(ledger);
   }
 

@@ -19,6 +19,7 @@ import { describeSvmTransactionError, svmTransactionErrorJson, type SvmTransacti
 import {
   SvmTransactionDroppedError,
   SvmTransactionRejectedError,
+  type SvmAccountSource,
   type SvmBlock,
   type SvmLedgerOptions,
   type SvmLedgerRecorder,
@@ -61,6 +62,9 @@ export class SvmLedger {
   private readonly accountListeners = new Set<(address: Address) => void>();
   private nextBlockTimestamp: number | undefined;
   private recorder: SvmLedgerRecorder | undefined;
+  /** Addresses this ledger answers for itself though they may hold no account: written here, named by a mined transaction, or read from a fork's upstream. */
+  private localAddresses = new Set<string>();
+  private accountSource: SvmAccountSource | undefined;
 
   constructor(private readonly options: SvmLedgerOptions) {
     this.svm = new LiteSVM().withBlockhashCheck(false).withSigverify(true).withNativeMints().withTransactionHistory(0n);
@@ -122,8 +126,66 @@ export class SvmLedger {
     this.recorder = recorder;
   }
 
+  /** From now on accounts the chain never had are read from `source` first (a fork's upstream); undefined: none. */
+  setAccountSource(source: SvmAccountSource | undefined): void {
+    this.accountSource = source;
+  }
+
+  /** The fork's upstream URL, when this ledger reads through to one. */
+  upstreamUrl(): string | undefined {
+    return this.accountSource?.url;
+  }
+
+  /** Before reading `addresses`: a fork reads those the chain never had from its upstream (nothing to do otherwise). */
+  async load(addresses: readonly Address[]): Promise<void> {
+    await this.accountSource?.load(addresses);
+  }
+
+  /** Before running a wire transaction: a fork reads the accounts it uses that the chain never had from its upstream. */
+  async loadForTransaction(wire: Uint8Array): Promise<void> {
+    await this.accountSource?.loadForTransaction(wire);
+  }
+
+  /** Before listing an owner's token accounts: a fork reads those it holds upstream. */
+  async loadTokenAccountsOf(owner: Address, filter: { mint: Address } | { programId: Address }): Promise<void> {
+    await this.accountSource?.loadTokenAccountsOf(owner, filter);
+  }
+
+  /** Whether the chain has its own answer for `address`: an account, or none after writing it, using it or asking the upstream once. */
+  answersFor(address: Address): boolean {
+    if (this.localAddresses.has(address)) return true;
+    // once here, always here (a closed account is still the chain's own): not read again next time
+    if (!this.svm.getAccount(address).exists) return false;
+    this.localAddresses.add(address);
+    return true;
+  }
+
+  /**
+   * Takes accounts read from a fork's upstream, and addresses it had none at: from now on this
+   * ledger answers for them (an address it already does is left as it is: local wins). Programs
+   * go in last, as LiteSVM loads a program from its programdata. An account LiteSVM refuses (a
+   * program it cannot load) is left out, neither kept nor journaled, and answered with the reason.
+   */
+  takeUpstreamAccounts(found: readonly EncodedAccount[], absent: readonly Address[]): Array<{ address: Address; reason: string }> {
+    const refused: Array<{ address: Address; reason: string }> = [];
+    const taken: EncodedAccount[] = [];
+    for (const account of found.filter((candidate) => !this.answersFor(candidate.address)).sort((a, b) => Number(a.executable) - Number(b.executable))) {
+      try {
+        this.svm.setAccount(account);
+        taken.push(account);
+      } catch (error) {
+        refused.push({ address: account.address, reason: error instanceof Error ? error.message : String(error) });
+      }
+    }
+    const empty = absent.filter((key) => !this.answersFor(key));
+    for (const key of [...taken.map((account) => account.address), ...empty]) this.localAddresses.add(key);
+    if (taken.length > 0 || empty.length > 0) this.recorder?.upstreamAccounts(taken, empty);
+    return refused;
+  }
+
   /** Writes an account without a transaction (genesis: funded accounts, mints; later, a cheat). */
   setAccount(account: EncodedAccount): void {
+    this.localAddresses.add(account.address);
     this.svm.setAccount(account);
     this.recorder?.accountWritten(account);
     for (const listener of this.accountListeners) listener(account.address);
@@ -172,6 +234,7 @@ export class SvmLedger {
     this.blockhashSlots = other.blockhashSlots;
     this.records = other.records;
     this.fork = other.fork;
+    this.localAddresses = other.localAddresses;
     this.nextBlockTimestamp = undefined;
   }
 
@@ -210,6 +273,7 @@ export class SvmLedger {
     const keys = svmAccountKeys(decoded.message, (table) => this.lookupTable(table));
     const preBalances = keys.all.map((key) => this.balance(key));
     const preTokenBalances = this.tokenBalances(keys.all);
+    for (const key of keys.all) this.localAddresses.add(key);
     const block = this.openSlot();
     const result = this.svm.sendTransaction(decoded.transaction);
     const failed = result instanceof FailedTransactionMetadata;
@@ -288,7 +352,8 @@ export class SvmLedger {
     return new SvmTransactionRejectedError(preflight ? `Transaction simulation failed: ${message}` : message, -32002, { err: error, logs: [], unitsConsumed: 0n });
   }
 
-  private lookupTable(table: Address): Address[] | undefined {
+  /** The addresses a lookup table names (undefined: no lookup table there). */
+  lookupTable(table: Address): Address[] | undefined {
     const account = this.svm.getAccount(table);
     if (!account.exists || account.programAddress !== ADDRESS_LOOKUP_TABLE_PROGRAM) return undefined;
     const decoder = getAddressDecoder();

@@ -1,4 +1,4 @@
-import { address, lamports, type EncodedAccount } from '@solana/kit';
+import { address, lamports, type Address, type EncodedAccount } from '@solana/kit';
 import { ChainError } from '../../errors/IntentsimError';
 import type { LedgerJournal } from '../LedgerJournal';
 import { SvmLedger, type SvmBlock, type SvmLedgerOptions, type SvmLedgerRecorder } from './SvmLedger';
@@ -32,16 +32,36 @@ export class SvmLedgerJournal implements SvmLedgerRecorder {
   }
 
   accountWritten(account: EncodedAccount): void {
-    this.append({
-      kind: 'account',
-      address: account.address,
-      lamports: account.lamports,
-      programAddress: account.programAddress,
-      executable: account.executable,
-      space: account.space,
-      data: Buffer.from(account.data).toString('base64'),
-    });
+    this.append({ kind: 'account', ...journaledAccount(account) });
   }
+
+  upstreamAccounts(found: readonly EncodedAccount[], absent: readonly Address[]): void {
+    this.append({ kind: 'upstreamAccounts', accounts: found.map(journaledAccount), absent: [...absent] });
+  }
+}
+
+type JournaledAccount = Omit<Extract<SvmJournalEntry, { kind: 'account' }>, 'kind'>;
+
+function journaledAccount(account: EncodedAccount): JournaledAccount {
+  return {
+    address: account.address,
+    lamports: account.lamports,
+    programAddress: account.programAddress,
+    executable: account.executable,
+    space: account.space,
+    data: Buffer.from(account.data).toString('base64'),
+  };
+}
+
+function accountOf(entry: JournaledAccount): EncodedAccount {
+  return {
+    address: address(entry.address),
+    lamports: lamports(entry.lamports),
+    programAddress: address(entry.programAddress),
+    executable: entry.executable,
+    space: entry.space,
+    data: new Uint8Array(Buffer.from(entry.data, 'base64')),
+  };
 }
 
 /**
@@ -126,14 +146,10 @@ function applyEntry(ledger: SvmLedger, entry: SvmJournalEntry, where: string): v
     case 'rollback':
       throw new ChainError(`${where} is a rollback left in the entries to apply`);
     case 'account':
-      ledger.setAccount({
-        address: address(entry.address),
-        lamports: lamports(entry.lamports),
-        programAddress: address(entry.programAddress),
-        executable: entry.executable,
-        space: entry.space,
-        data: new Uint8Array(Buffer.from(entry.data, 'base64')),
-      });
+      ledger.setAccount(accountOf(entry));
+      return;
+    case 'upstreamAccounts':
+      ledger.takeUpstreamAccounts(entry.accounts.map(accountOf), entry.absent.map((key) => address(key)));
       return;
   }
 }

@@ -8,6 +8,14 @@ import type { SvmLedgerHistory } from './SvmLedgerHistory';
 import { openSvmLedger } from './SvmLedgerJournal';
 import { writeSvmAggregatorGenesis } from './writeSvmAggregatorGenesis';
 import { writeSvmGenesis } from './writeSvmGenesis';
+import { SvmUpstreamAccounts } from './SvmUpstreamAccounts';
+import { SvmUpstreamRpc } from './SvmUpstreamRpc';
+
+/** A fork's upstream: its Solana JSON-RPC URL, and how long one call to it may take (default SVM_UPSTREAM_TIMEOUT_MS). */
+export interface SvmForkUpstream {
+  url: string;
+  timeoutMs?: number;
+}
 
 /** The embedded SVM node running: its ledger, where its JSON-RPC and websocket listen, and how to stop it. */
 export interface RunningSvmNode {
@@ -23,6 +31,8 @@ export interface RunningSvmNode {
  * `accounts` (SOL, the stablecoin and the aggregator's tokens and pools), behind the project's own
  * Solana JSON-RPC and its websocket on the port after it. With a journal: genesis at its first
  * start's time, then every journaled slot again (`SvmLedgerJournal`), then every slot journaled.
+ * With `fork`, accounts the chain never had are read from the upstream the first time they are
+ * asked for or used (`SvmUpstreamAccounts`), and journaled like any change.
  * The simulator's SVM adapter (`chains/svm/`, `--svm embedded`) runs one; `startSvmNode` runs one alone.
  */
 export async function runSvmNode(params: {
@@ -33,8 +43,10 @@ export async function runSvmNode(params: {
   host: string;
   port?: number;
   journal: LedgerJournal | undefined;
+  /** Run as a fork of this upstream Solana JSON-RPC: accounts the chain never had are read from it (SvmUpstreamAccounts). */
+  fork?: SvmForkUpstream;
 }): Promise<RunningSvmNode> {
-  const { chainId, clock, mnemonic, accounts, host, port, journal } = params;
+  const { chainId, clock, mnemonic, accounts, host, port, journal, fork } = params;
   const { ledger, history } = await openSvmLedger({
     chainId,
     journal,
@@ -46,6 +58,8 @@ export async function runSvmNode(params: {
       startDerivationCache().save();
     },
   });
+  // after the journal's replay: what earlier runs read from the upstream is in it already
+  if (fork) ledger.setAccountSource(new SvmUpstreamAccounts(ledger, new SvmUpstreamRpc(fork.url, fork.timeoutMs)));
   const server = new SvmJsonRpcServer(ledger, { host, ...(port !== undefined ? { port } : {}) });
   const endpoints = await server.start();
   return { ledger, history, endpoints, stop: () => server.stop() };

@@ -8,6 +8,8 @@ export type SvmJournalEntry =
   | { kind: 'emptySlots'; firstSlot: bigint; blockTimes: Array<[number, number]> }
   /** An account written without a transaction (after genesis: a cheat). */
   | { kind: 'account'; address: string; lamports: bigint; programAddress: string; executable: boolean; space: bigint; data: string }
+  /** Accounts read from a fork's upstream (as `account` entries hold them), and addresses it had none at: a restart needs no upstream for them. */
+  | { kind: 'upstreamAccounts'; accounts: Array<Omit<Extract<SvmJournalEntry, { kind: 'account' }>, 'kind'>>; absent: string[] }
   /** From here on slots belong to fork `fork` (their blockhashes differ from the rolled-back ones'). */
   | { kind: 'fork'; fork: number }
   /**

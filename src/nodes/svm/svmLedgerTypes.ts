@@ -75,6 +75,24 @@ export interface SvmLedgerRecorder {
   emptySlots(blocks: readonly SvmBlock[]): void;
   /** An account was written without a transaction. */
   accountWritten(account: EncodedAccount): void;
+  /** Accounts read from a fork's upstream, and addresses it had none at (`SvmUpstreamAccounts`). */
+  upstreamAccounts(found: readonly EncodedAccount[], absent: readonly Address[]): void;
+}
+
+/**
+ * Where accounts the local chain never had come from before they are read or used (a fork's
+ * upstream, `SvmUpstreamAccounts`); a ledger without one has every account it will ever have.
+ * Each method resolves once what it names is in the ledger (or known to be nowhere), and rejects
+ * with an RPC error naming the upstream when it could not read it.
+ */
+export interface SvmAccountSource {
+  /** The upstream's URL (what the chain's description names). */
+  readonly url: string;
+  load(addresses: readonly Address[]): Promise<void>;
+  /** Every account a wire transaction uses: its account keys, its lookup tables and what they name. */
+  loadForTransaction(wire: Uint8Array): Promise<void>;
+  /** The token accounts `owner` holds upstream (by mint or token program). */
+  loadTokenAccountsOf(owner: Address, filter: { mint: Address } | { programId: Address }): Promise<void>;
 }
 
 /**

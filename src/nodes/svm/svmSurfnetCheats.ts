@@ -48,6 +48,8 @@ export function svmSurfnetCheats(ledger: SvmLedger, epochInfo: () => unknown): R
         throw new SvmRpcError(-32602, `Invalid param: ${mintAddress} is not a mint of ${tokenProgram}`);
       }
       const [ata] = await findAssociatedTokenPda({ owner: ownerAddress, mint: mintAddress, tokenProgram });
+      // a fork's upstream may hold it: the cheat changes that account, as Surfpool's does
+      await ledger.load([ata]);
       const existing = ledger.account(ata);
       const current: TokenArgs = readTokenAccount(existing) && existing.exists
         ? getTokenDecoder().decode(existing.data.subarray(0, TOKEN_ACCOUNT_SIZE))

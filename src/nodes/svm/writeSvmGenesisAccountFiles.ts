@@ -24,7 +24,7 @@ export async function writeSvmGenesisAccountFiles(params: { directory: string; a
   const scratch = new SvmLedger({ clock: params.clock, seed: params.seed, faucet: params.accounts.faucet.signer });
   // every account the genesis writers set, heard through the ledger's recorder
   const written = new Set<Address>();
-  scratch.setRecorder({ transactionSlot: () => undefined, emptySlots: () => undefined, accountWritten: (account) => written.add(account.address) });
+  scratch.setRecorder({ transactionSlot: () => undefined, emptySlots: () => undefined, accountWritten: (account) => written.add(account.address), upstreamAccounts: () => undefined });
   await writeSvmGenesis(scratch, params.accounts);
   await writeSvmAggregatorGenesis(scratch, params.accounts);
   const addresses = [...written.add(NATIVE_MINT)];
