@@ -39,11 +39,25 @@ export interface ChainKindFacts {
   wrongChainDepositChains: readonly number[];
   /** Deposits may be told to wait for more than one confirmation (`depositConfirmations`); else the kind fills after its first. */
   countsDepositConfirmations: boolean;
-  /** A chain of the kind can run as a fork of an upstream chain (`--fork`, docs/forking.md); the other kinds refuse the flag. */
-  forksFromUpstream: boolean;
+  /**
+   * How a chain of the kind runs as a fork of an upstream (`--fork CHAIN=URL`, docs/forking.md): what
+   * the URL names, whether a block can be pinned (`--fork-block`), and whether what it read is
+   * journaled with `--db` (a restart then needs no upstream).
+   */
+  fork: ForkFacts;
   /**
    * The servers a client of a chain of this kind reaches, in port order: with `--chain-port CHAIN=PORT`
    * the first listens on PORT, the second on PORT+1 (docs/shared-host.md ("Ports")).
    */
   clientServers: readonly string[];
+}
+
+/** How a kind of chain forks an upstream (ChainKindFacts.fork). */
+export interface ForkFacts {
+  /** What `--fork CHAIN=URL` names, for messages and docs: e.g. `a JSON-RPC URL`. */
+  upstream: string;
+  /** `--fork-block` pins the upstream's state at a block; else the upstream's current state is read as it is asked for. */
+  pinsBlock: boolean;
+  /** What the fork read is journaled with `--db`. */
+  journaled: boolean;
 }

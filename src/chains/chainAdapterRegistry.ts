@@ -23,16 +23,16 @@ export function anvilBinaryQuery(context: { anvilPath?: string | undefined; anvi
 
 /**
  * Each kind's own slice of the configuration (ChainKindOptions), read and checked before anything
- * starts: `depositConfirmations` may name only chains whose kind counts confirmations, `fork` only
- * chains whose kind forks (EVM today).
+ * starts: `depositConfirmations` may name only chains whose kind counts confirmations; `fork` and
+ * `forkBlock` go to each forked chain's kind, as its fork rules allow.
  */
 export function chainKindOptions(config: SimulatorConfig): ChainKindOptions {
+  const forks = resolveForks(config, (vm) => chainKindFacts(vm).fork);
   return {
-    evm: { anvilPath: config.anvilPath, anvilSearchPath: config.anvilSearchPath, forks: resolveForks(config, (vm) => chainKindFacts(vm).forksFromUpstream) },
-    // no chain forks yet: `--fork` (issue 35) fills `forks` for the kinds that can fork
-    svm: { runtime: config.svmRuntime, solanaTestValidatorPath: config.solanaTestValidatorPath, searchPath: config.anvilSearchPath, forks: {} },
-    bvm: { blockTimeSeconds: config.bvmBlockTimeSeconds, depositConfirmations: resolveDepositConfirmations(config, (vm) => chainKindFacts(vm).countsDepositConfirmations), forks: {} },
-    lvm: { forks: {} },
+    evm: { anvilPath: config.anvilPath, anvilSearchPath: config.anvilSearchPath, forks: forks.evm },
+    svm: { runtime: config.svmRuntime, solanaTestValidatorPath: config.solanaTestValidatorPath, searchPath: config.anvilSearchPath, forks: forks.svm },
+    bvm: { blockTimeSeconds: config.bvmBlockTimeSeconds, depositConfirmations: resolveDepositConfirmations(config, (vm) => chainKindFacts(vm).countsDepositConfirmations), forks: forks.bvm },
+    lvm: { forks: forks.lvm },
   };
 }
 

@@ -176,7 +176,7 @@ export const CONFIG_FLAGS: readonly ConfigFlag[] = [
     parse: parseChainUrl,
     repeatable: true,
     defaultLabel: 'none',
-    help: "run that chain as a fork of the chain behind the URL: its accounts, contracts and balances are read from there, nothing is sent there (repeatable; EVM chains only; docs/forking.md)",
+    help: "run that chain as a fork of the chain behind the URL: its accounts, contracts and balances are read from there, nothing is sent there (repeatable; an EVM or Solana JSON-RPC URL, a Bitcoin chain's Esplora URL, a Lighter API URL; docs/forking.md)",
   },
   {
     key: 'forkBlock',

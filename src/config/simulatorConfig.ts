@@ -148,33 +148,46 @@ export function resolveDepositConfirmations(config: SimulatorConfig, countsConfi
   );
 }
 
-/** One forked chain's upstream: its JSON-RPC URL and the block to fork at (absent: its latest). */
+/** One forked chain's upstream: its URL and the block to fork at (absent: its latest, or its current state). */
 export interface ForkUpstream {
   url: string;
   blockNumber?: number;
 }
 
+/** What resolveForks asks of a chain's kind (its ChainKindFacts.fork). */
+export interface ForkRules {
+  upstream: string;
+  pinsBlock: boolean;
+  journaled: boolean;
+}
+
 /**
- * `fork` and `forkBlock` as one upstream per chain id, each naming a configured chain whose kind
- * can fork (`canFork`: the chain kind's fact, chains/chainKinds.ts), run by this simulator (not
- * attached by `rpcUrl`), without `--db` (a fork's state is not journaled).
+ * `fork` and `forkBlock` as one upstream per chain id, by kind, each naming a configured chain run
+ * by this simulator (not attached by `rpcUrl`); `--fork-block` only where the kind pins a block,
+ * `--db` only where the kind journals what its fork read (`rulesOf`: the chain kind's facts,
+ * chains/chainKinds.ts).
  */
-export function resolveForks(config: SimulatorConfig, canFork: (vm: VmType) => boolean): Record<number, ForkUpstream> {
+export function resolveForks(config: SimulatorConfig, rulesOf: (vm: VmType) => ForkRules): Record<VmType, Record<number, ForkUpstream>> {
   const chains = resolveChains(config);
   for (const id of Object.keys(config.forkBlock)) {
     if (config.fork[id] === undefined) throw new ConfigError(`invalid configuration: --fork-block ${id}=${config.forkBlock[id]}: chain ${id} has no --fork`);
   }
-  return Object.fromEntries(
-    Object.entries(config.fork).map(([id, url]) => {
-      const chain = chains.find((candidate) => candidate.id === Number(id));
-      if (!chain) throw new ConfigError(`invalid configuration: --fork ${id}=…: chain ${id} is not configured (--chains)`);
-      if (!canFork(chain.vm)) throw new ConfigError(`invalid configuration: --fork ${id}=…: chain ${id} is a ${chain.vm} chain; forking that chain kind is not built yet (EVM chains only)`);
-      if (chain.rpcUrl) throw new ConfigError(`invalid configuration: --fork ${id}=…: chain ${id} attaches to the node at ${chain.rpcUrl}; a forked chain runs its own Anvil`);
-      if (config.dbPath !== undefined) throw new ConfigError(`invalid configuration: --fork ${id}=… with --db: a forked chain's state is not journaled yet; run it without --db`);
-      const blockNumber = config.forkBlock[id];
-      return [chain.id, { url, ...(blockNumber === undefined ? {} : { blockNumber }) }];
-    }),
-  );
+  const forks: Record<VmType, Record<number, ForkUpstream>> = { evm: {}, svm: {}, bvm: {}, lvm: {} };
+  for (const [id, url] of Object.entries(config.fork)) {
+    const chain = chains.find((candidate) => candidate.id === Number(id));
+    if (!chain) throw new ConfigError(`invalid configuration: --fork ${id}=…: chain ${id} is not configured (--chains)`);
+    const rules = rulesOf(chain.vm);
+    if (chain.rpcUrl) throw new ConfigError(`invalid configuration: --fork ${id}=…: chain ${id} attaches to the node at ${chain.rpcUrl}; a forked chain runs its own node`);
+    const blockNumber = config.forkBlock[id];
+    if (blockNumber !== undefined && !rules.pinsBlock) {
+      throw new ConfigError(`invalid configuration: --fork-block ${id}=${blockNumber}: chain ${id} is a ${chain.vm} chain, whose fork reads its upstream's current state (no public ${rules.upstream.replace(/^an? /, '')} serves past state); drop --fork-block`);
+    }
+    if (config.dbPath !== undefined && !rules.journaled) {
+      throw new ConfigError(`invalid configuration: --fork ${id}=… with --db: a forked ${chain.vm} chain's state is not journaled yet; run it without --db`);
+    }
+    forks[chain.vm][chain.id] = { url, ...(blockNumber === undefined ? {} : { blockNumber }) };
+  }
+  return forks;
 }
 
 /** The environment variables the simulator reads (docs/options.md ("Options")), from the flag table. */

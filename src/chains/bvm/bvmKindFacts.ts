@@ -13,6 +13,6 @@ export const BVM_KIND_FACTS: ChainKindFacts = {
   depositReorg: 'mempool',
   wrongChainDepositChains: [],
   countsDepositConfirmations: true,
-  forksFromUpstream: false,
+  fork: { upstream: 'an Esplora API URL', pinsBlock: false, journaled: true },
   clientServers: ['Bitcoin JSON-RPC', 'Esplora REST API'],
 };

@@ -13,6 +13,6 @@ export const LVM_KIND_FACTS: ChainKindFacts = {
   depositReorg: 'none',
   wrongChainDepositChains: [],
   countsDepositConfirmations: false,
-  forksFromUpstream: false,
+  fork: { upstream: 'a Lighter API URL', pinsBlock: false, journaled: true },
   clientServers: ['exchange HTTP API'],
 };

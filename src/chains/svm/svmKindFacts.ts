@@ -15,6 +15,6 @@ export const SVM_KIND_FACTS: ChainKindFacts = {
   depositReorg: 'lost',
   wrongChainDepositChains: [],
   countsDepositConfirmations: false,
-  forksFromUpstream: false,
+  fork: { upstream: 'a Solana JSON-RPC URL', pinsBlock: false, journaled: true },
   clientServers: ['Solana JSON-RPC', 'Solana websocket'],
 };
