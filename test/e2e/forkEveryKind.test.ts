@@ -1,5 +1,5 @@
 // covers: endpoint:POST /quote/v2, endpoint:GET /intents/status/v3, status:success
-// chain kinds: evm, svm, bvm
+// chain kinds: evm, svm, bvm, lvm
 import { execFile, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contractArtifacts } from '../../fixtures/contracts/artifacts.generated';
 import { BvmChain } from '../../src/chains/bvm/BvmChain';
+import { LvmChain } from '../../src/chains/lvm/LvmChain';
 import { EvmChain } from '../../src/chains/evm/EvmChain';
 import { deployFixtureContract } from '../../src/chains/evm/deployFixtureContract';
 import { p2wpkhFee, signP2wpkhTransaction } from '../../src/nodes/bvm/bvmTransactions';
@@ -30,10 +31,13 @@ import { airdroppedKeypair, sendSvmStepItem, SOL, SVM_CHAIN_ID as SVM, type SvmS
  * Issue 35's first acceptance line, end to end (docs/forking.md, "Forking several chains at once"):
  * an upstream simulator holds state the forking one never makes itself (an EVM account funded and a
  * contract deployed only there, a Solana keypair funded only there, a Bitcoin output paid only
- * there); a simulator forking its chain 1, Solana and Bitcoin at once (from code and from the CLI)
+ * there, a Lighter sub-account only there); a simulator forking all four at once (from code and from the CLI)
  * shows it all, bridges from the forked-in accounts succeed locally, and the upstream is unchanged.
  */
 const EVM = 1;
+const LVM = 3586256;
+/** USDC (6 decimals) an exchange sub-account holds only upstream. */
+const SUB_COLLATERAL = 5_000_000n;
 const UNFORKED = 8453;
 const SOL_UNITS = BigInt(LAMPORTS_PER_SOL);
 const network = bitcoin.networks.regtest;
@@ -65,7 +69,7 @@ async function esploraUtxos(esploraUrl: string, address: string): Promise<Array<
   return (await response.json()) as Array<{ txid: string; vout: number; value: number }>;
 }
 
-describe('a simulator forking chain 1, Solana and Bitcoin of another simulator at once', () => {
+describe('a simulator forking chain 1, Solana, Bitcoin and Lighter of another simulator at once', () => {
   const dir = mkdtempSync(join(tmpdir(), 'fork-every-kind-'));
   let upstream: RunningSimulator;
   let forking: RunningSimulator;
@@ -77,6 +81,8 @@ describe('a simulator forking chain 1, Solana and Bitcoin of another simulator a
   let token: Address;
   let solanaUser: Keypair;
   let fundingTxid: string;
+  let subIndex: number;
+  let upstreamHeight: number;
   let before: { block: bigint; balance: bigint; nonce: number; lamports: number; signatures: number; bitcoinTip: string };
 
   const rpcUrlOf = (sim: RunningSimulator, chainId: number) => sim.chains.find((chain) => chain.id === chainId)!.rpcUrl;
@@ -85,7 +91,7 @@ describe('a simulator forking chain 1, Solana and Bitcoin of another simulator a
 
   beforeAll(async () => {
     const upstreamStarted = performance.now();
-    upstream = await startSimulator({ port: 0, env: {}, log: () => undefined, dataDir: join(dir, 'upstream'), chains: [{ id: EVM }, { id: SVM }, { id: BVM }] });
+    upstream = await startSimulator({ port: 0, env: {}, log: () => undefined, dataDir: join(dir, 'upstream'), chains: [{ id: EVM }, { id: SVM }, { id: BVM }, { id: LVM }] });
     const upstreamMs = performance.now() - upstreamStarted;
 
     // EVM, upstream only: an account funded with a cheat, a token it deploys and mints to itself
@@ -113,6 +119,14 @@ describe('a simulator forking chain 1, Solana and Bitcoin of another simulator a
     await bvmRpc(upstreamBvmRpc, 'generatetoaddress', [1, payer.address]);
     upstreamEsplora = upstreamBitcoin.describe().clientUrls!.esploraUrl!;
 
+    // Lighter, upstream only: a sub-account a test account creates and pays collateral to
+    const exchange = chainAdapterOf(upstream, LVM, LvmChain);
+    const owner = upstream.chains.find((chain) => chain.id === LVM)!.accounts![0]!;
+    const created = await fetch(`${rpcUrlOf(upstream, LVM)}/api/v1/createSubAccount`, { method: 'POST', headers: { 'x-api-key': owner.privateKey } });
+    subIndex = ((await created.json()) as { account: { index: number } }).account.index;
+    exchange.ledger.transfer({ fromAccountIndex: Number(owner.address), toAccountIndex: subIndex, assetIndex: 3, fromRouteType: 0, toRouteType: 0, amount: SUB_COLLATERAL, usdcFee: 10_000n });
+    upstreamHeight = exchange.ledger.height;
+
     before = {
       block: await upstreamEvm.getBlockNumber({ cacheTime: 0 }),
       balance: await upstreamEvm.getBalance({ address: upstreamUser.address }),
@@ -122,12 +136,12 @@ describe('a simulator forking chain 1, Solana and Bitcoin of another simulator a
       bitcoinTip: await bvmRpc(upstreamBvmRpc, 'getbestblockhash'),
     };
 
-    forks = { [EVM]: rpcUrlOf(upstream, EVM), [SVM]: rpcUrlOf(upstream, SVM), [BVM]: upstreamEsplora };
+    forks = { [EVM]: rpcUrlOf(upstream, EVM), [SVM]: rpcUrlOf(upstream, SVM), [BVM]: upstreamEsplora, [LVM]: exchange.describe().clientUrls!.apiUrl! };
     const forkingStarted = performance.now();
-    forking = await startSimulator({ port: 0, env: {}, log: () => undefined, dataDir: join(dir, 'forking'), chains: [{ id: EVM }, { id: UNFORKED }, { id: SVM }, { id: BVM }], fork: forks });
+    forking = await startSimulator({ port: 0, env: {}, log: () => undefined, dataDir: join(dir, 'forking'), chains: [{ id: EVM }, { id: UNFORKED }, { id: SVM }, { id: BVM }, { id: LVM }], fork: forks });
     const forkingMs = performance.now() - forkingStarted;
     // a bench-friendly figure, printed not asserted (issue 35: three forked chains within 3x of the unforked start)
-    console.log(`forkEveryKind: upstream (unforked: 1, Solana, Bitcoin) started in ${upstreamMs.toFixed(0)} ms; forking (1, Solana, Bitcoin forked, 8453 not) in ${forkingMs.toFixed(0)} ms (${(forkingMs / upstreamMs).toFixed(2)}x)`);
+    console.log(`forkEveryKind: upstream (unforked: 1, Solana, Bitcoin, Lighter) started in ${upstreamMs.toFixed(0)} ms; forking (1, Solana, Bitcoin, Lighter forked, 8453 not) in ${forkingMs.toFixed(0)} ms (${(forkingMs / upstreamMs).toFixed(2)}x)`);
   }, 180_000);
 
   afterAll(async () => {
@@ -140,6 +154,7 @@ describe('a simulator forking chain 1, Solana and Bitcoin of another simulator a
     expect(forking.control.chain(EVM).describe().fork?.url).toBe(forks[EVM]);
     expect(forking.control.chain(SVM).describe().fork?.url).toBe(forks[SVM]);
     expect(forking.control.chain(BVM).describe().fork?.url).toBe(forks[BVM]);
+    expect(forking.control.chain(LVM).describe().fork?.url).toBe(forks[LVM]);
     expect(forking.control.chain(UNFORKED).describe().fork).toBeUndefined();
 
     const evm = forkedEvm();
@@ -154,6 +169,9 @@ describe('a simulator forking chain 1, Solana and Bitcoin of another simulator a
 
     const forkedEsplora = forking.control.chain(BVM).describe().clientUrls!.esploraUrl!;
     expect(await esploraUtxos(forkedEsplora, holderAddress)).toEqual([expect.objectContaining({ txid: fundingTxid, vout: 0, value: Number(FUNDED_SATS) })]);
+
+    const account = await (await fetch(`${rpcUrlOf(forking, LVM)}/api/v1/account?by=index&value=${subIndex}`)).json();
+    expect(BigInt(account.accounts[0].collateral)).toBe(SUB_COLLATERAL);
   });
 
   it('a bridge paid by the upstream-only EVM key, chain 1 → 8453, succeeds locally', async () => {
@@ -197,14 +215,15 @@ describe('a simulator forking chain 1, Solana and Bitcoin of another simulator a
     expect((await upstreamSolana.getSignaturesForAddress(solanaUser.publicKey)).length).toBe(before.signatures);
     expect(await bvmRpc(upstreamBvmRpc, 'getbestblockhash')).toBe(before.bitcoinTip);
     expect(await esploraUtxos(upstreamEsplora, holderAddress)).toEqual([expect.objectContaining({ txid: fundingTxid, vout: 0 })]);
+    expect(chainAdapterOf(upstream, LVM, LvmChain).ledger.height).toBe(upstreamHeight);
   });
 
-  it('intentsim start --fork for the three kinds: --json names each chain\'s fork, and the forked-in balance is there', async () => {
+  it('intentsim start --fork for the four kinds: --json names each chain\'s fork, and the forked-in balance is there', async () => {
     const dataDir = join(dir, 'cli');
-    const cli = await startCliProcess({ args: ['--data-dir', dataDir, '--chains', `${EVM},${SVM},${BVM}`, ...Object.entries(forks).flatMap(([chain, url]) => ['--fork', `${chain}=${url}`])] });
+    const cli = await startCliProcess({ args: ['--data-dir', dataDir, '--chains', `${EVM},${SVM},${BVM},${LVM}`, ...Object.entries(forks).flatMap(([chain, url]) => ['--fork', `${chain}=${url}`])] });
     try {
       const entry = (id: number) => cli.ready.chains.find((chain) => chain.id === id) as unknown as { rpcUrl: string; fork?: { url: string; note?: string } };
-      for (const id of [EVM, SVM, BVM]) expect(entry(id).fork?.url, `chain ${id}`).toBe(forks[String(id)]);
+      for (const id of [EVM, SVM, BVM, LVM]) expect(entry(id).fork?.url, `chain ${id}`).toBe(forks[String(id)]);
       expect(await createPublicClient({ transport: http(entry(EVM).rpcUrl) }).getBalance({ address: upstreamUser.address })).toBe(before.balance);
     } finally {
       const exited = new Promise((resolve) => cli.top.once('exit', resolve));
