@@ -170,8 +170,8 @@ describe('a simulator forking chain 1, Solana, Bitcoin and Lighter of another si
     const forkedEsplora = forking.control.chain(BVM).describe().clientUrls!.esploraUrl!;
     expect(await esploraUtxos(forkedEsplora, holderAddress)).toEqual([expect.objectContaining({ txid: fundingTxid, vout: 0, value: Number(FUNDED_SATS) })]);
 
-    const account = await (await fetch(`${rpcUrlOf(forking, LVM)}/api/v1/account?by=index&value=${subIndex}`)).json();
-    expect(BigInt(account.accounts[0].collateral)).toBe(SUB_COLLATERAL);
+    const account = (await (await fetch(`${rpcUrlOf(forking, LVM)}/api/v1/account?by=index&value=${subIndex}`)).json()) as { accounts: Array<{ collateral: string }> };
+    expect(BigInt(account.accounts[0]!.collateral)).toBe(SUB_COLLATERAL);
   });
 
   it('a bridge paid by the upstream-only EVM key, chain 1 → 8453, succeeds locally', async () => {
