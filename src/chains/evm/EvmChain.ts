@@ -314,6 +314,7 @@ export class EvmChain implements ChainAdapter {
       erc20Currencies: this.erc20Currencies(),
       solverAddress: this.options.accounts().solver.address,
       logFile: this.node.logFile,
+      ...(this.options.fork ? { fork: this.options.fork } : {}),
     });
   }
 

@@ -2,6 +2,7 @@ import type { ChainMetadata } from '../../../fixtures/chains';
 import type { ChainDescription } from '../../domain/chain/chainDescription';
 import type { Currency } from '../../domain/chain/currency';
 import type { SimulatorContracts } from './deploySimulatorContracts';
+import { shownUpstream } from './probeForkUpstream';
 
 /** What an EVM chain describes (SPEC §4.4 `/chains`, the start summary): its URLs for users, currencies and the simulator's contracts. */
 export function describeEvmChain(chain: {
@@ -13,6 +14,8 @@ export function describeEvmChain(chain: {
   erc20Currencies: Currency[];
   solverAddress: string;
   logFile: string;
+  /** The upstream it forks (`--fork`) and the block it is pinned at. */
+  fork?: { url: string; blockNumber: bigint };
 }): ChainDescription {
   const { metadata, contracts, endpoints } = chain;
   return {
@@ -45,5 +48,6 @@ export function describeEvmChain(chain: {
       { label: 'pool', address: contracts.pool, note: '(wrapped native / USDC, x·y=k, 0.3% fee)' },
     ],
     logFile: chain.logFile,
+    ...(chain.fork ? { fork: { url: shownUpstream(chain.fork.url), note: `pinned at its block ${chain.fork.blockNumber}: accounts, code and storage read from it at first use, kept; nothing is sent upstream` } } : {}),
   };
 }

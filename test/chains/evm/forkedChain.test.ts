@@ -118,6 +118,8 @@ describe('an EVM chain forked from an upstream chain', () => {
     expect(await tokenBalance(forked, upstreamUser.address)).toBe(TOKEN_UNITS);
     // the simulator's contracts at their usual addresses, though the upstream used the deployer's key; the test account's code cleared
     const chain = evmChainOf(sim, FORKED);
+    // it says what it forks, as the other kinds do (the start summary's `fork of` line, `fork` in --json)
+    expect(chain.describe().fork).toEqual({ url: upstream.rpcUrl, note: expect.stringContaining(`pinned at its block ${before.block}`) });
     expect(chain.contractAddresses).toEqual(simulatorContractAddresses(accounts.deployer.address, accounts.testAccounts.length));
     expect(await forked.getCode({ address: accounts.testAccounts[0]!.address })).toBeUndefined();
 
