@@ -16,11 +16,6 @@ export async function fetchUpstream(url: string, timeoutMs: number): Promise<{ s
   }
 }
 
-/** An upstream's URL as messages show it: its origin only when it has a path or query (a provider's URL often holds an API key there). */
-export function shownUpstream(url: string): string {
-  const parsed = new URL(url);
-  return parsed.pathname.replace(/\/+$/, '') === '' && parsed.search === '' ? parsed.origin : `${parsed.origin}/…`;
-}
 
 /** The upstream could not be read at all: `reason` says why. */
 export class UpstreamReadFailure extends ChainError {

@@ -24,6 +24,7 @@ import type { DoubleSpendCapability } from '../capabilities/DoubleSpendCapabilit
 import { buildBvmDepositSteps } from './buildBvmDepositSteps';
 import { minedTransactionEntry } from '../../domain/request/minedTransactionEntry';
 import { checkForkUpstream } from '../checkForkUpstream';
+import { shownUpstream } from '../../config/shownUpstream';
 
 export interface BvmChainOptions extends ChainAdapterContext, BvmKindOptions {
   metadata: ChainMetadata;
@@ -167,7 +168,7 @@ export class BvmChain implements ChainAdapter {
       fundedAccountsNote: `${BVM_TEST_ACCOUNT_OUTPUTS.count} confirmed outputs of ${formatBtc(BVM_TEST_ACCOUNT_OUTPUTS.value)} BTC each; keys in WIF; Esplora REST API ${this.node.esploraUrl}`,
       logFile: 'none (the ledger runs in-process)',
       clientUrls: { esploraUrl: this.node.esploraUrl },
-      ...(this.node.fork ? { fork: { url: this.node.fork.esploraUrl, note: "its Esplora, read at its current state (not pinned to a block): an address's outputs and a transaction the first time they are asked for, kept; nothing is sent upstream" } } : {}),
+      ...(this.node.fork ? { fork: { url: shownUpstream(this.node.fork.esploraUrl), note: "its Esplora, read at its current state (not pinned to a block): an address's outputs and a transaction the first time they are asked for, kept; nothing is sent upstream" } } : {}),
     };
   }
 

@@ -2,7 +2,7 @@ import type { ChainMetadata } from '../../../fixtures/chains';
 import type { ChainDescription } from '../../domain/chain/chainDescription';
 import type { Currency } from '../../domain/chain/currency';
 import type { SimulatorContracts } from './deploySimulatorContracts';
-import { shownUpstream } from './probeForkUpstream';
+import { shownUpstream } from '../../config/shownUpstream';
 
 /** What an EVM chain describes (SPEC §4.4 `/chains`, the start summary): its URLs for users, currencies and the simulator's contracts. */
 export function describeEvmChain(chain: {

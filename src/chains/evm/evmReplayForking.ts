@@ -1,6 +1,7 @@
 import { createPublicClient, createTestClient, encodeFunctionData, erc20Abi, getAddress, http, type Address, type Hex, type PublicClient } from 'viem';
 import type { ReplayForkAsk, ReplayForking, ReplayForkPoint } from '../ReplayForking';
-import { ForkUpstreamError, probeForkUpstream, shownUpstream } from './probeForkUpstream';
+import { ForkUpstreamError, probeForkUpstream } from './probeForkUpstream';
+import { shownUpstream } from '../../config/shownUpstream';
 
 /** How long the upstream may take to answer one header read of the search. */
 const HEADER_TIMEOUT_MS = 5000;

@@ -1,5 +1,6 @@
 import { createPublicClient, http, type PublicClient } from 'viem';
 import { ConfigurationError } from '../../errors/IntentsimError';
+import { shownUpstream } from '../../config/shownUpstream';
 
 /** Where a forked EVM chain starts: its upstream, the block it is pinned at (the one asked for, else the upstream's tip at start) and that block's time. */
 export interface EvmForkPoint {
@@ -15,11 +16,6 @@ export class ForkUpstreamError extends ConfigurationError {}
 /** How long the upstream may take to answer each of the probe's calls. */
 const PROBE_TIMEOUT_MS = 5000;
 
-/** The URL as messages show it: its origin only (a provider's URL often holds an API key in its path or query). */
-export function shownUpstream(url: string): string {
-  const parsed = new URL(url);
-  return parsed.pathname === '/' && parsed.search === '' ? parsed.origin : `${parsed.origin}/…`;
-}
 
 /** The innermost reason of a failed call: a socket's error code (ECONNREFUSED), else the deepest message. */
 function reasonOf(error: unknown): string {

@@ -22,6 +22,7 @@ import { LvmFillNotSupportedError, LvmSolverWallet } from './LvmSolverWallet';
 import { buildLvmWithdrawalSteps } from './buildLvmWithdrawalSteps';
 import { LVM_CURRENCY_ADDRESS, lvmCollateralCurrency } from './lvmCurrencies';
 import { minedTransactionEntry } from '../../domain/request/minedTransactionEntry';
+import { shownUpstream } from '../../config/shownUpstream';
 
 export interface LvmChainOptions extends ChainAdapterContext, LvmKindOptions {
   metadata: ChainMetadata;
@@ -154,7 +155,7 @@ export class LvmChain implements ChainAdapter {
       logFile: 'none (the ledger runs in-process)',
       // the same server as httpRpcUrl, named for what it is: the exchange has an HTTP API, no RPC
       clientUrls: { apiUrl: this.rpcUrl },
-      ...(this.node.fork ? { fork: { url: this.node.fork.apiUrl, note: 'its exchange API, read at its current state (not pinned to a block): an account the first time it is asked for, kept; local changes win; nothing is sent upstream' } } : {}),
+      ...(this.node.fork ? { fork: { url: shownUpstream(this.node.fork.apiUrl), note: 'its exchange API, read at its current state (not pinned to a block): an account the first time it is asked for, kept; local changes win; nothing is sent upstream' } } : {}),
     };
   }
 

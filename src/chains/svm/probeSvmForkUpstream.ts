@@ -1,5 +1,6 @@
 import { ConfigurationError } from '../../errors/IntentsimError';
-import { shownSvmUpstream, SvmUpstreamError, SvmUpstreamRpc } from '../../nodes/svm';
+import { SvmUpstreamError, SvmUpstreamRpc } from '../../nodes/svm';
+import { shownUpstream } from '../../config/shownUpstream';
 
 /** A forked Solana chain's upstream, once it answered: its URL, the origin messages show, and its slot when the chain started. */
 export interface SvmForkPoint {
@@ -23,7 +24,7 @@ const PROBE_TIMEOUT_MS = 5000;
  */
 export async function probeSvmForkUpstream(params: { chainId: number; url: string; timeoutMs?: number; restart?: boolean }): Promise<SvmForkPoint> {
   const timeoutMs = params.timeoutMs ?? PROBE_TIMEOUT_MS;
-  const origin = shownSvmUpstream(params.url);
+  const origin = shownUpstream(params.url);
   if (params.restart) return { url: params.url, origin };
   try {
     const slot = await new SvmUpstreamRpc(params.url, timeoutMs).slot();

@@ -1,4 +1,5 @@
-import { fetchUpstream, shownUpstream, UpstreamReadFailure } from '../fetchUpstream';
+import { fetchUpstream, UpstreamReadFailure } from '../fetchUpstream';
+import { shownUpstream } from '../../config/shownUpstream';
 import { BVM_RPC_ERRORS, BvmRpcError } from './bvmRpcError';
 import type { BvmUpstreamOutput, BvmUpstreamTransaction } from './BvmUpstreamReads';
 

@@ -1,6 +1,7 @@
 import { getAddress } from 'viem';
 import { z } from 'zod';
-import { fetchUpstream, shownUpstream, UpstreamReadFailure } from '../fetchUpstream';
+import { fetchUpstream, UpstreamReadFailure } from '../fetchUpstream';
+import { shownUpstream } from '../../config/shownUpstream';
 import { FIRST_SUB_ACCOUNT_INDEX } from './lvmAssets';
 import { LvmApiError } from './lvmApiQuery';
 import type { LvmUpstreamAccount } from './LvmLedger';

@@ -4,7 +4,8 @@ import type { SvmLedger } from './SvmLedger';
 import type { SvmAccountSource } from './svmLedgerTypes';
 import { ADDRESS_LOOKUP_TABLE_PROGRAM } from './svmProgramIds';
 import { listedAccount, readTokenAccount } from './svmTokenBalances';
-import { shownSvmUpstream, SVM_UPSTREAM_ERROR_CODE, type SvmUpstreamRpc } from './SvmUpstreamRpc';
+import { SVM_UPSTREAM_ERROR_CODE, type SvmUpstreamRpc } from './SvmUpstreamRpc';
+import { shownUpstream } from '../../config/shownUpstream';
 import { SvmRpcError } from './svmRpcEncoding';
 
 /** Builtins and sysvars: the local runtime's own, never taken from an upstream. */
@@ -113,7 +114,7 @@ export class SvmUpstreamAccounts implements SvmAccountSource {
     const refused = this.ledger.takeUpstreamAccounts(all.map(localized), empty);
     if (refused.length > 0) {
       const [first] = refused;
-      throw new SvmRpcError(SVM_UPSTREAM_ERROR_CODE, `account ${first!.address} of the fork's upstream ${shownSvmUpstream(this.upstream.url)} cannot be loaded here: ${first!.reason}${refused.length > 1 ? ` (and ${refused.length - 1} more)` : ''}`);
+      throw new SvmRpcError(SVM_UPSTREAM_ERROR_CODE, `account ${first!.address} of the fork's upstream ${shownUpstream(this.upstream.url)} cannot be loaded here: ${first!.reason}${refused.length > 1 ? ` (and ${refused.length - 1} more)` : ''}`);
     }
   }
 }

@@ -1,6 +1,7 @@
 import { address, lamports, type Address, type EncodedAccount } from '@solana/kit';
 import { postSvmRpc } from './callSvmRpc';
 import { SvmRpcError } from './svmRpcEncoding';
+import { shownUpstream } from '../../config/shownUpstream';
 
 /** How long one call to a fork's upstream may take before the read it serves fails (an upstream that does not answer is never waited on longer). */
 export const SVM_UPSTREAM_TIMEOUT_MS = 10_000;
@@ -26,15 +27,10 @@ export class SvmUpstreamError extends SvmRpcError {
     /** What went wrong, without the upstream's name (a refused connection, a timeout, its own error). */
     readonly reason: string,
   ) {
-    super(SVM_UPSTREAM_ERROR_CODE, `the fork's upstream ${shownSvmUpstream(url)} failed ${method}: ${reason}`);
+    super(SVM_UPSTREAM_ERROR_CODE, `the fork's upstream ${shownUpstream(url)} failed ${method}: ${reason}`);
   }
 }
 
-/** The upstream's URL as messages show it: its origin only (a provider's URL often holds an API key in its path or query). */
-export function shownSvmUpstream(url: string): string {
-  const parsed = new URL(url);
-  return parsed.pathname === '/' && parsed.search === '' ? parsed.origin : `${parsed.origin}/…`;
-}
 
 /**
  * A fork's upstream Solana JSON-RPC, read only: accounts by address (`getMultipleAccounts`,

@@ -5,7 +5,7 @@
 
 // the node, run by the adapter (in process, or a spawned solana-test-validator) or alone
 export { runSvmNode, type RunningSvmNode, type SvmForkUpstream } from './SvmNode';
-export { SvmUpstreamError, SvmUpstreamRpc, shownSvmUpstream } from './SvmUpstreamRpc';
+export { SvmUpstreamError, SvmUpstreamRpc } from './SvmUpstreamRpc';
 export { startSvmNode, type StartedSvmNode } from './startSvmNode';
 export { startSolanaTestValidator } from './SolanaTestValidatorProcess';
 export type { SvmRpcEndpoints } from './SvmJsonRpcServer';

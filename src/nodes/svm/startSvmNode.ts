@@ -5,7 +5,7 @@ import { deriveSvmAccounts, type SvmAccounts } from './svmAccounts';
 import type { SvmLedger } from './SvmLedger';
 import type { SvmLedgerHistory } from './SvmLedgerHistory';
 import { runSvmNode, type SvmForkUpstream } from './SvmNode';
-import { shownSvmUpstream } from './SvmUpstreamRpc';
+import { shownUpstream } from '../../config/shownUpstream';
 import { SVM_TEST_ACCOUNT_FUNDS } from './writeSvmGenesis';
 
 export interface StartedSvmNode extends StartedNode {
@@ -48,7 +48,7 @@ export async function startSvmNode(options: EmbeddedNodeOptions & { fork?: SvmFo
     keys: accounts,
     ledger: node.ledger,
     history: node.history,
-    ...(options.fork ? { forkOf: shownSvmUpstream(options.fork.url) } : {}),
+    ...(options.fork ? { forkOf: shownUpstream(options.fork.url) } : {}),
     stop: async () => {
       await node.stop();
       if (!options.clock) resolved.clock.cancelAll();

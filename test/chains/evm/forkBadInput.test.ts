@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anvilArgs, createAnvilInstance, type AnvilInstance } from '../../../src/chains/evm/AnvilInstance';
-import { shownUpstream } from '../../../src/chains/evm/probeForkUpstream';
+import { shownUpstream } from '../../../src/config/shownUpstream';
 import { resolveAnvilBinary } from '../../../src/process/resolveAnvilBinary';
 import { pauseProcess, resumeProcess } from '../../support/pauseProcess';
 
