@@ -2,6 +2,7 @@ import { addressOfScript } from './bvmCrypto';
 import { decodeTransaction, txidOf } from './bvmConsensus';
 import type { BvmLedger } from './BvmLedger';
 import type { BvmUpstreamEsplora } from './BvmUpstreamEsplora';
+import { ReadsInFlight } from '../readsInFlight';
 
 /**
  * A forked node's read-through (issue 35, Bitcoin): before the ledger answers a question it cannot
@@ -15,7 +16,7 @@ import type { BvmUpstreamEsplora } from './BvmUpstreamEsplora';
  * asks for the same thing share one upstream request. Reads only: nothing is sent upstream.
  */
 export class BvmReadThrough {
-  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly inFlight = new ReadsInFlight();
 
   constructor(
     private readonly ledger: BvmLedger,
@@ -27,7 +28,7 @@ export class BvmReadThrough {
     if (this.ledger.hasReadUpstreamAddress(script)) return;
     const address = addressOfScript(script);
     if (!address) return;
-    await this.once(`address:${address}`, async () => {
+    await this.inFlight.once(`address:${address}`, async () => {
       const outputs = await this.upstream.confirmedOutputsOf(address);
       if (!this.ledger.hasReadUpstreamAddress(script)) this.ledger.addUpstreamOutputs(script, outputs);
     });
@@ -40,7 +41,7 @@ export class BvmReadThrough {
   /** Reads a transaction the ledger does not hold (one the upstream does not know either is asked again next time). */
   async transaction(txid: string): Promise<void> {
     if (this.ledger.transaction(txid) || this.ledger.upstreamTransaction(txid)) return;
-    await this.once(`tx:${txid}`, async () => {
+    await this.inFlight.once(`tx:${txid}`, async () => {
       const transaction = await this.upstream.transaction(txid);
       if (transaction && !this.ledger.transaction(txid) && !this.ledger.upstreamTransaction(txid)) this.ledger.addUpstreamTransaction(transaction);
     });
@@ -66,11 +67,4 @@ export class BvmReadThrough {
     for (const input of inputs) await this.outpoint(input.txid, input.vout);
   }
 
-  private once(key: string, read: () => Promise<void>): Promise<void> {
-    const running = this.inFlight.get(key);
-    if (running) return running;
-    const started = read().finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, started);
-    return started;
-  }
 }

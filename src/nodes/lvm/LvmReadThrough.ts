@@ -1,5 +1,6 @@
 import type { LvmLedger } from './LvmLedger';
 import type { LvmUpstreamApi } from './LvmUpstreamApi';
+import { ReadsInFlight } from '../readsInFlight';
 
 /**
  * A forked exchange's read-through (issue 35, Lighter): an account index, or an L1 address owning
@@ -11,7 +12,7 @@ import type { LvmUpstreamApi } from './LvmUpstreamApi';
  * Concurrent asks for the same thing share one upstream request. Reads only.
  */
 export class LvmReadThrough {
-  private readonly inFlight = new Map<string, Promise<void>>();
+  private readonly inFlight = new ReadsInFlight();
 
   constructor(
     private readonly ledger: LvmLedger,
@@ -21,7 +22,7 @@ export class LvmReadThrough {
 
   async accountIndex(index: number): Promise<void> {
     if (!Number.isSafeInteger(index) || index < 0 || this.ledger.account(index)) return;
-    await this.once(`index:${index}`, async () => this.add(await this.upstream.accountsByIndex(index)));
+    await this.inFlight.once(`index:${index}`, async () => this.add(await this.upstream.accountsByIndex(index)));
   }
 
   async accountIndexes(indexes: readonly number[]): Promise<void> {
@@ -30,7 +31,7 @@ export class LvmReadThrough {
 
   async l1Address(l1Address: string): Promise<void> {
     if (!/^0x[0-9a-fA-F]{40}$/.test(l1Address) || this.ledger.accountsOf(l1Address).length > 0) return;
-    await this.once(`l1:${l1Address.toLowerCase()}`, async () => this.add(await this.upstream.accountsByL1Address(l1Address)));
+    await this.inFlight.once(`l1:${l1Address.toLowerCase()}`, async () => this.add(await this.upstream.accountsByL1Address(l1Address)));
   }
 
   private add(accounts: Parameters<LvmLedger['addUpstreamAccounts']>[0]): void {
@@ -39,13 +40,6 @@ export class LvmReadThrough {
     }
   }
 
-  private once(key: string, read: () => Promise<void>): Promise<void> {
-    const running = this.inFlight.get(key);
-    if (running) return running;
-    const started = read().finally(() => this.inFlight.delete(key));
-    this.inFlight.set(key, started);
-    return started;
-  }
 }
 
 const INDEX = /^(0|[1-9]\d{0,14})$/;
