@@ -48,8 +48,9 @@ export class BvmLedgerState {
     const copy = new BvmLedgerState(this.upstream);
     const maps = ['utxos', 'mempool', 'mempoolSpends', 'confirmed', 'confirmedSpends', 'blocksByHash'] as const;
     for (const name of maps) for (const [key, value] of this[name] as Map<string, unknown>) (copy[name] as Map<string, unknown>).set(key, value);
-    copy.blocks.push(...this.blocks);
-    copy.invalidated.push(...this.invalidated);
+    // one by one: a spread of a long chain into push() overflows the call stack
+    for (const block of this.blocks) copy.blocks.push(block);
+    for (const block of this.invalidated) copy.invalidated.push(block);
     copy.nextTimestamp = this.nextTimestamp;
     copy.reorgBlocks = this.reorgBlocks;
     return copy;
