@@ -13,6 +13,7 @@ import type { RequestStore } from '../store/RequestStore';
 import type { WebhookStore } from '../store/WebhookStore';
 import type { DepositAddressStore } from '../store/DepositAddressStore';
 import { createErrorMiddleware, JSON_BODY_LIMIT, notFoundHandler } from './errorMiddleware';
+import { refuseTrailingSlash } from './refuseTrailingSlash';
 import { requireJsonBody } from './requireJsonBody';
 import { admitQuotesInOrder } from './quoteAdmission';
 import { answerPlainStatusLookups, statusV3Bodies } from './statusFastPath';
@@ -90,6 +91,7 @@ export function createApp(deps: AppDeps): Express {
   app.disable('x-powered-by');
   app.set('etag', false);
   const statusV3Body = statusV3Bodies(deps.requests);
+  app.use(refuseTrailingSlash);
   app.use(answerPlainStatusLookups(statusV3Body));
   app.use(guardAdminRoutes(deps));
   app.use(requireJsonBody);

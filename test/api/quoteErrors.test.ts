@@ -250,6 +250,17 @@ describe('other routes', () => {
     `);
   });
 
+  it('ROUTE_NOT_FOUND 404 for a known path with a trailing slash (no document lists it); the explorer keeps its pages', async () => {
+    const [chains, rules, explorer] = await Promise.all([
+      getJson(`${sim.baseUrl}/chains/`),
+      fetch(`${sim.baseUrl}/admin/solver/rules/`, { method: 'DELETE' }).then(async (r) => ({ status: r.status, body: await r.json() })),
+      fetch(`${sim.baseUrl}/explorer/`),
+    ]);
+    expect([chains.status, chains.body.errorCode, rules.status, rules.body]).toEqual([404, 'ROUTE_NOT_FOUND', 404, { errorCode: 'ROUTE_NOT_FOUND', message: 'No route DELETE /admin/solver/rules/', statusCode: 404 }]);
+    expect(explorer.status).toBe(200);
+    expect((await getJson(`${sim.baseUrl}/chains`)).status).toBe(200);
+  });
+
   it('ROUTE_NOT_FOUND 404 for a known path with the wrong method', async () => {
     const response = await getJson(`${sim.baseUrl}/quote/v2`);
     expect(response.status).toBe(404);
