@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Clock, FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
 import {
-  getAddressDecoder,
   getBase58Decoder,
   lamports,
   type Address,
@@ -12,8 +11,7 @@ import {
 } from '@solana/kit';
 import { decodeSvmTransaction, svmAccountKeys, type DecodedSvmTransaction } from './decodeSvmTransaction';
 import { signSvmWire } from './signSvmWire';
-import { LOOKUP_TABLE_META_SIZE, ADDRESS_LOOKUP_TABLE_PROGRAM } from './svmProgramIds';
-import { readMintDecimals, readTokenAccount, uiTokenAmount, type SvmTokenBalance } from './svmTokenBalances';
+import { lookupTableAddresses, tokenBalancesOf } from './svmTokenBalances';
 import { svmTransactionFee } from './svmTransactionFee';
 import { describeSvmTransactionError, svmTransactionErrorJson, type SvmTransactionErrorJson } from './svmTransactionError';
 import {
@@ -272,7 +270,7 @@ export class SvmLedger {
     if (this.dropFilter?.(decoded)) throw new SvmTransactionDroppedError(decoded.signature);
     const keys = svmAccountKeys(decoded.message, (table) => this.lookupTable(table));
     const preBalances = keys.all.map((key) => this.balance(key));
-    const preTokenBalances = this.tokenBalances(keys.all);
+    const preTokenBalances = tokenBalancesOf(keys.all, (address) => this.svm.getAccount(address));
     for (const key of keys.all) this.localAddresses.add(key);
     const block = this.openSlot();
     const result = this.svm.sendTransaction(decoded.transaction);
@@ -293,7 +291,7 @@ export class SvmLedger {
       preBalances,
       postBalances: keys.all.map((key) => this.balance(key)),
       preTokenBalances,
-      postTokenBalances: this.tokenBalances(keys.all),
+      postTokenBalances: tokenBalancesOf(keys.all, (address) => this.svm.getAccount(address)),
     };
     this.records.set(record.signature, record);
     this.keepSlot(block, [record.signature]);
@@ -354,23 +352,7 @@ export class SvmLedger {
 
   /** The addresses a lookup table names (undefined: no lookup table there). */
   lookupTable(table: Address): Address[] | undefined {
-    const account = this.svm.getAccount(table);
-    if (!account.exists || account.programAddress !== ADDRESS_LOOKUP_TABLE_PROGRAM) return undefined;
-    const decoder = getAddressDecoder();
-    const addresses: Address[] = [];
-    for (let at = LOOKUP_TABLE_META_SIZE; at + 32 <= account.data.length; at += 32) addresses.push(decoder.decode(account.data.subarray(at, at + 32)));
-    return addresses;
-  }
-
-  private tokenBalances(keys: readonly Address[]): SvmTokenBalance[] {
-    const balances: SvmTokenBalance[] = [];
-    keys.forEach((key, accountIndex) => {
-      const token = readTokenAccount(this.svm.getAccount(key));
-      if (!token) return;
-      const decimals = readMintDecimals(this.svm.getAccount(token.mint)) ?? 0;
-      balances.push({ accountIndex, mint: token.mint, owner: token.owner, programId: token.programId, uiTokenAmount: uiTokenAmount(token.amount, decimals) });
-    });
-    return balances;
+    return lookupTableAddresses(this.svm.getAccount(table));
   }
 
   /** Starts the next slot: its time from the virtual clock (never before the last), set on LiteSVM's clock. */

@@ -1,5 +1,5 @@
 import { getAddressDecoder, type Address, type EncodedAccount, type MaybeEncodedAccount } from '@solana/kit';
-import { TOKEN_2022_PROGRAM, TOKEN_ACCOUNT_SIZE, TOKEN_PROGRAM } from './svmProgramIds';
+import { ADDRESS_LOOKUP_TABLE_PROGRAM, LOOKUP_TABLE_META_SIZE, TOKEN_2022_PROGRAM, TOKEN_ACCOUNT_SIZE, TOKEN_PROGRAM } from './svmProgramIds';
 
 /** An SPL token account's contents (mint, owner, amount), read from its data. */
 export interface SvmTokenAccount {
@@ -53,4 +53,25 @@ export function uiTokenAmount(amount: bigint, decimals: number): SvmUiTokenAmoun
 /** An account LiteSVM listed (`getProgramAccounts`) as the `MaybeEncodedAccount` the readers take. */
 export function listedAccount(account: EncodedAccount): MaybeEncodedAccount & { exists: true } {
   return { ...account, exists: true } as MaybeEncodedAccount & { exists: true };
+}
+
+/** The token balances among a transaction's account keys (its `pre`/`postTokenBalances`), each with its key's index. */
+export function tokenBalancesOf(keys: readonly Address[], accountOf: (address: Address) => MaybeEncodedAccount): SvmTokenBalance[] {
+  const balances: SvmTokenBalance[] = [];
+  keys.forEach((key, accountIndex) => {
+    const token = readTokenAccount(accountOf(key));
+    if (!token) return;
+    const decimals = readMintDecimals(accountOf(token.mint)) ?? 0;
+    balances.push({ accountIndex, mint: token.mint, owner: token.owner, programId: token.programId, uiTokenAmount: uiTokenAmount(token.amount, decimals) });
+  });
+  return balances;
+}
+
+/** The addresses an address lookup table account names (undefined: the account is no lookup table). */
+export function lookupTableAddresses(account: MaybeEncodedAccount): Address[] | undefined {
+  if (!account.exists || account.programAddress !== ADDRESS_LOOKUP_TABLE_PROGRAM) return undefined;
+  const decoder = getAddressDecoder();
+  const addresses: Address[] = [];
+  for (let at = LOOKUP_TABLE_META_SIZE; at + 32 <= account.data.length; at += 32) addresses.push(decoder.decode(account.data.subarray(at, at + 32)));
+  return addresses;
 }
