@@ -122,9 +122,33 @@ export function buildCli(): Command {
     .description('turn a request record (SPEC §2.3, as GET /requests/v3 returns it from any deployment) into a scenario that takes the same path locally, on any chain kind (EVM, Solana, Bitcoin, Lighter)')
     .argument('<record.json>', 'one record, or a GET /requests/v3 answer (its first record)')
     .addOption(new Option('-o, --output <file>', 'write the scenario here instead of printing it'))
-    .action(async (file: string, flags: { output?: string }) => {
-      const { scenarioFromRecord } = await import('./scenario/scenarioFromRecord');
-      const yaml = scenarioFromRecord(JSON.parse(readFileSync(file, 'utf8')) as unknown);
+    .addOption(
+      new Option(
+        '--fork [chain=url]',
+        "write a scenario whose fork: section forks the record's chains where it happened (as replay does: EVM at the block before the deposit), deposits as the record's user and stands the solver where the upstream's stood; a value forks that chain from this RPC URL (repeatable; put --fork after the file) (docs/forking.md)",
+      )
+        .preset('')
+        .argParser((text: string, previous: Record<number, string> | undefined) => {
+          if (text === '') return { ...previous };
+          try {
+            return { ...previous, ...(parseChainUrl(text) as Record<number, string>) };
+          } catch (error) {
+            throw new InvalidArgumentError(error instanceof Error ? error.message : String(error));
+          }
+        }),
+    )
+    .addOption(new Option('--from <baseUrl>', "with --fork: the deployment the record comes from, whose GET /chains names each chain's RPC URL and solver"))
+    .action(async (file: string, flags: { output?: string; fork?: Record<number, string>; from?: string }) => {
+      const input = JSON.parse(readFileSync(file, 'utf8')) as unknown;
+      if (flags.from !== undefined && flags.fork === undefined) throw new ConfigurationError('--from is read with --fork only (scenario from-record FILE --fork --from URL)');
+      let yaml: string;
+      if (flags.fork === undefined) {
+        const { scenarioFromRecord } = await import('./scenario/scenarioFromRecord');
+        yaml = scenarioFromRecord(input);
+      } else {
+        const { forkedScenarioFromRecord } = await import('./scenario/forkedScenarioFromRecord');
+        yaml = await forkedScenarioFromRecord({ input, forks: flags.fork, ...(flags.from === undefined ? {} : { from: flags.from }) });
+      }
       if (flags.output) writeFileSync(flags.output, yaml);
       else process.stdout.write(yaml);
     });

@@ -12,6 +12,7 @@ import { refusedDepositStep } from './steps/refusedDepositStep';
 import { resendExchangeTransferStep } from './steps/resendExchangeTransferStep';
 import { doubleSpendStep } from './steps/doubleSpendStep';
 import { dropTransactionsStep } from './steps/dropTransactions';
+import { sendImpersonated, solverAsUpstreamStep } from './steps/forkedChainSteps';
 import { describeWaits } from './describeWaits';
 
 /** Runs one step (every kind but `restart`, which the runner does) and says what it did, for the timeline. */
@@ -139,6 +140,8 @@ export async function executeScenarioStep(state: ScenarioRunState, step: Scenari
       mismatches.push(...found);
       return `${step.spec.equals} ${step.spec.currency} on ${step.spec.chainId}: ${found.length === 0 ? 'as expected' : `is ${String(found[0]!.actual)}`}`;
     }
+    case 'solverAsUpstream':
+      return solverAsUpstreamStep(state, step.spec);
     case 'restart':
       throw new ScenarioStepError('restart is run by the runner');
   }
@@ -203,13 +206,24 @@ async function depositStep(state: ScenarioRunState, spec: Extract<ScenarioStep, 
   const currency = spec.currency ? resolveCurrency(chain, spec.currency) : spec.chainId ? resolveCurrency(chain, quote.originCurrency.symbol) : quote.originCurrency;
   const amount = depositAmount(spec.amount, quote.amountIn);
   const from = spec.from ?? quote.user;
-  const privateKey = privateKeyOf(sim, chain, from);
-  const wallet = requireCapability(chain, 'userWallet', 'a deposit');
   const payer = resolveAddress(sim, chain, from);
   const requestId = (spec.requestId ?? quote.requestId).toLowerCase();
   const plain = amount === quote.amountIn && chain.chainId === quote.originChainId && currency.address === quote.originCurrency.address && requestId === quote.requestId;
   const hashes: string[] = [];
   let depositTxHash = '';
+  if (spec.impersonate) {
+    if (!spec.wait) throw new ScenarioStepError('an impersonated deposit waits for its receipt (wait: false is not for it)');
+    if (quote.depositAddress) throw new ScenarioStepError(`an impersonated deposit pays through the quote's steps: quote "${spec.request}" without useDepositAddress`);
+    const steps = plain ? quote.steps : await chain.buildDepositSteps({ requestId: requestId as `0x${string}`, user: payer, currency, amount });
+    const sent = await sendImpersonated(state, { chainId: chain.chainId, from: payer, items: steps.flatMap((step) => step.items.map((item) => item.data)) });
+    await chain.syncNow();
+    depositTxHash = sent.txHashes.at(-1) ?? '';
+    if (depositTxHash) quote.lastDepositTxHash = depositTxHash;
+    if (spec.as) state.deposits.set(spec.as, { alias: spec.as, index, txHash: depositTxHash, quote });
+    return `${spec.request}: ${amount} ${currency.symbol} on ${chain.chainId} from ${payer} (impersonated): ${sent.txHashes.join(', ')}${sent.notes.length > 0 ? `; ${sent.notes.join('; ')}` : ''}`;
+  }
+  const privateKey = privateKeyOf(sim, chain, from);
+  const wallet = requireCapability(chain, 'userWallet', 'a deposit');
   if (quote.depositAddress && spec.requestId === undefined && !(plain && quote.steps.some((step) => step.items.length > 0))) {
     const sent = await wallet.transferFromUser(privateKey, quote.depositAddress, currency, amount, { wait: spec.wait });
     hashes.push(`${sent.txHash} ${sent.status}`);

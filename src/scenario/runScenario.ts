@@ -14,6 +14,8 @@ import { describeWaits } from './describeWaits';
 import { chainsHoldingTransactions } from './chainsHoldingTransactions';
 import { DEFAULT_STEP_BOUNDS, StepBoundReached, withinWallTime, type ScenarioStepBounds } from './stepBounds';
 import { ScenarioStepError } from './scenarioRunState';
+import { ConfigurationError } from '../errors/IntentsimError';
+import { forkOptionsOf } from './scenarioForks';
 import type { NamedContract, NamedDeposit, NamedQuote, NamedSnapshot, ScenarioRunState } from './scenarioRunState';
 
 /** Where the virtual clock of every scenario starts: 2026-01-01T00:00:00Z (a scenario's times are offsets from it). */
@@ -86,9 +88,11 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   const webhookUrl = receiver ? await receiver.start() : undefined;
 
   // a pooled node is attached (and reset to genesis); a chain with none in the pool (an in-process
-  // ledger: SVM, BVM, the exchange) is built by the simulator, from genesis, for this scenario alone
+  // ledger: SVM, BVM, the exchange) is built by the simulator, from genesis, for this scenario alone,
+  // and so is a forked chain (`fork:`), which runs its own node
+  const forked = new Set(Object.keys(scenario.fork ?? {}).map(Number));
   const chainOptions = (reset: boolean) => {
-    const nodes = options.nodes;
+    const nodes = options.nodes?.filter((node) => !forked.has(node.id));
     if (!nodes) return scenario.chains ? { chains: scenario.chains.map((id) => ({ id })) } : {};
     const ids = scenario.chains ?? nodes.map((node) => node.id);
     return {
@@ -117,9 +121,11 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       seed,
       clockMode: 'manual',
       clockStartMs,
-      dbPath: join(dir, 'scenario.db'),
+      // a forked chain's state is not journaled (a fork scenario has no restart): its database stays in the data folder
+      ...(forked.size > 0 ? {} : { dbPath: join(dir, 'scenario.db') }),
       dataDir: join(dir, 'data'),
       ...chainOptions(reset),
+      ...forkOptionsOf(scenario),
       ...scenario.config,
       ...(webhookUrl ? { webhook: { url: webhookUrl } } : {}),
       onStatusChange: (change) => {
@@ -152,7 +158,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       options.onStepStart?.(`${scenario.name}: ${label}`);
       /** Set once the step's bound is reached: what the abandoned step still does is not written. */
       let abandoned = false;
-      const stateNow = (): ScenarioRunState => ({ sim: sim!, quotes, deposits, contracts, automineOff, snapshots, statuses, webhooks, claimChanges });
+      const stateNow = (): ScenarioRunState => ({ sim: sim!, quotes, deposits, contracts, automineOff, snapshots, statuses, webhooks, claimChanges, fork: scenario.fork });
       try {
         const clockBefore = sim!.control.clock.now();
         if (step.kind === 'advanceClock' && step.spec.seconds > bounds.clockSeconds) {
@@ -201,6 +207,8 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       }
     }
   } catch (caught) {
+    // a fork's upstream that does not answer (or serves another chain) is bad input, as with `start --fork`: one line, exit code 2
+    if (forked.size > 0 && sim === undefined && caught instanceof ConfigurationError) throw new ConfigurationError(`${scenario.file}: ${caught.message}`, { cause: caught });
     error ??= `start: ${caught instanceof Error ? caught.message : String(caught)}`;
   } finally {
     stopped = true;

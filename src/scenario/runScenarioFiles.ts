@@ -9,6 +9,7 @@ import { runScenario, type ScenarioResult } from './runScenario';
 import type { Scenario } from './scenarioSchema';
 import type { ScenarioStepBounds } from './stepBounds';
 import { junitReport } from './junitReport';
+import { pooledChainsOf } from './scenarioForks';
 import type { ScenarioFileOutcome } from './ScenarioFileOutcome';
 
 export type { ScenarioFileOutcome };
@@ -71,7 +72,8 @@ export async function runScenarioFiles(options: RunScenarioFilesOptions): Promis
       return { file, relativeName, scenario: undefined, loadError: error instanceof Error ? error.message : String(error) };
     }
   });
-  const chainIds = [...new Set(loaded.flatMap(({ scenario }) => scenario?.chains ?? (scenario ? DEFAULT_EVM_CHAIN_IDS : [])))].sort((a, b) => a - b);
+  // a chain a scenario forks runs its own node (`fork:`): the pool has one only for the scenarios that do not fork it
+  const chainIds = [...new Set(loaded.flatMap(({ scenario }) => (scenario ? pooledChainsOf(scenario, scenario.chains ?? DEFAULT_EVM_CHAIN_IDS) : [])))].sort((a, b) => a - b);
   const logDir = mkdtempSync(join(tmpdir(), 'intentsim-scenario-nodes-'));
   const outcomes: ScenarioFileOutcome[] = [];
   const nodes = chainIds.length > 0 ? await startChainNodes({ chainIds, logDir, anvilPath: options.anvilPath, anvilSearchPath: options.anvilSearchPath }) : undefined;

@@ -8,6 +8,8 @@ export { RecordNotReplayableError } from './recordStandIns';
 const RecordSchema = z.object({
   id: z.string(),
   status: z.string(),
+  user: z.string().optional(),
+  recipient: z.string().nullable().optional(),
   depositAddress: z.object({ type: z.string().optional() }).passthrough().nullable().optional(),
   refundTo: z.string().nullable().optional(),
   requestType: z.string().optional(),
@@ -29,12 +31,24 @@ const RecordSchema = z.object({
 
 type Step = Record<string, unknown>;
 
+/**
+ * Where the record's chains are forked (`scenario from-record --fork`, built by
+ * forkedScenarioFromRecord): each chain's upstream URL and block (null: read as it is now), and
+ * the upstream's solver on the destination (GET /chains `solverAddresses[0]`; none: unknown).
+ */
+export interface RecordForks {
+  chains: Record<number, { url: string; block: number | null }>;
+  destinationSolver: string | undefined;
+}
+
 /** What the replay is built from: the request's chains (the origin's kind facts with it), and the steps written so far. */
 interface Replay {
   origin: LocalChain;
   chains: Set<number>;
   steps: Step[];
   notes: string[];
+  /** Set when the record's chains are forked: the state that caused the outcome is there. */
+  forks: RecordForks | undefined;
   /** Pays the deposit (then, on a Bitcoin origin, mines the block that confirms it unless `confirm` is false). */
   pay(extra?: Step, confirm?: boolean): void;
   rule(action: Step, times?: number): void;
@@ -50,7 +64,7 @@ interface Replay {
  * a drained solver, …); any other reason travels the solver's scripted `fail` path. Pure: returns
  * the YAML text.
  */
-export function scenarioFromRecord(input: unknown): string {
+export function scenarioFromRecord(input: unknown, options: { forks?: RecordForks } = {}): string {
   const unwrapped = typeof input === 'object' && input !== null && Array.isArray((input as { requests?: unknown }).requests) ? (input as { requests: unknown[] }).requests[0] : input;
   const parsed = RecordSchema.safeParse(unwrapped);
   if (!parsed.success) {
@@ -66,28 +80,34 @@ export function scenarioFromRecord(input: unknown): string {
   const failReason = record.data.failReason && record.data.failReason !== 'N/A' ? record.data.failReason : undefined;
   const refundFailReason = record.data.refundFailReason && record.data.refundFailReason !== 'N/A' ? record.data.refundFailReason : undefined;
   const notes: string[] = [];
-  const quote: Step = {
-    as: 'replay',
-    user: originChain.facts.scenarioUser,
-    originChainId: origin,
-    destinationChainId: destination,
-    originCurrency: localCurrency(originChain.facts, currencyIn.currency),
-    destinationCurrency: localCurrency(destinationChain.facts, currencyOut.currency),
-    amount: currencyIn.amount,
-    recipient: 'fresh:recipient',
-    ...depositAddressFields(record.depositAddress, originChain, notes),
-  };
+  const { forks } = options;
+  if (forks && !record.user) throw new RecordNotReplayableError(`the record of ${record.id} names no user: a forked replay deposits as the record's user`);
+  const quote: Step = forks
+    ? forkedQuote(record as typeof record & { user: string }, notes)
+    : {
+        as: 'replay',
+        user: originChain.facts.scenarioUser,
+        originChainId: origin,
+        destinationChainId: destination,
+        originCurrency: localCurrency(originChain.facts, currencyIn.currency),
+        destinationCurrency: localCurrency(destinationChain.facts, currencyOut.currency),
+        amount: currencyIn.amount,
+        recipient: 'fresh:recipient',
+        ...depositAddressFields(record.depositAddress, originChain, notes),
+      };
   const chains = new Set([origin, destination]);
   const minedOnRequest = [...chains].filter((chainId) => localChain(chainId).facts.minesOnRequest);
   // a chain that mines when asked (Bitcoin) mines only on the scenario's `mine` steps: the runner then waits for no confirmation on it
   const steps: Step[] = [...minedOnRequest.map((chainId) => ({ automine: { chainId, enabled: false } })), { quote }];
+  if (forks) steps.push(...solverStandIn(forks, destination, currencyOut.currency.address, destinationChain, notes));
   const replay: Replay = {
     origin: originChain,
     chains,
     steps,
     notes,
+    forks,
     pay(extra = {}, confirm = true) {
-      steps.push({ deposit: { request: 'replay', ...extra } });
+      steps.push({ deposit: { request: 'replay', ...extra, ...(forks ? { impersonate: true } : {}) } });
       if (confirm && originChain.facts.minesOnRequest && (extra.chainId === undefined || extra.chainId === origin)) steps.push({ mine: { chainId: origin } });
     },
     rule(action, times) {
@@ -125,12 +145,49 @@ export function scenarioFromRecord(input: unknown): string {
   steps.push({ expect: expectation });
 
   const scenario = {
-    description: [`Replays request ${record.id} (${record.requestType ?? 'request'}, ${record.status}${failReason ? ` ${failReason}` : ''}) locally.`, ...notes].join(' '),
+    description: [`Replays request ${record.id} (${record.requestType ?? 'request'}, ${record.status}${failReason ? ` ${failReason}` : ''}) ${forks ? 'on forks of its chains where it happened' : 'locally'}.`, ...notes].join(' '),
     covers: [],
     chains: [...replay.chains].sort((a, b) => a - b),
+    ...(forks ? { fork: forkSection(forks) } : {}),
     steps,
   };
   return stringify(scenario, { lineWidth: 0, flowCollectionPadding: false, collectionStyle: 'any' });
+}
+
+/**
+ * The quote of a forked replay, as `intentsim replay` makes it: the record's user and recipient,
+ * its currencies by address (the forked chains hold them), its amount; a deposit address is paid
+ * through the quote's steps.
+ */
+function forkedQuote(record: z.infer<typeof RecordSchema> & { user: string }, notes: string[]): Step {
+  const { currencyIn, currencyOut } = record.data.metadata;
+  if (record.depositAddress) notes.push("The record paid a deposit address; the forked replay pays through the quote's steps, as the record's user.");
+  return {
+    as: 'replay',
+    user: record.user,
+    originChainId: currencyIn.currency.chainId,
+    destinationChainId: currencyOut.currency.chainId,
+    originCurrency: currencyIn.currency.address,
+    destinationCurrency: currencyOut.currency.address,
+    amount: currencyIn.amount,
+    recipient: record.recipient ?? record.user,
+  };
+}
+
+/** The local solver put where the upstream's stood on the destination, at its fork block (nothing when the upstream's solver or block is unknown). */
+function solverStandIn(forks: RecordForks, destination: number, currency: string, destinationChain: LocalChain, notes: string[]): Step[] {
+  const fork = forks.chains[destination];
+  if (!forks.destinationSolver || !fork || fork.block === null) {
+    notes.push(`The upstream's solver on chain ${destination} is not known here (no --from, or no solverAddresses): the local solver keeps its own balances.`);
+    return [];
+  }
+  const native = destinationChain.facts.recordNativeAddress.test(currency);
+  return [{ solverAsUpstream: { chainId: destination, upstreamSolver: forks.destinationSolver, currency: native ? 'native' : currency } }];
+}
+
+/** The scenario's `fork:` section: each chain's upstream and (where pinned) block. */
+function forkSection(forks: RecordForks): Record<string, { url: string; block?: number }> {
+  return Object.fromEntries(Object.entries(forks.chains).map(([id, fork]) => [id, { url: fork.url, ...(fork.block === null ? {} : { block: fork.block }) }]));
 }
 
 /** The quote's deposit-address fields; a chain without deposit addresses (Solana) is paid through the quote's steps. */
@@ -161,7 +218,9 @@ function failureCause(replay: Replay, quote: Step, reason: string, refundFailRea
     case 'DEPOSITED_AMOUNT_TOO_LOW_TO_FILL':
       return replay.pay({ amount: ((BigInt(String(quote.amount)) * 6n) / 10n).toString() });
     case 'INCORRECT_DEPOSIT_CURRENCY': {
-      const wrong = wrongCurrencyDeposit(facts, String(quote.originCurrency));
+      // a forked replay quotes by address: the native currency's is `native` here
+      const quoted = facts.recordNativeAddress.test(String(quote.originCurrency)) ? 'native' : String(quote.originCurrency);
+      const wrong = wrongCurrencyDeposit(facts, quoted);
       return wrong ? replay.pay(wrong) : scripted();
     }
     case 'DEPOSIT_CHAIN_MISMATCH': {
@@ -188,7 +247,8 @@ function failureCause(replay: Replay, quote: Step, reason: string, refundFailRea
       replay.steps.push({ reorg: { chainId: replay.origin.id, depth: 1 } });
       return;
     case 'SOLVER_BALANCE_TOO_LOW':
-      replay.rule({ kind: 'drain' }, 1);
+      // forked with the upstream's solver known, the solver stands where it stood (solverAsUpstream): the state is the cause
+      if (!replay.forks?.destinationSolver) replay.rule({ kind: 'drain' }, 1);
       return replay.pay();
     case 'MANUAL_ADMIN_REFUND':
       replay.rule({ kind: 'refund' });

@@ -5,6 +5,7 @@ import { IntentsimError } from '../errors/IntentsimError';
 import type { CommittedStatusChange } from '../events/RequestEventBus';
 import type { RunningSimulator } from '../simulator';
 import type { ReceivedWebhook } from './ScenarioWebhookReceiver';
+import type { Scenario } from './scenarioSchema';
 
 /** A step that cannot go on (a quote refused, a reference to nothing): the scenario stops there. */
 export class ScenarioStepError extends IntentsimError {}
@@ -64,6 +65,8 @@ export interface ScenarioRunState {
   automineOff: Set<number>;
   /** Chain snapshots by name (`snapshot` steps). */
   snapshots: Map<string, NamedSnapshot>;
+  /** The scenario's forked chains (`fork:`), by chain id: what `solverAsUpstream` reads the upstream at. */
+  fork?: Scenario['fork'];
   /** Takes the status changes a request made before the scenario knew its name (the quote's `waiting`). */
   claimChanges(quote: NamedQuote): void;
 }

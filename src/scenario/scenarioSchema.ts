@@ -87,6 +87,12 @@ export const DepositStepSchema = z
     chainId: ChainId.optional(),
     /** Pay in another currency than quoted (a wrong-currency deposit). */
     currency: CurrencyRef.optional(),
+    /**
+     * Send as `from` (default: the quote's user) without its key, impersonated (an EVM chain's
+     * `anvil_impersonateAccount`): a record's user on a forked chain, with what it held there (its
+     * native balance topped up when short of the deposit's value and gas).
+     */
+    impersonate: z.boolean().default(false),
     /** Wait for the deposit's receipt (false while the chain's automine is off). */
     wait: z.boolean().default(true),
     /** The chain must refuse the quote's own deposit transaction with a message containing this (the exchange's errorCode: `ACCOUNT_PAUSED`, `INVALID_API_KEY`, …). */
@@ -208,6 +214,29 @@ export const ExpectBalanceStepSchema = z
   })
   .strict();
 
+/**
+ * The local solver stands where the upstream's solver stood on a forked chain (the scenario's
+ * `fork:` section names its upstream and block): its balance of `currency` made the upstream
+ * solver's there (an EVM chain: `anvil_setBalance`, a token by impersonated transfers).
+ */
+export const SolverAsUpstreamStepSchema = z
+  .object({
+    chainId: ChainId,
+    /** The upstream's solver on that chain (its GET /chains `solverAddresses[0]`). */
+    upstreamSolver: z.string().min(1).max(200),
+    /** `native`, or the token's address on the chain. */
+    currency: CurrencyRef.default('native'),
+  })
+  .strict();
+
+/** An upstream a chain is forked from (docs/forking.md): its RPC URL and, where the kind pins one (EVM), the block. */
+export const ScenarioForkSchema = z
+  .object({
+    url: z.string().url().refine((url) => /^https?:\/\//.test(url), 'an http(s) URL'),
+    block: z.number().int().min(0).optional(),
+  })
+  .strict();
+
 export const STEP_SCHEMAS = {
   quote: QuoteStepSchema,
   deposit: DepositStepSchema,
@@ -242,6 +271,7 @@ export const STEP_SCHEMAS = {
   restart: z.literal(true),
   expect: ExpectStepSchema,
   expectBalance: ExpectBalanceStepSchema,
+  solverAsUpstream: SolverAsUpstreamStepSchema,
 } as const;
 
 export type StepKind = keyof typeof STEP_SCHEMAS;
@@ -270,6 +300,12 @@ export const ScenarioHeaderSchema = z
       .partial()
       .strict()
       .default({}),
+    /**
+     * Chains run as forks of an upstream, by chain id (`intentsim start --fork`/`--fork-block`,
+     * docs/forking.md): `{ 1: { url: https://…, block: 23000000 } }`. A forked chain runs its own
+     * node, and its state is not journaled: a scenario with forks has no `restart` step.
+     */
+    fork: z.record(z.string().regex(/^[0-9]+$/, 'a chain id'), ScenarioForkSchema).optional(),
     /** How long each step may take, in real and in virtual time (src/scenario/stepBounds.ts; `scenario run --step-timeout` / `--step-clock-limit` win). */
     stepBounds: StepBoundsSchema.optional(),
     /** A webhook receiver for the default API key: it answers `answers` in turn, then 200. */
@@ -287,6 +323,8 @@ export interface Scenario {
   seed: number | undefined;
   config: z.output<typeof ScenarioHeaderSchema>['config'];
   webhook: { answers: number[] } | undefined;
+  /** Forked chains by chain id (`fork:`): the upstream's URL and the block (EVM). */
+  fork: Record<string, z.output<typeof ScenarioForkSchema>> | undefined;
   stepBounds: Partial<ScenarioStepBounds> | undefined;
   steps: ScenarioStep[];
 }

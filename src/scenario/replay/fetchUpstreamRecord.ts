@@ -100,31 +100,49 @@ async function getJson(url: URL, headers: Record<string, string>, what: string):
   }
 }
 
+/** The deployment's base URL (`--from`), checked: http(s) only. */
+function baseUrlOf(from: string): URL {
+  let base: URL;
+  try {
+    base = new URL(from.endsWith('/') ? from : `${from}/`);
+  } catch {
+    throw new ReplayInputError(`--from ${JSON.stringify(from)} is not a URL`);
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new ReplayInputError(`--from ${base.origin}: only http: and https: URLs are read`);
+  return base;
+}
+
+/** A record as a deployment answered it, checked against the parts a replay reads. */
+export function parseUpstreamRecord(raw: unknown, requestId: string): UpstreamRecord {
+  const record = UpstreamRecordSchema.safeParse(raw);
+  if (!record.success) {
+    const issue = record.error.issues[0]!;
+    throw new ReplayInputError(`the record of ${requestId} is not a request record (SPEC §2.3): ${issue.path.join('.')}: ${issue.message}`);
+  }
+  return record.data;
+}
+
+/** The deployment's chains (`GET /chains`, SPEC §4.4): each one's kind, RPC URL and solver. */
+export async function fetchUpstreamChains(from: string): Promise<UpstreamChain[]> {
+  const base = baseUrlOf(from);
+  const chains = z.object({ chains: z.array(UpstreamChainSchema) }).safeParse(await getJson(new URL('chains', base), {}, 'GET /chains'));
+  if (!chains.success) throw new ReplayInputError(`${base.origin} answered GET /chains without a list of chains (SPEC §2.1)`);
+  return chains.data.chains;
+}
+
 /**
  * Reads the one record (`GET /requests/v3?id=`, with `x-api-key` when given, SPEC §4.3, §5) and
  * the deployment's chains (`GET /chains`, SPEC §4.4) a replay starts from.
  */
 export async function fetchUpstreamRecord(params: { requestId: string; from: string; apiKey?: string }): Promise<{ record: UpstreamRecord; chains: UpstreamChain[] }> {
   if (!REQUEST_ID.test(params.requestId)) throw new ReplayInputError(`not a request id: ${JSON.stringify(params.requestId)} (expected 0x and 64 hex digits)`);
-  let base: URL;
-  try {
-    base = new URL(params.from.endsWith('/') ? params.from : `${params.from}/`);
-  } catch {
-    throw new ReplayInputError(`--from ${JSON.stringify(params.from)} is not a URL`);
-  }
-  if (base.protocol !== 'http:' && base.protocol !== 'https:') throw new ReplayInputError(`--from ${base.origin}: only http: and https: URLs are read`);
+  const base = baseUrlOf(params.from);
   const recordUrl = new URL('requests/v3', base);
   recordUrl.searchParams.set('id', params.requestId);
   const headers: Record<string, string> = params.apiKey ? { 'x-api-key': params.apiKey } : {};
   const page = await getJson(recordUrl, headers, `GET /requests/v3?id=${params.requestId}`);
   const first = (page as { requests?: unknown[] }).requests?.find((record) => (record as { id?: unknown }).id === params.requestId);
   if (first === undefined) throw new ReplayInputError(`request ${params.requestId} not found at ${base.origin}`);
-  const record = UpstreamRecordSchema.safeParse(first);
-  if (!record.success) {
-    const issue = record.error.issues[0]!;
-    throw new ReplayInputError(`the record of ${params.requestId} is not a request record (SPEC §2.3): ${issue.path.join('.')}: ${issue.message}`);
-  }
-  const chains = z.object({ chains: z.array(UpstreamChainSchema) }).safeParse(await getJson(new URL('chains', base), {}, 'GET /chains'));
-  if (!chains.success) throw new ReplayInputError(`${base.origin} answered GET /chains without a list of chains (SPEC §2.1)`);
-  return { record: record.data, chains: chains.data.chains };
+  const record = parseUpstreamRecord(first, params.requestId);
+  return { record, chains: await fetchUpstreamChains(params.from) };
 }
