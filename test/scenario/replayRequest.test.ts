@@ -1,12 +1,11 @@
 // covers: endpoint:GET /requests/v3, endpoint:GET /chains, status:success, status:refund, failReason:SOLVER_BALANCE_TOO_LOW
 import { execFile, execFileSync } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
-import { createPublicClient, createTestClient, http, parseEther, type Address, type Hex } from 'viem';
+import { createPublicClient, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayRequest } from '../../src/scenario/replay/replayRequest';
 import { startSimulator, type RunningSimulator } from '../../src/simulator';
-import { executeQuoteSteps, nativeBridgeBody, postJson, waitForSettledStatus } from '../support/bridgeClient';
-import { evmChainOf } from '../support/evmChainOf';
+import { bridgeOnUpstream, refundedByDrainedSolver } from '../support/drainedSolverUpstream';
 
 /**
  * `intentsim replay` (docs/forking.md "Replaying a request"): the upstream is a second simulator
@@ -44,48 +43,17 @@ describe('intentsim replay: a request of another deployment replayed where it ha
       });
     });
 
-  /** A native bridge 1 → 8453 from the upstream's test account `index`, paid; its request id once settled. */
-  const bridge = async (index: number, beforeDeposit?: () => Promise<void>): Promise<{ id: string; status: string; failReason?: string }> => {
-    const account = upstream.accounts[index]!;
-    const quote = await postJson(`${upstream.baseUrl}/quote/v2`, nativeBridgeBody(account.address));
-    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
-    await beforeDeposit?.();
-    await executeQuoteSteps(upstream, account.privateKey as Hex, quote.body);
-    const id = quote.body.steps[0].requestId as string;
-    let settled = await waitForSettledStatus(upstream.baseUrl, id, 60_000);
-    // a failure the solver refunds next: settled once the refund is
-    for (const started = Date.now(); settled.status === 'failure' && Date.now() - started < 60_000; ) {
-      await upstream.control.solver.idle();
-      settled = await waitForSettledStatus(upstream.baseUrl, id, 60_000);
-    }
-    return { id, status: settled.status };
-  };
-
   beforeAll(async () => {
     const server = createServer();
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     closedPort = (server.address() as AddressInfo).port;
     await new Promise((resolve) => server.close(resolve));
     upstream = await startSimulator({ port: 0, env: {}, log: () => undefined, chains: [{ id: 1 }, { id: 8453 }] });
-    const ok = await bridge(1);
+    const ok = await bridgeOnUpstream(upstream, 1);
     expect(ok.status).toBe('success');
     succeeded = ok.id;
     // the upstream's solver can no longer pay on 8453: drained in a block before the deposit
-    const destination = evmChainOf(upstream, 8453).rpcUrl;
-    const cheats = createTestClient({ mode: 'anvil', transport: http(destination) });
-    const originCheats = createTestClient({ mode: 'anvil', transport: http(evmChainOf(upstream, 1).rpcUrl) });
-    const latestTime = (url: string) => createPublicClient({ transport: http(url) }).getBlock({ blockTag: 'latest' }).then((block) => block.timestamp);
-    const drained = await bridge(2, async () => {
-      // the chains' clocks run apart: the drain's block comes after the first deposit's time, the second deposit's after the drain's
-      const drainAt = [await latestTime(destination), await latestTime(evmChainOf(upstream, 1).rpcUrl)].reduce((a, b) => (a > b ? a : b)) + 5n;
-      // Anvil's cheats change the state of its latest block: an empty block first keeps the first fill's block as it was
-      await cheats.setNextBlockTimestamp({ timestamp: drainAt });
-      await cheats.mine({ blocks: 1 });
-      await cheats.setBalance({ address: upstream.control.solverAddress as Address, value: parseEther('0.001') });
-      await originCheats.setNextBlockTimestamp({ timestamp: drainAt + 5n });
-    });
-    expect(drained.status).toBe('refund');
-    refunded = drained.id;
+    refunded = await refundedByDrainedSolver(upstream, 2);
   }, 180_000);
 
   afterAll(async () => {
