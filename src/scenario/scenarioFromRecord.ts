@@ -61,7 +61,10 @@ interface Replay {
  * — with expectations taken from the record. The deposit is paid from the origin chain's user
  * wallet (its account 0); on Bitcoin a block is mined to confirm it. Reasons the simulator makes
  * happen for real get their real cause (an underpayment, a wrong currency, a reorg, a late deposit,
- * a drained solver, …); any other reason travels the solver's scripted `fail` path. Pure: returns
+ * a drained solver, …); any other reason travels the solver's scripted `fail` path. With `forks`
+ * (`--fork`, forkedScenarioFromRecord) the file forks the record's chains there (`fork:`), quotes
+ * with the record's user, recipient and currencies, deposits as the user (impersonated) and puts
+ * the solver where the upstream's stood instead of draining it (docs/forking.md). Pure: returns
  * the YAML text.
  */
 export function scenarioFromRecord(input: unknown, options: { forks?: RecordForks } = {}): string {

@@ -94,6 +94,15 @@ describe('scenario from-record --fork: a record becomes a scenario file that rep
     expect(run.stderr.trimEnd().split('\n'), run.stderr).toHaveLength(1);
     expect(run.stderr.trimEnd()).toBe(`intentsim: ${file}: chain 8453: the fork upstream ${dead} did not answer eth_chainId (ECONNREFUSED)`);
     expect(run.code).toBe(2);
+    expect(() => execFileSync('pgrep', ['-f', `--fork-url ${dead}`])).toThrow(); // pgrep exits 1: no Anvil forks it
+  }, 60_000);
+
+  it('from-record --fork with no upstream for a chain of the record: one line, exit code 2', async () => {
+    const recordFile = join(dir, 'record.json');
+    const run = await cli(['scenario', 'from-record', recordFile, '--fork', `8453=${upstream.chains.find((chain) => chain.id === 8453)!.rpcUrl}`]);
+    expect(run.stderr.trimEnd().split('\n'), run.stderr).toHaveLength(1);
+    expect(run.stderr.trimEnd()).toBe(`intentsim: --fork: no upstream for chain 1 of request ${refunded}; give --from <the deployment's URL> (its GET /chains) or --fork 1=URL`);
+    expect(run.code).toBe(2);
   }, 60_000);
 
   it('a fork section is checked when the file loads: its chains, its URLs, no restart', () => {
