@@ -10,6 +10,7 @@ import { createAnvilInstance, type AnvilInstance } from '../../../src/chains/evm
 import { resolveAnvilBinary } from '../../../src/process/resolveAnvilBinary';
 import { startSimulator, type RunningSimulator, type StartSimulatorOptions } from '../../../src/simulator';
 import { executeQuoteSteps, getJson, nativeBridgeBody, postJson, waitForSettledStatus } from '../../support/bridgeClient';
+import { cliProcessGroups, payDepositStep, quoteNativeBridge, waitUntilGone, waitUntilSettled, childPidsOf } from '../../support/cliProcess';
 import { evmChainOf } from '../../support/evmChainOf';
 
 /**
@@ -81,7 +82,10 @@ describe('an EVM fork with --db, stopped and started again', () => {
     pinned = await upstreamClient.getBlockNumber({ cacheTime: 0 });
   }, 30_000);
 
+  const groups = cliProcessGroups();
+
   afterAll(async () => {
+    groups.killAll();
     await sim?.stop();
     await upstream?.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -133,6 +137,52 @@ describe('an EVM fork with --db, stopped and started again', () => {
     await sim.stop();
     sim = undefined;
   }, 180_000);
+
+  it('a SIGKILL of the simulator and its Anvils: the restart comes back with the fill, a user transfer sent just before the kill, and the same pinned block', async () => {
+    const killDb = join(dir, 'killed.db');
+    const killDir = join(dir, 'killed');
+    const args = ['--db', killDb, '--data-dir', killDir, '--chains', `1,${FORKED}`, '--fork', `${FORKED}=${upstream.rpcUrl}`];
+    const first = await groups.start(args);
+    const rpcOf = (ready: typeof first.ready) => ready.chains.find((chain) => chain.id === FORKED)!.rpcUrl;
+    const forkOf = (ready: typeof first.ready) => (ready.chains.find((chain) => chain.id === FORKED) as unknown as { fork?: { note?: string } }).fork?.note;
+    const pinnedNote = forkOf(first.ready);
+    expect(pinnedNote).toMatch(/pinned at its block \d+/);
+    // a bridge 1 -> 8453: the solver's fill is mined on the forked chain
+    const user = first.ready.accounts[0]!;
+    const recipient = first.ready.accounts[6]!.address;
+    const step = await quoteNativeBridge(first.ready, user.address, recipient);
+    await payDepositStep(first.ready, user.privateKey, step);
+    const settled = await waitUntilSettled(first.ready.baseUrl, step.requestId);
+    expect(settled.status).toBe('success');
+    const forked = createPublicClient({ transport: http(rpcOf(first.ready)) });
+    const fill = await forked.getTransactionReceipt({ hash: settled.txHashes[0]! });
+    // a transfer by the upstream-only key, its receipt read, then at once the kill (its block may not be indexed yet)
+    const upstreamChain = defineChain({ id: FORKED, name: 'fork', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcOf(first.ready)] } } });
+    const transfer = await createWalletClient({ account: upstreamUser, transport: http(rpcOf(first.ready)), chain: upstreamChain }).sendTransaction({ to: LATE_PAYEE, value: parseEther('0.25') });
+    const transferred = await forked.waitForTransactionReceipt({ hash: transfer, pollingInterval: 5 });
+    const balances = { recipient: await forked.getBalance({ address: recipient }), payee: await forked.getBalance({ address: LATE_PAYEE }) };
+    const anvils = childPidsOf(first.cliPid, 'anvil');
+    expect(anvils).toHaveLength(2);
+    process.kill(-first.top.pid!, 'SIGKILL');
+    expect(await waitUntilGone([first.cliPid, ...anvils])).toEqual([]);
+
+    await createTestClient({ mode: 'anvil', transport: http(upstream.rpcUrl) }).mine({ blocks: 2 });
+    const second = await groups.start(args);
+    try {
+      expect(forkOf(second.ready)).toBe(pinnedNote);
+      const again = createPublicClient({ transport: http(rpcOf(second.ready)) });
+      expect((await again.getTransactionReceipt({ hash: fill.transactionHash })).blockHash).toBe(fill.blockHash);
+      expect((await again.getTransactionReceipt({ hash: transfer })).status).toBe(transferred.status);
+      expect(await again.getBalance({ address: recipient })).toBe(balances.recipient);
+      expect(await again.getBalance({ address: LATE_PAYEE })).toBe(balances.payee);
+      expect(await waitUntilSettled(second.ready.baseUrl, step.requestId)).toMatchObject({ status: 'success', txHashes: settled.txHashes });
+    } finally {
+      const exited = new Promise((resolve) => second.top.once('exit', resolve));
+      second.top.kill('SIGINT');
+      await exited;
+    }
+    expect(anvilsUnder(killDir)).toEqual([]);
+  }, 150_000);
 
   it('refuses a database that does not match the flags in one line: another --fork-block, no --fork, an upstream without that block', async () => {
     const otherBlock = await refusal(startSimulator(options({ forkBlock: { [FORKED]: Number(pinned) - 1 } })));
