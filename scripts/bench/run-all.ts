@@ -10,8 +10,11 @@
  * BENCH_CHAOS_ITERATIONS (default 12), BENCH_CHAOS_SEED (default 1), BENCH_PROPERTY_RUNS (default 200),
  * BENCH_PROPERTY_SEED (default 1), BENCH_GASLESS_ITERATIONS (default 20), BENCH_SVM_TRANSFERS (default 1000),
  * BENCH_SVM_BRIDGES (default 20), BENCH_SVM_RESTART_TRANSACTIONS (default 1000), BENCH_BVM_TRANSACTIONS (default 2000), BENCH_LVM_TRANSFERS (default 1000), BENCH_EVM_FRONT_CALLS (default 200),
- * BENCH_SIDE_BY_SIDE (simulators started at once, default 8), BENCH_NPM_TEST=1 (run `npm test` and record its time;
+ * BENCH_SIDE_BY_SIDE (simulators started at once, default 8), BENCH_FORK_RUNS (default BENCH_COLD_RUNS), BENCH_NPM_TEST=1 (run `npm test` and record its time;
  * without it the last recorded run is read, see npmTestTime.ts).
+ *
+ * BENCH_ONLY=<section> runs one section alone (the machine is often shared): its lines are printed and its
+ * figures go to bench-results/<section>.json, latest.json untouched. Sections: see `SECTIONS_RUN_ALONE`.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -36,6 +39,7 @@ import { formatMs, percentile, positiveIntFromEnv, rounded } from './measure';
 import { benchSideBySide, sideBySideLines, type SideBySideResult } from './sideBySide';
 import { measureNpmTest, npmTestLine, recordedNpmTest, type NpmTestTime } from './npmTestTime';
 import { issueTargetFigures, targetTableLines } from './targetTable';
+import { benchFork, forkBenchLines, type ForkBenchResult } from './fork';
 
 /** The speed targets (issue 24's table). They live here only — never in tests (docs/testing.md). */
 export const TARGETS = {
@@ -65,12 +69,47 @@ export const TARGETS = {
   scenarioLibrarySeconds: 60,
   /** One GET /requests/v3 page over 100,000 stored requests. */
   listingPageP99Ms: 50,
+  /** Issue 35: `startSimulator()` with chain 1, Solana and Bitcoin forked / the same chains unforked, medians. */
+  forkStartOverUnforked: 3,
 } as const;
 
 const resultsDir = fileURLToPath(new URL('../../bench-results/', import.meta.url));
 
 
 const verdict = (pass: boolean) => (pass ? 'PASS' : 'MISS');
+
+/** The fork section's figures for the JSON report, rounded. */
+function forkJson(fork: ForkBenchResult) {
+  const reads = Object.fromEntries(Object.entries(fork.reads).map(([kind, read]) => [kind, { first: rounded(read.first), floor: rounded(read.floor), ratio: Math.round(read.ratio * 100) / 100 }]));
+  return {
+    runs: fork.runs,
+    start: { chainIds: fork.start.chainIds, forked: rounded(fork.start.forked), unforked: rounded(fork.start.unforked), ratio: Math.round(fork.start.ratio * 100) / 100 },
+    reads,
+    target: { forkStartOverUnforked: TARGETS.forkStartOverUnforked, pass: fork.start.ratio <= TARGETS.forkStartOverUnforked },
+  };
+}
+
+/** The sections `BENCH_ONLY` can run alone: each prints its own lines and returns its JSON figures. */
+const SECTIONS_RUN_ALONE: Record<string, (progress: (line: string) => void) => Promise<{ lines: string[]; json: unknown }>> = {
+  fork: async (progress) => {
+    const runs = positiveIntFromEnv('BENCH_FORK_RUNS', positiveIntFromEnv('BENCH_COLD_RUNS', 5));
+    progress(`fork: ${runs} forked and unforked starts, first reads per chain kind`);
+    const fork = await benchFork(runs, progress);
+    return { lines: forkBenchLines(fork, TARGETS.forkStartOverUnforked, verdict), json: forkJson(fork) };
+  },
+};
+
+/** `BENCH_ONLY=<section>`: that section alone, its figures in bench-results/<section>.json. */
+async function runOneSection(name: string, progress: (line: string) => void): Promise<void> {
+  const section = SECTIONS_RUN_ALONE[name];
+  if (!section) throw new Error(`BENCH_ONLY=${name}: no such section (sections run alone: ${Object.keys(SECTIONS_RUN_ALONE).join(', ')})`);
+  const { lines, json } = await section(progress);
+  process.stdout.write(`${['', `== intentsim bench (BENCH_ONLY=${name}) ==`, ...lines, ''].join('\n')}\n`);
+  mkdirSync(resultsDir, { recursive: true });
+  const file = `${resultsDir}${name}.json`;
+  writeFileSync(file, `${JSON.stringify({ at: new Date().toISOString(), machine: { node: process.version, platform: `${process.platform}-${process.arch}`, cpus: cpus().length }, [name]: json }, null, 2)}\n`);
+  process.stdout.write(`figures written to ${file}\n`);
+}
 
 function report(
   cold: ColdStartResult,
@@ -182,6 +221,8 @@ async function main(): Promise<void> {
   const iterations = positiveIntFromEnv('BENCH_BRIDGE_ITERATIONS', 30);
   const quoteCount = positiveIntFromEnv('BENCH_QUOTE_COUNT', 1000);
   const progress = (line: string) => process.stderr.write(`${line}\n`);
+  const only = process.env.BENCH_ONLY;
+  if (only !== undefined && only !== '') return runOneSection(only, progress);
 
   progress(`cold start: ${coldRuns} runs each`);
   const cold = await benchColdStart(coldRuns, progress);
@@ -253,6 +294,8 @@ async function main(): Promise<void> {
   progress(`side by side: ${sideBySideCount} simulators at once, a bridge on each`);
   const sideBySide = await benchSideBySide(sideBySideCount, progress);
 
+  const fork = await SECTIONS_RUN_ALONE.fork!(progress);
+
   let npmTest = recordedNpmTest();
   if (process.env.BENCH_NPM_TEST === '1') {
     progress('npm test (BENCH_NPM_TEST=1)');
@@ -270,6 +313,7 @@ async function main(): Promise<void> {
   lines.splice(lines.length - 1, 0, ...evmFrontLines(evmFront, formatMs));
   lines.splice(lines.length - 1, 0, formatBvmBench(bvm));
   lines.splice(lines.length - 1, 0, formatLvmRestart(lvmRestart));
+  lines.splice(lines.length - 1, 0, ...fork.lines);
   lines.push(...closing, '');
   process.stdout.write(lines.join('\n'));
 
@@ -312,6 +356,7 @@ async function main(): Promise<void> {
     evmFront: { calls: evmFront.iterations, readDirect: rounded(evmFront.readDirect), readFront: rounded(evmFront.readFront), transferDirect: rounded(evmFront.transferDirect), transferFront: rounded(evmFront.transferFront) },
     lvmRestart: { transfers: lvmRestart.transfers, restart: rounded(lvmRestart.restart), freshStart: rounded(lvmRestart.freshStart) },
     sideBySide,
+    fork: fork.json,
     npmTest: npmTest ?? null,
     scenarios: { ...scenarios, wallMs: Math.round(scenarios.wallMs), scenariosPerSecond: Math.round(scenarios.scenariosPerSecond * 100) / 100 },
     openApiFuzz: { requests: openApiFuzz.requests, operations: openApiFuzz.operations, seconds: Math.round(openApiFuzz.seconds * 10) / 10, problems: openApiFuzz.problems },

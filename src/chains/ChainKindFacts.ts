@@ -41,8 +41,8 @@ export interface ChainKindFacts {
   countsDepositConfirmations: boolean;
   /**
    * How a chain of the kind runs as a fork of an upstream (`--fork CHAIN=URL`, docs/forking.md): what
-   * the URL names, whether a block can be pinned (`--fork-block`), and whether what it read is
-   * journaled with `--db` (a restart then needs no upstream).
+   * the URL names, whether a block can be pinned (`--fork-block`), and whether it runs with `--db`
+   * (journaled, so a restart comes back to the same state).
    */
   fork: ForkFacts;
   /**
@@ -58,6 +58,10 @@ export interface ForkFacts {
   upstream: string;
   /** `--fork-block` pins the upstream's state at a block; else the upstream's current state is read as it is asked for. */
   pinsBlock: boolean;
-  /** What the fork read is journaled with `--db`. */
+  /**
+   * With `--db` the fork is journaled and a restart comes back to the same state: Solana, Bitcoin
+   * and Lighter journal what they read (a restart asks the upstream nothing); an EVM fork journals
+   * its pinned block and its local blocks (a restart forks that block again and mines them on it).
+   */
   journaled: boolean;
 }

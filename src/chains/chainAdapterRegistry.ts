@@ -7,7 +7,7 @@ import type { ChainAdapter } from './ChainAdapter';
 import type { ChainAdapterContext, ChainKindOptions } from './chainAdapterContext';
 import { chainKindFacts } from './chainKinds';
 import { EvmChain } from './evm/EvmChain';
-import { probeForkUpstream } from './evm/probeForkUpstream';
+import { journaledForkPoint } from './evm/journaledForkPoint';
 import { ConfigurationError } from '../errors/IntentsimError';
 
 /**
@@ -44,9 +44,9 @@ const FACTORIES: { [K in VmType]?: ChainAdapterFactory<K> } = {
   evm: async (chain, context, options) => {
     // an attached node needs no binary; a spawned one is found as docs/chains/evm.md ("Anvil binary") says
     const anvilBinary = chain.rpcUrl ? '' : resolveAnvilBinary(anvilBinaryQuery(options));
-    // a fork's upstream is asked what it is before any process starts (docs/forking.md)
-    const upstream = options.forks[chain.id];
-    const fork = upstream ? await probeForkUpstream({ chainId: chain.id, ...upstream }) : undefined;
+    // a fork's upstream is asked what it is before any process starts; with --db, at the block its first start pinned (docs/forking.md)
+    const journal = context.persistState && !chain.rpcUrl ? context.chainJournal : undefined;
+    const fork = await journaledForkPoint({ chainId: chain.id, upstream: options.forks[chain.id], journal });
     return new EvmChain({
       ...context,
       metadata: { ...chainMetadataFor(chain.id), name: chain.name, displayName: chain.displayName },

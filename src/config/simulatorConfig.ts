@@ -164,7 +164,7 @@ export interface ForkRules {
 /**
  * `fork` and `forkBlock` as one upstream per chain id, by kind, each naming a configured chain run
  * by this simulator (not attached by `rpcUrl`); `--fork-block` only where the kind pins a block,
- * `--db` only where the kind journals what its fork read (`rulesOf`: the chain kind's facts,
+ * `--db` only where the kind's fork is journaled (`rulesOf`: the chain kind's facts; every kind now,
  * chains/chainKinds.ts).
  */
 export function resolveForks(config: SimulatorConfig, rulesOf: (vm: VmType) => ForkRules): Record<VmType, Record<number, ForkUpstream>> {

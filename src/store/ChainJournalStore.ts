@@ -19,6 +19,14 @@ interface JournalRow {
   raw_txs_json: string;
 }
 
+/** The upstream block a forked chain's journal starts from: the chain is that block, then the journaled ones above it. */
+export interface JournalForkBase {
+  number: number;
+  hash: Hex;
+  /** Unix seconds. */
+  timestamp: number;
+}
+
 function toBlock(row: JournalRow): JournaledBlock {
   return { chainId: row.chain_id, number: row.number, hash: row.hash as Hex, timestamp: row.timestamp, rawTransactions: JSON.parse(row.raw_txs_json) as Hex[] };
 }
@@ -34,6 +42,8 @@ export class ChainJournalStore {
   private readonly dropStatement: Database.Statement;
   private readonly latestStatement: Database.Statement;
   private readonly blockStatement: Database.Statement<[number, number], JournalRow>;
+  private readonly forkBaseStatement: Database.Statement<[number], JournalForkBase>;
+  private readonly putForkBaseStatement: Database.Statement;
 
   constructor(db: Database.Database) {
     this.putStatement = db.prepare(
@@ -43,6 +53,18 @@ export class ChainJournalStore {
     this.dropStatement = db.prepare('DELETE FROM chain_journal WHERE chain_id = ? AND number >= ?');
     this.latestStatement = db.prepare('SELECT MAX(number) AS number FROM chain_journal WHERE chain_id = ?');
     this.blockStatement = db.prepare('SELECT * FROM chain_journal WHERE chain_id = ? AND number = ?');
+    this.forkBaseStatement = db.prepare('SELECT number, hash, timestamp FROM chain_journal_forks WHERE chain_id = ?');
+    this.putForkBaseStatement = db.prepare('INSERT INTO chain_journal_forks (chain_id, number, hash, timestamp) VALUES (@chainId, @number, @hash, @timestamp)');
+  }
+
+  /** The upstream block a forked chain's journal starts from, or undefined (a chain of its own genesis, or none journaled). */
+  forkBase(chainId: number): JournalForkBase | undefined {
+    return this.forkBaseStatement.get(chainId);
+  }
+
+  /** Pins a forked chain's journal to its upstream block, once (its first start): blocks journaled after it are mined on it. */
+  putForkBase(chainId: number, base: JournalForkBase): void {
+    this.putForkBaseStatement.run({ chainId, ...base });
   }
 
   put(block: JournaledBlock): void {

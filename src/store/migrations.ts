@@ -243,6 +243,16 @@ const MIGRATIONS: readonly Migration[] = [
     PRIMARY KEY (chain_id, seq)
   );
   `,
+  // 13: the upstream block a forked EVM chain's journal starts from (docs/forking.md, "With --db"):
+  // pinned at the fork's first start, so a restart forks the same block and mines the journal on it.
+  `
+  CREATE TABLE IF NOT EXISTS chain_journal_forks (
+    chain_id INTEGER PRIMARY KEY,
+    number INTEGER NOT NULL,
+    hash TEXT NOT NULL,
+    timestamp INTEGER NOT NULL
+  );
+  `,
 ];
 
 export function migrate(db: Database.Database): number {

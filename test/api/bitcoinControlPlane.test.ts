@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../src/simulator';
 import { postJson, requestJson } from '../support/bridgeClient';
+import { MAX_TIMER_BLOCKS_PER_STEP } from '../../src/nodes/bvm';
 import { BTC_ADDRESS, BVM_CHAIN_ID, bvmRpc, signDepositStep } from '../support/bvmClient';
 import { pooledChains } from '../support/pooledNodes';
 
@@ -76,5 +77,22 @@ describe('control routes on the Bitcoin chain (8253038)', () => {
     await sim.control.solver.idle();
     expect(sim.control.requests.get(requestId)).toMatchObject({ status: 'success', outTxs: [expect.objectContaining({ type: 'fill' })] });
     expect((await admin('POST', `/admin/chains/${BVM_CHAIN_ID}/reorg`, { depth: 0 })).body).toMatchObject({ errorCode: expect.any(String) });
+  });
+
+  // last: it moves the shared manual clock ten years on
+  it('a ten-year clock step at a 1 s block time answers, mining only the last MAX_TIMER_BLOCKS_PER_STEP blocks, each timestamped when it was due', async () => {
+    const start = await height();
+    const before = (await admin('GET', '/admin/clock')).body.now as number;
+    expect((await admin('POST', `/admin/chains/${BVM_CHAIN_ID}/interval-mining`, { seconds: 1 })).status).toBe(200);
+    const tenYears = 10 * 365 * 86_400;
+    expect((await admin('POST', '/admin/clock/advance', { seconds: tenYears })).body).toEqual({ now: before + tenYears * 1000, mode: 'manual' });
+    expect(await height()).toBe(start + MAX_TIMER_BLOCKS_PER_STEP);
+    const tip = await bvmRpc<{ time: number; previousblockhash: string }>(rpcUrl, 'getblockheader', [await bvmRpc(rpcUrl, 'getbestblockhash')]);
+    expect(tip.time).toBe(before / 1000 + tenYears);
+    expect((await bvmRpc<{ time: number }>(rpcUrl, 'getblockheader', [tip.previousblockhash])).time).toBe(tip.time - 1);
+    // the schedule carries on from there: one more second, one more block
+    await admin('POST', '/admin/clock/advance', { seconds: 1 });
+    expect(await height()).toBe(start + MAX_TIMER_BLOCKS_PER_STEP + 1);
+    await admin('POST', `/admin/chains/${BVM_CHAIN_ID}/interval-mining`, { seconds: 0 });
   });
 });

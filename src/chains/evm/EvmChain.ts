@@ -204,9 +204,23 @@ export class EvmChain implements ChainAdapter {
       ...(this.node instanceof ExternalEvmNode && this.node.resetGenesis !== undefined
         ? { deploymentSnapshotKey: deploymentSnapshotKey({ rpcUrl: booted.endpoints.rpcUrl, genesis: this.node.resetGenesis, chainId: this.chainId, nativeSymbol: this.options.metadata.nativeSymbol, accounts: this.options.accounts() }) }
         : {}),
-      ...(this.durable() ? { journal: new EvmChainJournal({ chainId: this.chainId, client: booted.client, testClient: booted.testClient, store: this.options.chainJournal!, log: this.options.log ?? (() => undefined), ...(this.callJournal ? { calls: this.callJournal } : {}) }) } : {}),
+      ...(this.durable() ? { journal: this.chainJournal(booted) } : {}),
     });
     if (this.started.deployment === 'loaded') this.options.log?.(`chain ${this.chainId}: contracts loaded from this node's deployment kept at an earlier attach (anvil_loadState)`);
+  }
+
+  /** The chain's journal (a durable chain): a fork's starts at the upstream block it is pinned at. */
+  private chainJournal(booted: BootedNode): EvmChainJournal {
+    const fork = this.options.fork;
+    return new EvmChainJournal({
+      chainId: this.chainId,
+      client: booted.client,
+      testClient: booted.testClient,
+      store: this.options.chainJournal!,
+      log: this.options.log ?? (() => undefined),
+      ...(this.callJournal ? { calls: this.callJournal } : {}),
+      ...(fork ? { forkBase: { number: Number(fork.blockNumber), hash: fork.hash, timestamp: Number(fork.timestamp) } } : {}),
+    });
   }
 
   private statePath(): string {
@@ -219,9 +233,9 @@ export class EvmChain implements ChainAdapter {
     if (saved) this.options.solverTransactions.setState(saved.id, status === 'success' ? 'confirmed' : 'failed');
   }
 
-  /** A journal with the genesis: the chain is mined again from it at start. */
+  /** A journal with the genesis: the chain is mined again from it at start (a fork's starts from its upstream's block instead). */
   private rebuildsFromJournal(): boolean {
-    return this.durable() && this.options.chainJournal!.block(this.chainId, 0) !== undefined;
+    return this.durable() && !this.options.fork && this.options.chainJournal!.block(this.chainId, 0) !== undefined;
   }
 
   /** Journaled, so a SIGKILL loses no block: the simulator's own node, with a database. */

@@ -1,5 +1,5 @@
 import { keccak256, type Block, type Hex, type PublicClient, type TestClient } from 'viem';
-import type { ChainJournalStore } from '../../store/ChainJournalStore';
+import type { ChainJournalStore, JournalForkBase } from '../../store/ChainJournalStore';
 import type { EvmCallJournal } from './front/EvmCallJournal';
 import type { JsonRpcCall } from './front/evmCallKinds';
 
@@ -11,9 +11,19 @@ import type { JsonRpcCall } from './front/evmCallKinds';
  * With the front's journal of users' calls (`calls`), the cheats users made are made again between
  * the blocks they came between, and what came after the last indexed block (a transaction mined
  * just before the kill, the pool, cheats) is made again after it.
+ * A forked chain's journal starts above the upstream block it forks (`forkBase`, pinned in the store
+ * at its first start): the upstream's own blocks are never journaled, and the local ones are mined
+ * again on the same block forked again.
  */
 export class EvmChainJournal {
-  constructor(private readonly deps: { chainId: number; client: PublicClient; testClient: TestClient; store: ChainJournalStore; log: (message: string) => void; calls?: EvmCallJournal }) {}
+  constructor(
+    private readonly deps: { chainId: number; client: PublicClient; testClient: TestClient; store: ChainJournalStore; log: (message: string) => void; calls?: EvmCallJournal; forkBase?: JournalForkBase },
+  ) {}
+
+  /** The block the chain starts from before any journaled one: its genesis, or the upstream block a fork is pinned at. */
+  startNumber(): number {
+    return this.deps.forkBase?.number ?? 0;
+  }
 
   /** Journals one mined block (called by the watcher before the block's observations go out). */
   async record(block: Block): Promise<void> {
@@ -28,11 +38,13 @@ export class EvmChainJournal {
     this.deps.store.put({ chainId: this.deps.chainId, number: Number(block.number), hash: block.hash, timestamp: Number(block.timestamp), rawTransactions });
   }
 
-  /** Journals every block up to the head not journaled yet (genesis and the deployment included). */
+  /** Journals every block up to the head not journaled yet (genesis and the deployment included; a fork's from above its upstream block, pinned first). */
   async catchUp(): Promise<void> {
-    const { client, store, chainId } = this.deps;
+    const { client, store, chainId, forkBase } = this.deps;
+    if (forkBase && !store.forkBase(chainId)) store.putForkBase(chainId, forkBase);
     const head = Number(await client.getBlockNumber({ cacheTime: 0 }));
-    for (let number = store.latestNumber(chainId) + 1; number <= head; number++) {
+    const first = Math.max(store.latestNumber(chainId) + 1, forkBase ? forkBase.number + 1 : 0);
+    for (let number = first; number <= head; number++) {
       await this.record(await client.getBlock({ blockNumber: BigInt(number) }));
     }
   }

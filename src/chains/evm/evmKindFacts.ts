@@ -15,6 +15,6 @@ export const EVM_KIND_FACTS: ChainKindFacts = {
   depositReorg: 'lost',
   wrongChainDepositChains: [1, 8453, 42161],
   countsDepositConfirmations: false,
-  fork: { upstream: 'an EVM JSON-RPC URL', pinsBlock: true, journaled: false },
+  fork: { upstream: 'an EVM JSON-RPC URL', pinsBlock: true, journaled: true },
   clientServers: ['EVM JSON-RPC (HTTP and websocket)'],
 };

@@ -1,4 +1,4 @@
-import { createPublicClient, http, type PublicClient } from 'viem';
+import { createPublicClient, http, type Hex, type PublicClient } from 'viem';
 import { ConfigurationError } from '../../errors/IntentsimError';
 import { shownUpstream } from '../../config/shownUpstream';
 
@@ -6,6 +6,8 @@ import { shownUpstream } from '../../config/shownUpstream';
 export interface EvmForkPoint {
   url: string;
   blockNumber: bigint;
+  /** The block's hash: a restart on the same `--db` checks the upstream still has this block there. */
+  hash: Hex;
   /** The block's timestamp, unix seconds: the forked chain's time starts there. */
   timestamp: bigint;
 }
@@ -51,5 +53,5 @@ export async function probeForkUpstream(params: { chainId: number; url: string; 
   const blockNumber = params.blockNumber === undefined ? tip : BigInt(params.blockNumber);
   if (blockNumber > tip) throw new ForkUpstreamError(`${where}: --fork-block ${blockNumber} is past its tip, block ${tip}`);
   const block = await ask('eth_getBlockByNumber', () => client.getBlock({ blockNumber }));
-  return { url: params.url, blockNumber, timestamp: block.timestamp };
+  return { url: params.url, blockNumber, hash: block.hash, timestamp: block.timestamp };
 }

@@ -92,9 +92,9 @@ async function deployOrLoad(params: StartEvmChainParams): Promise<{ contracts: S
   // has it from the same point on as the first run had (after it, every block's state root matches)
   await installBatchExecutor({ client, testClient });
   // a node killed before it saved its state comes back short: mine the lost blocks again first
-  // (from genesis, after the cheat-call funding the deployment started from)
+  // (from genesis, or a fork's pinned block, after the cheat-call funding the deployment started from)
   if (params.journal?.hasBlocksAfter(Number(await client.getBlockNumber({ cacheTime: 0 })))) {
-    if ((await client.getBlockNumber({ cacheTime: 0 })) === 0n) await fundDeployerAndSolver({ testClient, nativeSymbol: metadata.nativeSymbol, accounts });
+    if ((await client.getBlockNumber({ cacheTime: 0 })) === BigInt(params.journal.startNumber())) await fundDeployerAndSolver({ testClient, nativeSymbol: metadata.nativeSymbol, accounts });
     await params.journal.replay();
   }
   const { contracts, deployedNow } = await deploySimulatorContracts({ publicClient: client, testClient, chainId: metadata.id, nativeSymbol: metadata.nativeSymbol, accounts });

@@ -82,13 +82,12 @@ describe('intentsim start --fork with bad input', () => {
     expectRefused(await start(['--chains', '1,8453', '--fork', `8453=${upstream.rpcUrl}`, '--fork-block', '8453=999999']), /^intentsim: chain 8453: the fork upstream http:\/\/127\.0\.0\.1:\d+: --fork-block 999999 is past its tip, block \d+$/);
   }, 60_000);
 
-  it('a --fork-block on a kind that reads its upstream as it is now, a --fork-block without --fork, an EVM fork with --db', async () => {
+  it('a --fork-block on a kind that reads its upstream as it is now, a --fork-block without --fork', async () => {
     expectRefused(
       await start(['--chains', '1,792703809', '--fork', '792703809=https://solana-rpc.example', '--fork-block', '792703809=5']),
       /^intentsim: invalid configuration: --fork-block 792703809=5: chain 792703809 is a svm chain, whose fork reads its upstream's current state \(no public Solana JSON-RPC URL serves past state\); drop --fork-block$/,
     );
     expectRefused(await start(['--chains', '1', '--fork-block', '1=5']), /^intentsim: invalid configuration: --fork-block 1=5: chain 1 has no --fork$/);
-    expectRefused(await start(['--chains', '1', '--fork', '1=https://rpc.example', '--db', join(dir, 'fork.db')]), /with --db: a forked evm chain's state is not journaled yet/);
   }, 60_000);
 
   it('a malformed --fork is refused by the flag parser; repeated flags add up', async () => {
