@@ -78,7 +78,6 @@ export function loadScenarioFile(file: string, text: string = readFileSync(file,
     if (header.chains !== undefined && !header.chains.includes(Number(id))) fail(['fork', id], `chain ${id} is not one of the scenario's chains (${header.chains.join(', ')})`);
   }
   steps.forEach((step, index) => {
-    if (step.kind === 'restart' && header.fork !== undefined) fail(['steps', index], "a scenario with forked chains cannot restart: a fork's state is not journaled, so a restart could not rebuild it");
     if (step.kind === 'solverAsUpstream' && header.fork?.[String(step.spec.chainId)] === undefined) fail(['steps', index, step.kind, 'chainId'], `chain ${step.spec.chainId} is not forked (name it in fork:)`);
   });
   return {

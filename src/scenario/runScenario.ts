@@ -121,8 +121,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       seed,
       clockMode: 'manual',
       clockStartMs,
-      // a forked chain's state is not journaled (a fork scenario has no restart): its database stays in the data folder
-      ...(forked.size > 0 ? {} : { dbPath: join(dir, 'scenario.db') }),
+      dbPath: join(dir, 'scenario.db'),
       dataDir: join(dir, 'data'),
       ...chainOptions(reset),
       ...forkOptionsOf(scenario),

@@ -303,7 +303,7 @@ export const ScenarioHeaderSchema = z
     /**
      * Chains run as forks of an upstream, by chain id (`intentsim start --fork`/`--fork-block`,
      * docs/forking.md): `{ 1: { url: https://…, block: 23000000 } }`. A forked chain runs its own
-     * node, and its state is not journaled: a scenario with forks has no `restart` step.
+     * node; a `restart` forks it again from its journal (the upstream must still serve the block).
      */
     fork: z.record(z.string().regex(/^[0-9]+$/, 'a chain id'), ScenarioForkSchema).optional(),
     /** How long each step may take, in real and in virtual time (src/scenario/stepBounds.ts; `scenario run --step-timeout` / `--step-clock-limit` win). */

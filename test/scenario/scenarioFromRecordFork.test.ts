@@ -86,6 +86,33 @@ describe('scenario from-record --fork: a record becomes a scenario file that rep
     expect(forkingAnvils()).toEqual([]);
   }, 240_000);
 
+  it('a scenario on forked chains restarts: the chains are forked again from the journal, the quote made before is paid and filled after', async () => {
+    const file = join(dir, 'forked-restart.yaml');
+    const rpcOf = (id: number) => upstream.chains.find((chain) => chain.id === id)!.rpcUrl;
+    writeFileSync(
+      file,
+      [
+        'chains: [1, 8453]',
+        'fork:',
+        `  1: { url: "${rpcOf(1)}" }`,
+        `  8453: { url: "${rpcOf(8453)}" }`,
+        'steps:',
+        '  - quote: { as: bridge, user: 0, originChainId: 1, destinationChainId: 8453, originCurrency: ETH, destinationCurrency: ETH, amount: "10000000000000000", recipient: fresh:alice }',
+        '  - restart: true',
+        '  - deposit: { request: bridge }',
+        '  - expect: { request: bridge, status: success, statuses: [waiting, pending, submitted, success] }',
+        '',
+      ].join('\n'),
+    );
+    const before = await blockNumbers();
+    const result = await runScenario(loadScenarioFile(file));
+    expect(result.error, result.timeline).toBeUndefined();
+    expect(result.mismatches, result.timeline).toEqual([]);
+    expect(result.timeline).toContain('simulator stopped; started again on the same database');
+    expect(await blockNumbers()).toEqual(before);
+    expect(forkingAnvils()).toEqual([]);
+  }, 120_000);
+
   it('scenario run of a file whose fork upstream does not answer: one line, exit code 2, nothing left running', async () => {
     const dead = await closedPortUrl();
     const file = join(dir, 'dead-upstream.yaml');
@@ -105,13 +132,12 @@ describe('scenario from-record --fork: a record becomes a scenario file that rep
     expect(run.code).toBe(2);
   }, 60_000);
 
-  it('a fork section is checked when the file loads: its chains, its URLs, no restart', () => {
+  it('a fork section is checked when the file loads: its chains, its URLs, solverAsUpstream only on a forked chain', () => {
     const load = (yaml: string) => () => loadScenarioFile(join(dir, 'checked.yaml'), yaml);
     const steps = 'steps:\n  - advanceClock: { seconds: 1 }\n';
     expect(loadScenarioFile(join(dir, 'ok.yaml'), `chains: [1]\nfork:\n  1: { url: "http://127.0.0.1:8545", block: 7 }\n${steps}`).fork).toEqual({ '1': { url: 'http://127.0.0.1:8545', block: 7 } });
     expect(load(`chains: [1]\nfork:\n  8453: { url: "http://127.0.0.1:8545" }\n${steps}`)).toThrow(/fork\.8453: chain 8453 is not one of the scenario's chains \(1\)/);
     expect(load(`chains: [1]\nfork:\n  1: { url: "ws://127.0.0.1:8545" }\n${steps}`)).toThrow(ScenarioFileError);
-    expect(load(`chains: [1]\nfork:\n  1: { url: "http://127.0.0.1:8545" }\nsteps:\n  - restart: true\n`)).toThrow(/cannot restart/);
     expect(load(`chains: [1]\nsteps:\n  - solverAsUpstream: { chainId: 1, upstreamSolver: "0x00000000000000000000000000000000000000aa" }\n`)).toThrow(/chain 1 is not forked/);
   });
 });
