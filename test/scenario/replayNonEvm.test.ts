@@ -23,10 +23,10 @@ import { airdroppedKeypair, sendSvmStepItem, SOL, SVM_CHAIN_ID as SVM, type SvmS
  * `intentsim replay` of requests whose origin or destination is not an EVM chain
  * (docs/forking.md "Replay per chain kind"): the upstream is a second simulator with chain 1,
  * Solana, Bitcoin and Lighter. A bridge from each of the three kinds to chain 1, paid from an
- * account only the upstream holds, ends `success`; a bridge from chain 1 to Solana and one to
- * Lighter end `refund` SOLVER_BALANCE_TOO_LOW, the upstream's solver drained there before the
- * deposit. Each replays the same, the non-EVM chain read as it is now (not pinned), the deposit
- * made again as the record's user.
+ * account only the upstream holds, ends `success`, and so does one from chain 1 to Bitcoin; a
+ * bridge from chain 1 to Solana and one to Lighter end `refund` SOLVER_BALANCE_TOO_LOW, the
+ * upstream's solver drained there before the deposit. Each replays the same, the non-EVM chain
+ * read as it is now (not pinned), the deposit made again as the record's user.
  */
 const EVM = 1;
 const LVM = 3586256;
@@ -46,7 +46,7 @@ describe('intentsim replay: requests from and to Solana, Bitcoin and Lighter cha
   let upstreamSolana: Connection;
   let solanaUser: Keypair;
   let esploraUrl: string;
-  const requests: Record<'svmToEvm' | 'bvmToEvm' | 'lvmToEvm' | 'evmToSvmDrained' | 'evmToLvmDrained', Outcome> = {} as never;
+  const requests: Record<'svmToEvm' | 'bvmToEvm' | 'lvmToEvm' | 'evmToBvm' | 'evmToSvmDrained' | 'evmToLvmDrained', Outcome> = {} as never;
 
   const rpcUrlOf = (chainId: number) => upstream.chains.find((chain) => chain.id === chainId)!.rpcUrl;
 
@@ -61,14 +61,26 @@ describe('intentsim replay: requests from and to Solana, Bitcoin and Lighter cha
     return { id, status: status.status, ...(record.requests[0]!.data.failReason ? { failReason: record.requests[0]!.data.failReason } : {}) };
   };
 
-  /** A native bridge from chain 1, paid by the upstream's test account `index`; `beforeDeposit` runs between the quote and the deposit. */
-  const bridgeFromEvm = async (index: number, body: Record<string, unknown>, beforeDeposit: () => Promise<void>): Promise<Outcome> => {
+  /** A native bridge from chain 1, paid by the upstream's test account `index`; `beforeDeposit` runs between the quote and the deposit; `settle` waits for the outcome. */
+  const bridgeFromEvm = async (index: number, body: Record<string, unknown>, beforeDeposit: () => Promise<void>, settle = settled): Promise<Outcome> => {
     const account = upstream.accounts[index]!;
     const quote = await postJson(`${upstream.baseUrl}/quote/v2`, { user: account.address, originChainId: EVM, originCurrency: zeroAddress, amount: String(parseEther('0.01')), tradeType: 'EXACT_INPUT', ...body });
     expect(quote.status, JSON.stringify(quote.body)).toBe(200);
     await beforeDeposit();
     await executeQuoteSteps(upstream, account.privateKey as Hex, quote.body);
-    return settled(quote.body.steps[0].requestId);
+    return settle(quote.body.steps[0].requestId);
+  };
+
+  /** Settles a request whose fill is a Bitcoin payment: the upstream's Bitcoin chain mines only when asked, so a block is mined until it settles. */
+  const settledMiningBitcoin = async (id: string): Promise<Outcome> => {
+    const miner = chainAdapterOf(upstream, BVM, BvmChain).keys.testAccounts[0]!.address;
+    for (const started = Date.now(); Date.now() - started < 60_000; ) {
+      const { status } = (await (await fetch(`${upstream.baseUrl}/intents/status/v3?requestId=${id}`)).json()) as { status: string };
+      if (['success', 'refund'].includes(status)) return settled(id);
+      await bvmRpc(rpcUrlOf(BVM), 'generatetoaddress', [1, miner]);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    throw new Error(`request ${id} did not settle on the upstream`);
   };
 
   /** Anvil processes forking one of the upstream's chains (a replay's, which must all be gone). */
@@ -139,6 +151,9 @@ describe('intentsim replay: requests from and to Solana, Bitcoin and Lighter cha
     await exchange.userWallet.sendUserTransaction(created.api_key, lvmQuote.body.steps[0].items[0]);
     requests.lvmToEvm = await settled(lvmQuote.body.steps[0].requestId);
 
+    // chain 1 → Bitcoin: the upstream's solver pays the holder from its coins
+    requests.evmToBvm = await bridgeFromEvm(1, { recipient: holderPayment.address, destinationChainId: BVM, destinationCurrency: BTC }, async () => undefined, settledMiningBitcoin);
+
     // chain 1 → Solana: the upstream's Solana solver drained before the deposit (and left so)
     const solana = chainAdapterOf(upstream, SVM, SvmChain);
     requests.evmToSvmDrained = await bridgeFromEvm(2, { recipient: solana.userWallet.addressForLabel('replay-recipient'), destinationChainId: SVM, destinationCurrency: SOL }, async () => {
@@ -159,6 +174,7 @@ describe('intentsim replay: requests from and to Solana, Bitcoin and Lighter cha
     expect(requests.svmToEvm.status).toBe('success');
     expect(requests.bvmToEvm.status).toBe('success');
     expect(requests.lvmToEvm.status).toBe('success');
+    expect(requests.evmToBvm.status).toBe('success');
     expect(requests.evmToSvmDrained).toMatchObject({ status: 'refund', failReason: 'SOLVER_BALANCE_TOO_LOW' });
     expect(requests.evmToLvmDrained).toMatchObject({ status: 'refund', failReason: 'SOLVER_BALANCE_TOO_LOW' });
   });
@@ -196,6 +212,15 @@ describe('intentsim replay: requests from and to Solana, Bitcoin and Lighter cha
     expect(report.replayed, JSON.stringify(report)).toMatchObject({ status: 'success', failReason: null });
     expect(report.same).toBe(true);
     expect(report.forks[String(LVM)]).toMatchObject({ block: null, pinned: false });
+    expect(replayAnvils()).toEqual([]);
+  }, 150_000);
+
+  it('chain 1 → Bitcoin replays to success: the solver pays from its own coins, mined by the replay\'s Bitcoin chain on its own', async () => {
+    const report = await replay(requests.evmToBvm.id, { [BVM]: esploraUrl });
+    expect(report.replayed, JSON.stringify(report)).toMatchObject({ status: 'success', failReason: null });
+    expect(report.replayed.transactions.map(({ type, chainId, status }) => ({ type, chainId, status }))).toEqual(report.original.transactions.map(({ type, chainId, status }) => ({ type, chainId, status })));
+    expect(report.same).toBe(true);
+    expect(report.notes).toContain(`chain ${BVM}: the solver pays from its own coins here (a Bitcoin solver's balance is not made the upstream's)`);
     expect(replayAnvils()).toEqual([]);
   }, 150_000);
 

@@ -92,6 +92,8 @@ export async function runReplay(params: { record: UpstreamRecord; plan: ReplayPl
     chains: forks.map((fork) => ({ id: fork.chainId, vm: fork.vm })),
     fork: Object.fromEntries(forks.map((fork) => [fork.chainId, fork.url])),
     forkBlock: Object.fromEntries(forks.filter((fork) => fork.point.pinned && fork.point.block !== null).map((fork) => [fork.chainId, fork.point.block!])),
+    // a chain that mines only when asked (Bitcoin) mines a block every second, as its network would: the solver's fill or refund there is mined
+    bvmBlockTimeSeconds: 1,
   });
   try {
     const notes: string[] = [];
