@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BvmChain } from '../../src/chains/bvm/BvmChain';
 import { LvmChain } from '../../src/chains/lvm/LvmChain';
 import { SvmChain } from '../../src/chains/svm/SvmChain';
+import { spendableCoinsOf } from '../../src/nodes/bvm/bvmSpendableCoins';
 import { p2wpkhFee, signP2wpkhTransaction } from '../../src/nodes/bvm/bvmTransactions';
 import { replayRequest, type ReplayReport } from '../../src/scenario/replay/replayRequest';
 import { startSimulator, type RunningSimulator } from '../../src/simulator';
@@ -215,14 +216,35 @@ describe('intentsim replay: requests from and to Solana, Bitcoin and Lighter cha
     expect(replayAnvils()).toEqual([]);
   }, 150_000);
 
-  it('chain 1 → Bitcoin replays to success: the solver pays from its own coins, mined by the replay\'s Bitcoin chain on its own', async () => {
+  it("chain 1 → Bitcoin replays to success: the solver's coins cut to the upstream solver's now, its payment mined by the replay's Bitcoin chain on its own", async () => {
     const report = await replay(requests.evmToBvm.id, { [BVM]: esploraUrl });
     expect(report.replayed, JSON.stringify(report)).toMatchObject({ status: 'success', failReason: null });
     expect(report.replayed.transactions.map(({ type, chainId, status }) => ({ type, chainId, status }))).toEqual(report.original.transactions.map(({ type, chainId, status }) => ({ type, chainId, status })));
     expect(report.same).toBe(true);
-    expect(report.notes).toContain(`chain ${BVM}: the solver pays from its own coins here (a Bitcoin solver's balance is not made the upstream's)`);
+    expect(report.notes.some((note) => note.startsWith(`chain ${BVM}: the solver's coins made the upstream solver's now`))).toBe(true);
     expect(replayAnvils()).toEqual([]);
   }, 150_000);
+
+  it('chain 1 → Bitcoin with the Bitcoin solver drained upstream (from here on: after the success above) replays to the same refund SOLVER_BALANCE_TOO_LOW', async () => {
+    const bitcoinChain = chainAdapterOf(upstream, BVM, BvmChain);
+    const solver = bitcoinChain.keys.solver;
+    const drain = async () => {
+      const coins = spendableCoinsOf(bitcoinChain.ledger, solver.script);
+      const held = coins.reduce((sum, coin) => sum + coin.value, 0n);
+      const burn = bitcoin.payments.p2wpkh({ hash: Buffer.alloc(20, 7), network }).output!;
+      const drained = signP2wpkhTransaction(coins.map((coin) => ({ coin, key: solver })), [{ script: solver.script, value: 1_000n }, { script: burn, value: held - 1_000n - p2wpkhFee(coins.length, 2) }]);
+      await bvmRpc(rpcUrlOf(BVM), 'sendrawtransaction', [drained.toHex()]);
+      await bvmRpc(rpcUrlOf(BVM), 'generatetoaddress', [1, bitcoinChain.keys.testAccounts[0]!.address]);
+    };
+    const upstreamOutcome = await bridgeFromEvm(6, { recipient: holderPayment.address, destinationChainId: BVM, destinationCurrency: BTC }, drain, settledMiningBitcoin);
+    expect(upstreamOutcome).toMatchObject({ status: 'refund', failReason: 'SOLVER_BALANCE_TOO_LOW' });
+
+    const report = await replay(upstreamOutcome.id, { [BVM]: esploraUrl });
+    expect(report.replayed, JSON.stringify(report)).toMatchObject({ status: 'refund', failReason: 'SOLVER_BALANCE_TOO_LOW' });
+    expect(report.same).toBe(true);
+    expect(report.notes.some((note) => new RegExp(`^chain ${BVM}: the solver's coins made the upstream solver's now \\(1000 sats of \\d+; the fork is not pinned\\)$`).test(note)), report.notes.join('\n')).toBe(true);
+    expect(replayAnvils()).toEqual([]);
+  }, 240_000);
 
   it('chain 1 → Solana with the Solana solver drained upstream replays to the same refund SOLVER_BALANCE_TOO_LOW (the CLI, --json, exit 0)', async () => {
     const run = await replayCli([requests.evmToSvmDrained.id, '--from', upstream.baseUrl, '--api-key', upstream.apiKey, '--json']);

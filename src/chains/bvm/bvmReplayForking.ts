@@ -1,6 +1,6 @@
 import { shownUpstream } from '../../config/shownUpstream';
 import { ChainError, ConfigurationError } from '../../errors/IntentsimError';
-import { BVM_NETWORK, bitcoin, BvmRpcError, BvmUpstreamEsplora, outputScriptOf, txidOf, type BvmLedger } from '../../nodes/bvm';
+import { BVM_NETWORK, bitcoin, BvmRpcError, BvmUpstreamEsplora, dustThreshold, outputScriptOf, p2wpkhFee, signP2wpkhTransaction, spendableCoinsOf, txidOf, type BvmLedger } from '../../nodes/bvm';
 import type { ChainAdapter } from '../ChainAdapter';
 import type { ReplayForkAsk, ReplayForking, ReplayForkPoint } from '../ReplayForking';
 import { BvmChain } from './BvmChain';
@@ -41,7 +41,7 @@ async function restoreDepositFunds(params: Parameters<NonNullable<ReplayForking[
   const chain = chainOf(params.localChain);
   const script = outputScriptOf(params.user);
   if (!script) return [`chain ${params.chainId}: the record's user ${params.user} is not an address of this network; its outputs are not restored`];
-  const deposit = await new BvmUpstreamEsplora(params.upstreamUrl).transaction(params.depositTxHash);
+  const deposit = await new BvmUpstreamEsplora(params.upstreamUrl).transaction(params.depositTxHash.replace(/^0x/, ''));
   if (!deposit) return [`chain ${params.chainId}: the upstream does not know the record's deposit ${params.depositTxHash}; the user's outputs are as the upstream has them now`];
   const vin = (deposit.esplora.vin ?? []) as Array<{ txid?: string; vout?: number; prevout?: { scriptpubkey?: string; value?: number } | null }>;
   // the address as the upstream has it now (read through once), then what the deposit spent
@@ -100,10 +100,32 @@ async function depositAs(params: Parameters<ReplayForking['depositAs']>[0]): Pro
   return { txHashes, notes: [] };
 }
 
-/** A Bitcoin solver pays from its own local coins (never read through): they are not made the upstream's. */
+/** Where the solver's coins above the upstream solver's go: a p2wpkh of an all-zero key hash, which no key spends. */
+const BURN_SCRIPT = bitcoin.payments.p2wpkh({ hash: new Uint8Array(20), network: BVM_NETWORK }).output!;
+
+/**
+ * The local solver's coins stand where the upstream solver's stand now (the fork is not pinned;
+ * the solver's address is never read through): its confirmed outputs upstream (`GET
+ * /address/:a/utxo`) are summed, and when the local solver holds more, one transaction of its
+ * own spends all its coins, that sum back to it and the rest to an address no key spends, mined
+ * at once. A solver holding less keeps what it has (nothing to take it from), and a note says so.
+ */
 async function standInForSolver(params: Parameters<ReplayForking['standInForSolver']>[0]): Promise<string[]> {
-  return [`chain ${params.chainId}: the solver pays from its own coins here (a Bitcoin solver's balance is not made the upstream's)`];
+  const chain = chainOf(params.localChain);
+  const solver = chain.keys.solver;
+  const upstream = await new BvmUpstreamEsplora(params.upstreamUrl).confirmedOutputsOf(params.upstreamSolver);
+  const target = upstream.reduce((sum, output) => sum + output.value, 0n);
+  const coins = spendableCoinsOf(chain.ledger, solver.script);
+  const held = coins.reduce((sum, coin) => sum + coin.value, 0n);
+  const fee = p2wpkhFee(coins.length, 2);
+  if (held <= target + fee) return [`chain ${params.chainId}: the solver holds ${held} sats, the upstream solver ${target} now; it keeps its own (the fork is not pinned)`];
+  const kept = target >= dustThreshold(solver.script) ? [{ script: solver.script, value: target }] : [];
+  const burnt = held - fee - (kept[0]?.value ?? 0n);
+  const outputs = burnt >= dustThreshold(BURN_SCRIPT) || kept.length === 0 ? [...kept, { script: BURN_SCRIPT, value: burnt }] : kept;
+  chain.ledger.submit(signP2wpkhTransaction(coins.map((coin) => ({ coin, key: solver })), outputs).toHex());
+  await chain.cheats.mine(1);
+  return [`chain ${params.chainId}: the solver's coins made the upstream solver's now (${kept[0]?.value ?? 0n} sats of ${held}; the fork is not pinned)`];
 }
 
-/** Bitcoin's replay forking (ReplayForking): an Esplora read as it is now, the deposit's spent outputs given back, the user's spend accepted unsigned. */
+/** Bitcoin's replay forking (ReplayForking): an Esplora read as it is now, the solver's coins cut to the upstream's, the deposit's spent outputs given back, the user's spend accepted unsigned. */
 export const BVM_REPLAY_FORKING: ReplayForking = { forkPoint, restoreDepositFunds, standInForSolver, depositAs };
