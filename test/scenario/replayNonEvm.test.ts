@@ -17,6 +17,7 @@ import { startSimulator, type RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, postJson, usdcOf, waitForSettledStatus } from '../support/bridgeClient';
 import { BTC_ADDRESS as BTC, BVM_CHAIN_ID as BVM, bvmRpc, signDepositStep } from '../support/bvmClient';
 import { chainAdapterOf } from '../support/chainAdapterOf';
+import { closedPortUrl } from '../support/closedPortUrl';
 import { solanaConnection } from '../support/solanaConnections';
 import { airdroppedKeypair, sendSvmStepItem, SOL, SVM_CHAIN_ID as SVM, type SvmStepItemData } from '../support/svmClient';
 
@@ -206,6 +207,14 @@ describe('intentsim replay: requests from and to Solana, Bitcoin and Lighter cha
     expect(run.stderr).toMatch(new RegExp(`^intentsim: chain ${BVM}: the fork's upstream Esplora .* could not be read \\(GET /blocks/tip/height\\).*give it with --fork ${BVM}=ESPLORA_URL$`, 'm'));
     expect(run.code).toBe(2);
     expect(replayAnvils()).toEqual([]);
+  }, 60_000);
+
+  it('a Solana fork upstream nobody answers at: one line naming the chain, exit 2', async () => {
+    const dead = await closedPortUrl();
+    const run = await replayCli([requests.svmToEvm.id, '--from', upstream.baseUrl, '--api-key', upstream.apiKey, '--fork', `${SVM}=${dead}`]);
+    expect(run.stderr.trimEnd().split('\n'), run.stderr).toHaveLength(1);
+    expect(run.stderr.trimEnd()).toMatch(new RegExp(`^intentsim: chain ${SVM}: the fork upstream ${dead.replaceAll('.', '\\.')} did not answer getSlot \\(`));
+    expect(run.code).toBe(2);
   }, 60_000);
 
   it('Lighter → chain 1 replays to success: the transfer made again as the sub-account only the upstream has', async () => {
