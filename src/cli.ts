@@ -154,12 +154,12 @@ export function buildCli(): Command {
     });
   program
     .command('replay')
-    .description("replay a request of another deployment where it happened: its chains forked at the deposit's block, the deposit made again as its user, this simulator's solver standing where the upstream's stood; exit 0 when the outcome agrees, 1 when it differs, 2 on bad input (docs/forking.md)")
+    .description("replay a request of another deployment where it happened: its chains forked at the deposit's block (Solana, Bitcoin and Lighter as they are now), the deposit made again as its user, this simulator's solver standing where the upstream's stood; exit 0 when the outcome agrees, 1 when it differs, 2 on bad input (docs/forking.md)")
     .argument('<requestId>', 'the request to replay (0x and 64 hex digits)')
     .requiredOption('--from <baseUrl>', 'the deployment the request was made on (its GET /requests/v3 and GET /chains are read)')
     .addOption(new Option('--api-key <key>', "the x-api-key GET /requests/v3 needs there").env('INTENTSIM_REPLAY_API_KEY'))
     .addOption(
-      new Option('--fork <chain=url>', "fork that chain from this RPC URL instead of the deployment's httpRpcUrl (repeatable; an archive node for old blocks)").argParser((text: string, previous: Record<number, string> | undefined) => {
+      new Option('--fork <chain=url>', "fork that chain from this URL instead of the deployment's httpRpcUrl (repeatable; an archive node for old blocks; a Bitcoin chain's Esplora API)").argParser((text: string, previous: Record<number, string> | undefined) => {
         try {
           return { ...previous, ...(parseChainUrl(text) as Record<number, string>) };
         } catch (error) {

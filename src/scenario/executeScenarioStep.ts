@@ -215,7 +215,7 @@ async function depositStep(state: ScenarioRunState, spec: Extract<ScenarioStep, 
     if (!spec.wait) throw new ScenarioStepError('an impersonated deposit waits for its receipt (wait: false is not for it)');
     if (quote.depositAddress) throw new ScenarioStepError(`an impersonated deposit pays through the quote's steps: quote "${spec.request}" without useDepositAddress`);
     const steps = plain ? quote.steps : await chain.buildDepositSteps({ requestId: requestId as `0x${string}`, user: payer, currency, amount });
-    const sent = await sendImpersonated(state, { chainId: chain.chainId, from: payer, items: steps.flatMap((step) => step.items.map((item) => item.data)) });
+    const sent = await sendImpersonated(state, { chainId: chain.chainId, from: payer, currency, amount, items: steps.flatMap((step) => step.items.map((item) => item.data)) });
     await chain.syncNow();
     depositTxHash = sent.txHashes.at(-1) ?? '';
     if (depositTxHash) quote.lastDepositTxHash = depositTxHash;

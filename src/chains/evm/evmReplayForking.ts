@@ -74,6 +74,7 @@ const transferData = (to: Address, amount: bigint): Hex => encodeFunctionData({ 
 async function standInForSolver(params: Parameters<ReplayForking['standInForSolver']>[0]): Promise<string[]> {
   const upstream = upstreamClient(params.upstreamUrl);
   const { client, cheats } = localClients(params.localRpcUrl);
+  if (params.block === null) throw new Error(`chain ${params.chainId}: an EVM fork is pinned at a block`);
   const blockNumber = BigInt(params.block);
   const upstreamSolver = getAddress(params.upstreamSolver);
   const localSolver = getAddress(params.localSolver);
@@ -112,16 +113,17 @@ async function depositAs(params: Parameters<ReplayForking['depositAs']>[0]): Pro
   const { client, cheats } = localClients(params.localRpcUrl);
   const from = getAddress(params.from);
   const notes: string[] = [];
-  const value = params.items.reduce((sum, item) => sum + BigInt(item.value), 0n);
+  const items = params.items as ReadonlyArray<{ to: string; data: string; value: string }>;
+  const value = items.reduce((sum, item) => sum + BigInt(item.value), 0n);
   const gasPrice = await client.getGasPrice();
-  const need = value + BigInt(params.items.length) * 500_000n * gasPrice;
+  const need = value + BigInt(items.length) * 500_000n * gasPrice;
   const balance = await client.getBalance({ address: from });
   if (balance < need) {
     await cheats.setBalance({ address: from, value: need });
     notes.push(`chain ${params.chainId}: the user ${from} held ${balance} at the fork block, short of the deposit's value and gas (${need}); topped up to it`);
   }
   const txHashes: string[] = [];
-  for (const item of params.items) txHashes.push(await sendAs(params.localRpcUrl, from, { to: getAddress(item.to), data: item.data as Hex, value: BigInt(item.value) }));
+  for (const item of items) txHashes.push(await sendAs(params.localRpcUrl, from, { to: getAddress(item.to), data: item.data as Hex, value: BigInt(item.value) }));
   return { txHashes, notes };
 }
 

@@ -5,7 +5,7 @@
 
 // the node, run by the adapter or alone
 export { BvmNode, MAX_TIMER_BLOCKS_PER_STEP, type BvmNodeOptions, type BvmForkUpstream } from './BvmNode';
-export { BvmUpstreamError, BVM_UPSTREAM_TIMEOUT_MS } from './BvmUpstreamEsplora';
+export { BvmUpstreamError, BvmUpstreamEsplora, BVM_UPSTREAM_TIMEOUT_MS } from './BvmUpstreamEsplora';
 export type { BvmReadThrough } from './BvmReadThrough';
 export { startBvmNode, type StartedBvmNode, type BvmNodeStartOptions } from './startBvmNode';
 

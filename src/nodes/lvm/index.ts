@@ -7,7 +7,7 @@
 export { LvmNode, type LvmNodeOptions, type LvmForkUpstream } from './LvmNode';
 export { startLvmNode, type StartedLvmNode, type LvmNodeStartOptions } from './startLvmNode';
 export type { LvmReadThrough } from './LvmReadThrough';
-export { isLvmUpstreamFailure, LVM_UPSTREAM_TIMEOUT_MS } from './LvmUpstreamApi';
+export { isLvmUpstreamFailure, LvmUpstreamApi, LVM_UPSTREAM_TIMEOUT_MS } from './LvmUpstreamApi';
 export type { LvmGenesis } from './writeLvmGenesis';
 
 // its ledger, the one in-process interface the adapter reads and writes, and the refusal of a transfer

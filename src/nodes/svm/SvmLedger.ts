@@ -81,8 +81,7 @@ export class SvmLedger {
   }
 
   latestBlockhash(): { blockhash: string; lastValidBlockHeight: bigint; slot: bigint } {
-    const block = this.blocks.get(this.slot)!;
-    return { blockhash: block.blockhash, lastValidBlockHeight: this.slot + SVM_BLOCKHASH_LIFETIME_SLOTS, slot: this.slot };
+    return { blockhash: this.blocks.get(this.slot)!.blockhash, lastValidBlockHeight: this.slot + SVM_BLOCKHASH_LIFETIME_SLOTS, slot: this.slot };
   }
 
   /** Whether a transaction on `blockhash` may land in slot `atSlot` (default: the current one); past `lastValidBlockHeight` it may not. */
@@ -197,11 +196,8 @@ export class SvmLedger {
 
   setLamports(address: Address, amount: bigint): void {
     const existing = this.svm.getAccount(address);
-    this.setAccount(
-      existing.exists
-        ? { ...existing, lamports: lamports(amount) }
-        : { address, lamports: lamports(amount), programAddress: '11111111111111111111111111111111' as Address, executable: false, data: new Uint8Array(0), space: 0n },
-    );
+    const empty = { address, programAddress: '11111111111111111111111111111111' as Address, executable: false, data: new Uint8Array(0), space: 0n };
+    this.setAccount({ ...(existing.exists ? existing : empty), lamports: lamports(amount) });
   }
 
   onTransaction(listener: (record: SvmTransactionRecord) => void): () => void {
@@ -256,9 +252,13 @@ export class SvmLedger {
   /**
    * Runs a wire transaction in a new slot and keeps it. With `preflight` (sendTransaction's
    * default) a transaction that would fail is refused and nothing is mined; without it, it is
-   * mined as failed and pays its fee, as on a validator.
+   * mined as failed and pays its fee, as on a validator. `sigVerify: false` (journaled so): a replay's impersonated deposit.
    */
-  submit(wire: Uint8Array, options: { preflight: boolean }): SvmTransactionRecord {
+  submit(wire: Uint8Array, options: { preflight: boolean; sigVerify?: boolean }): SvmTransactionRecord {
+    return options.sigVerify === false ? this.withoutSigverify(() => this.runAndKeep(wire, options)) : this.runAndKeep(wire, options);
+  }
+
+  private runAndKeep(wire: Uint8Array, options: { preflight: boolean; sigVerify?: boolean }): SvmTransactionRecord {
     const decoded = this.checkWire(wire);
     if (this.records.has(decoded.signature)) throw this.rejected('AlreadyProcessed', options.preflight);
     // it would land in the next slot: not past its blockhash's lastValidBlockHeight
@@ -295,7 +295,7 @@ export class SvmLedger {
     };
     this.records.set(record.signature, record);
     this.keepSlot(block, [record.signature]);
-    this.recorder?.transactionSlot(block, wire, failed);
+    this.recorder?.transactionSlot(block, wire, failed, options.sigVerify !== false);
     this.announceSlot(block);
     for (const listener of this.listeners) listener(record);
     return record;
@@ -305,19 +305,23 @@ export class SvmLedger {
   simulate(wire: Uint8Array, options: { sigVerify: boolean; replaceRecentBlockhash: boolean }): SvmSimulation & { replacementBlockhash?: string } {
     const decoded = this.checkWire(wire);
     if (!options.replaceRecentBlockhash && !this.isBlockhashValid(decoded.message.lifetimeToken)) return { err: 'BlockhashNotFound', logs: [], unitsConsumed: 0n };
-    if (!options.sigVerify) this.svm.withSigverify(false);
+    const simulation = options.sigVerify ? this.simulateDecoded(decoded) : this.withoutSigverify(() => this.simulateDecoded(decoded));
+    return options.replaceRecentBlockhash ? { ...simulation, replacementBlockhash: this.latestBlockhash().blockhash } : simulation;
+  }
+
+  /** Runs `run` with LiteSVM's signature check off, and on again after. */
+  private withoutSigverify<T>(run: () => T): T {
     try {
-      const simulation = this.simulateDecoded(decoded);
-      return options.replaceRecentBlockhash ? { ...simulation, replacementBlockhash: this.latestBlockhash().blockhash } : simulation;
+      this.svm.withSigverify(false);
+      return run();
     } finally {
-      if (!options.sigVerify) this.svm.withSigverify(true);
+      this.svm.withSigverify(true);
     }
   }
 
   /** Sends `lamports` from the faucet to `to` in a real, signed transfer (the `requestAirdrop` of a local validator). */
   async airdrop(to: Address, amount: bigint, transfer: (from: KeyPairSigner, to: Address, amount: bigint) => Instruction): Promise<SvmTransactionRecord> {
-    const wire = await this.signWire(this.options.faucet, [transfer(this.options.faucet, to, amount)]);
-    return this.submit(wire, { preflight: true });
+    return this.submit(await this.signWire(this.options.faucet, [transfer(this.options.faucet, to, amount)]), { preflight: true });
   }
 
   /** Signs instructions into a wire transaction with `payer` as fee payer and only signer, on the latest blockhash. */

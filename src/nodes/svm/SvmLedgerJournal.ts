@@ -16,8 +16,8 @@ export type { SvmJournalEntry } from './svmJournalEntry';
 export class SvmLedgerJournal implements SvmLedgerRecorder {
   constructor(private readonly append: (entry: SvmJournalEntry) => void) {}
 
-  transactionSlot(block: SvmBlock, wire: Uint8Array, failed: boolean): void {
-    this.append({ kind: 'slot', slot: block.slot, blockTime: block.blockTime, transaction: Buffer.from(wire).toString('base64'), failed });
+  transactionSlot(block: SvmBlock, wire: Uint8Array, failed: boolean, sigVerify: boolean): void {
+    this.append({ kind: 'slot', slot: block.slot, blockTime: block.blockTime, transaction: Buffer.from(wire).toString('base64'), failed, ...(sigVerify ? {} : { unverified: true }) });
   }
 
   emptySlots(blocks: readonly SvmBlock[]): void {
@@ -123,7 +123,7 @@ function applyEntry(ledger: SvmLedger, entry: SvmJournalEntry, where: string): v
       ledger.setNextBlockTimestamp(entry.blockTime);
       let failed: boolean;
       try {
-        failed = ledger.submit(new Uint8Array(Buffer.from(entry.transaction, 'base64')), { preflight: false }).err !== null;
+        failed = ledger.submit(new Uint8Array(Buffer.from(entry.transaction, 'base64')), { preflight: false, sigVerify: entry.unverified !== true }).err !== null;
       } catch (error) {
         throw new ChainError(`${where} (slot ${entry.slot}) cannot be applied again: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
       }

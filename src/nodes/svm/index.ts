@@ -47,6 +47,6 @@ export { MEMO_PROGRAM, NATIVE_MINT, SYSTEM_PROGRAM, TOKEN_ACCOUNT_SIZE, TOKEN_PR
 export { LAMPORTS_PER_SIGNATURE } from './svmTransactionFee';
 export { readTokenAccount, type SvmTokenBalance } from './svmTokenBalances';
 export { decodeSvmTransaction, signatureOfWire, type DecodedSvmTransaction } from './decodeSvmTransaction';
-export { signSvmWire } from './signSvmWire';
+export { impersonatedSvmWire, signSvmWire } from './signSvmWire';
 export { callSvmRpc } from './callSvmRpc';
 export { SvmRpcError } from './svmRpcEncoding';

@@ -1,4 +1,4 @@
-import { KeyObject, sign } from 'node:crypto';
+import { createHash, KeyObject, sign } from 'node:crypto';
 import {
   appendTransactionMessageInstructions,
   blockhash as toBlockhash,
@@ -6,9 +6,11 @@ import {
   createTransactionMessage,
   getTransactionEncoder,
   pipe,
+  setTransactionMessageFeePayer,
   setTransactionMessageFeePayerSigner,
   setTransactionMessageLifetimeUsingBlockhash,
   signTransactionMessageWithSigners,
+  type Address,
   type Instruction,
   type KeyPairSigner,
   type SignatureBytes,
@@ -45,4 +47,22 @@ export async function signSvmWire(payer: KeyPairSigner, instructions: readonly I
   }
   const signature = new Uint8Array(sign(null, unsigned.messageBytes as unknown as Uint8Array, key)) as SignatureBytes;
   return new Uint8Array(getTransactionEncoder().encode({ ...unsigned, signatures: { [payer.address]: signature } }));
+}
+
+/**
+ * A wire transaction with `payer` as fee payer and only signer, but no key to sign with: its
+ * signature is 64 bytes of a hash of the message (unique per message, valid for nothing). Only a
+ * ledger that runs it without checking signatures takes it (`SvmLedger.submit` with `sigVerify:
+ * false`: a replay's deposit made again as the record's user, docs/forking.md).
+ */
+export function impersonatedSvmWire(payer: Address, instructions: readonly Instruction[], lifetime: { blockhash: string; lastValidBlockHeight: bigint }): Uint8Array {
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(payer, m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: toBlockhash(lifetime.blockhash), lastValidBlockHeight: lifetime.lastValidBlockHeight }, m),
+    (m) => appendTransactionMessageInstructions(instructions, m),
+  );
+  const unsigned = compileTransaction(message);
+  const stand = new Uint8Array(createHash('sha512').update(unsigned.messageBytes as unknown as Uint8Array).digest()) as SignatureBytes;
+  return new Uint8Array(getTransactionEncoder().encode({ ...unsigned, signatures: { ...unsigned.signatures, [payer]: stand } }));
 }

@@ -2,8 +2,8 @@
 export type SvmJournalEntry =
   /** The first entry: genesis time, and genesis's blockhash to tell a journal of another seed. */
   | { kind: 'genesis'; blockTime: number; blockhash: string }
-  /** A slot with its one transaction's wire bytes (a failed transaction too: it was mined), and whether it failed. */
-  | { kind: 'slot'; slot: bigint; blockTime: number; transaction: string; failed: boolean }
+  /** A slot with its one transaction's wire bytes (a failed transaction too: it was mined), whether it failed, and whether it ran without its signatures checked (a replay's impersonated deposit). */
+  | { kind: 'slot'; slot: bigint; blockTime: number; transaction: string; failed: boolean; unverified?: true }
   /** `mine(count)`: empty slots from `firstSlot` on, their times as runs of [blockTime, count]. */
   | { kind: 'emptySlots'; firstSlot: bigint; blockTimes: Array<[number, number]> }
   /** An account written without a transaction (after genesis: a cheat). */

@@ -69,8 +69,8 @@ export interface SvmLedgerOptions {
  * (`SvmLedgerJournal` writes them down); a ledger without one keeps its state in memory only.
  */
 export interface SvmLedgerRecorder {
-  /** A slot was mined with one transaction (its wire bytes), failed or not. */
-  transactionSlot(block: SvmBlock, wire: Uint8Array, failed: boolean): void;
+  /** A slot was mined with one transaction (its wire bytes), failed or not; `sigVerify` false: run without checking its signatures. */
+  transactionSlot(block: SvmBlock, wire: Uint8Array, failed: boolean, sigVerify: boolean): void;
   /** `mine(count)`: empty slots, in order. */
   emptySlots(blocks: readonly SvmBlock[]): void;
   /** An account was written without a transaction. */

@@ -24,8 +24,8 @@ function upstreamChainOf(chainId: number, chains: readonly UpstreamChain[], fork
   const chain = chains.find((candidate) => candidate.id === chainId);
   if (!chain) throw new ReplayInputError(`the record's ${role} chain ${chainId} is not served by the upstream (not in its GET /chains)`);
   const vm = (VM_TYPES as readonly string[]).includes(chain.vmType ?? 'evm') ? ((chain.vmType ?? 'evm') as VmType) : undefined;
-  const forking = vm === undefined ? undefined : replayForkingFor(vm);
-  if (vm === undefined || forking === undefined) throw new ReplayInputError(`the record's ${role} chain ${chainId} is a ${chain.vmType} chain; replay forks EVM chains only today`);
+  if (vm === undefined) throw new ReplayInputError(`the record's ${role} chain ${chainId} is a ${chain.vmType} chain; replay forks ${VM_TYPES.join(', ')} chains`);
+  const forking = replayForkingFor(vm);
   const url = forks[chainId] ?? chain.httpRpcUrl;
   if (!url) throw new ReplayInputError(`the upstream names no httpRpcUrl for chain ${chainId}: name one with --fork ${chainId}=URL`);
   return { chainId, vm, forking, url, upstreamSolver: chain.solverAddresses[0] };

@@ -15,7 +15,8 @@ export type ReplayStartOptions = Pick<StartSimulatorOptions, 'anvilPath' | 'anvi
 export type ReplayedRecord = UpstreamRecord;
 
 interface QuoteAnswer {
-  steps: Array<{ id: string; requestId?: string; items: Array<{ data: { to: string; data: string; value: string; chainId: number } }> }>;
+  /** Each item's `data` is in its chain kind's shape (SPEC §2.2): a call, Solana instructions, a PSBT, an exchange action. */
+  steps: Array<{ id: string; requestId?: string; items: Array<{ data: Record<string, unknown> }> }>;
 }
 
 async function api<T>(sim: RunningSimulator, path: string, init: { method?: string; body?: unknown } = {}): Promise<{ status: number; body: T }> {
@@ -75,7 +76,8 @@ async function waitUntilSettled(sim: RunningSimulator, requestId: string): Promi
 
 /**
  * Runs the replay: a simulator in this process with just the record's chains, each forked at its
- * point (no `--db`, port 0); a local quote with the record's parameters; the local solver put
+ * point (no `--db`, port 0); what the deposit spent given back to the user where the origin's fork
+ * reads the upstream after it; a local quote with the record's parameters; the local solver put
  * where the upstream's stood on the destination; the deposit made again as the record's user;
  * then the solver acts and the request settles. Stops the simulator whatever happens.
  */
@@ -90,11 +92,18 @@ export async function runReplay(params: { record: UpstreamRecord; plan: ReplayPl
     chains: forks.map((fork) => ({ id: fork.chainId, vm: fork.vm })),
     fork: Object.fromEntries(forks.map((fork) => [fork.chainId, fork.url])),
     forkBlock: Object.fromEntries(forks.filter((fork) => fork.point.pinned && fork.point.block !== null).map((fork) => [fork.chainId, fork.point.block!])),
+    // a chain that mines only when asked (Bitcoin) mines a block every second, as its network would: the solver's fill or refund there is mined
+    bvmBlockTimeSeconds: 1,
   });
   try {
     const notes: string[] = [];
     const { currencyIn, currencyOut } = record.data.metadata;
     if (record.depositAddress) notes.push('the record paid a deposit address; the replay pays through the quote\'s steps');
+    const { origin, destination } = plan;
+    const local = (chainId: number) => ({ localChain: sim.control.chain(chainId), localRpcUrl: sim.chains.find((chain) => chain.id === chainId)!.rpcUrl });
+    if (origin.forking.restoreDepositFunds) {
+      notes.push(...(await origin.forking.restoreDepositFunds({ chainId: origin.chainId, localChain: local(origin.chainId).localChain, upstreamUrl: origin.url, user: record.user, depositTxHash: record.data.inTxs[0]!.txHash })));
+    }
     const quote = await api<QuoteAnswer & { errorCode?: string; message?: string }>(sim, '/quote/v2', {
       method: 'POST',
       body: {
@@ -112,25 +121,31 @@ export async function runReplay(params: { record: UpstreamRecord; plan: ReplayPl
     const depositStep = quote.body.steps.find((step) => step.requestId !== undefined) ?? quote.body.steps[0]!;
     const requestId = depositStep.requestId!;
 
-    const { destination } = plan;
     if (destination.upstreamSolver === undefined) notes.push(`chain ${destination.chainId}: the upstream names no solverAddresses; the local solver keeps its own balances`);
-    else if (destination.point.block !== null) {
+    else {
       notes.push(
         ...(await destination.forking.standInForSolver({
           chainId: destination.chainId,
-          localRpcUrl: sim.chains.find((chain) => chain.id === destination.chainId)!.rpcUrl,
+          ...local(destination.chainId),
           upstreamUrl: destination.url,
-          block: destination.point.block,
+          block: destination.point.pinned ? destination.point.block : null,
           upstreamSolver: destination.upstreamSolver,
-          localSolver: sim.control.solverAddress,
+          localSolver: sim.control.chain(destination.chainId).describe().solverAddress,
           currency: currencyOut.currency.address,
           native: chainKindFacts(destination.vm).recordNativeAddress.test(currencyOut.currency.address),
         })),
       );
     }
     const items = quote.body.steps.flatMap((step) => step.items.map((item) => item.data));
-    const originRpc = sim.chains.find((chain) => chain.id === plan.origin.chainId)!.rpcUrl;
-    const sent = await plan.origin.forking.depositAs({ chainId: plan.origin.chainId, localRpcUrl: originRpc, from: record.user, items });
+    const sent = await origin.forking.depositAs({
+      chainId: origin.chainId,
+      ...local(origin.chainId),
+      from: record.user,
+      currency: currencyIn.currency.address,
+      native: chainKindFacts(origin.vm).recordNativeAddress.test(currencyIn.currency.address),
+      amount: BigInt(currencyIn.amount ?? '0'),
+      items,
+    });
     notes.push(...sent.notes);
     return { replayed: await waitUntilSettled(sim, requestId), notes };
   } finally {

@@ -10,7 +10,7 @@ function forkingOf(state: ScenarioRunState, chainId: number, what: string): { fo
   if (!chain) throw new ScenarioStepError(`chain ${chainId} is not one of this simulator's chains`);
   const vm = (VM_TYPES as readonly string[]).includes(chain.vmType) ? (chain.vmType as VmType) : undefined;
   const forking = vm === undefined ? undefined : replayForkingFor(vm);
-  if (!forking) throw new ScenarioStepError(`${what} on chain ${chainId}: a ${chain.vmType} chain cannot do it yet (EVM chains only today)`);
+  if (!forking) throw new ScenarioStepError(`${what} on chain ${chainId}: a ${chain.vmType} chain cannot do it`);
   return { forking, rpcUrl: chain.rpcUrl };
 }
 
@@ -18,31 +18,42 @@ function forkingOf(state: ScenarioRunState, chainId: number, what: string): { fo
  * Sends a deposit's items as `from` without its key (impersonated): the record's user on a forked
  * chain, with what it held at the fork block (its native balance topped up when short).
  */
-export async function sendImpersonated(state: ScenarioRunState, params: { chainId: number; from: string; items: ReadonlyArray<Record<string, unknown>> }): Promise<{ txHashes: string[]; notes: string[] }> {
+export async function sendImpersonated(
+  state: ScenarioRunState,
+  params: { chainId: number; from: string; currency: { address: string; isNative: boolean }; amount: bigint; items: ReadonlyArray<Record<string, unknown>> },
+): Promise<{ txHashes: string[]; notes: string[] }> {
   const { forking, rpcUrl } = forkingOf(state, params.chainId, 'an impersonated deposit');
-  const items = params.items.map((item) => ({ to: String(item.to), data: String(item.data ?? '0x'), value: String(item.value ?? '0') }));
   try {
-    return await forking.depositAs({ chainId: params.chainId, localRpcUrl: rpcUrl, from: params.from, items });
+    return await forking.depositAs({
+      chainId: params.chainId,
+      localChain: state.sim.control.chain(params.chainId),
+      localRpcUrl: rpcUrl,
+      from: params.from,
+      currency: params.currency.address,
+      native: params.currency.isNative,
+      amount: params.amount,
+      items: params.items,
+    });
   } catch (error) {
     throw new ScenarioStepError(`the deposit sent as ${params.from}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
   }
 }
 
-/** `solverAsUpstream`: the local solver given the upstream solver's balance of the currency at the fork block (the scenario's `fork:`). */
+/** `solverAsUpstream`: the local solver given the upstream solver's balance of the currency at the fork block (the scenario's `fork:`), or now where the fork names none. */
 export async function solverAsUpstreamStep(state: ScenarioRunState, spec: z.output<typeof SolverAsUpstreamStepSchema>): Promise<string> {
   const fork = state.fork?.[String(spec.chainId)];
   if (!fork) throw new ScenarioStepError(`chain ${spec.chainId} is not forked (name it in fork:)`);
-  if (fork.block === undefined) throw new ScenarioStepError(`chain ${spec.chainId}'s fork names no block: the upstream solver's balance is read at the fork's block`);
   const { forking, rpcUrl } = forkingOf(state, spec.chainId, 'solverAsUpstream');
   const chain = state.sim.control.chain(spec.chainId);
   const currency = resolveCurrency(chain, spec.currency);
   const notes = await forking.standInForSolver({
     chainId: spec.chainId,
+    localChain: chain,
     localRpcUrl: rpcUrl,
     upstreamUrl: fork.url,
-    block: fork.block,
+    block: fork.block ?? null,
     upstreamSolver: resolveAddress(state.sim, chain, spec.upstreamSolver),
-    localSolver: state.sim.control.solverAddress,
+    localSolver: chain.describe().solverAddress,
     currency: currency.address,
     native: currency.isNative,
   });

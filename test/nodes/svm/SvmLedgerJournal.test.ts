@@ -1,6 +1,7 @@
 import {
   appendTransactionMessageInstructions,
   blockhash as toBlockhash,
+  createNoopSigner,
   createTransactionMessage,
   generateKeyPairSigner,
   getTransactionEncoder,
@@ -20,6 +21,7 @@ import { deriveSvmAccounts, type SvmAccounts } from '../../../src/nodes/svm/svmA
 import { svmCurrencies } from '../../../src/chains/svm/svmCurrencies';
 import { transferInstructions } from '../../../src/chains/svm/svmInstructions';
 import { openSvmLedger, type SvmJournalEntry } from '../../../src/nodes/svm/SvmLedgerJournal';
+import { impersonatedSvmWire } from '../../../src/nodes/svm/signSvmWire';
 import type { SvmLedger } from '../../../src/nodes/svm/SvmLedger';
 import { associatedTokenAccount, writeSvmGenesis } from '../../../src/nodes/svm/writeSvmGenesis';
 
@@ -111,6 +113,33 @@ describe('the SVM ledger journal', () => {
     const third = await open(accounts, journal, later);
     expect(third.ledger.currentSlot()).toBe(afterRestart.slot);
     expect(third.ledger.transaction(afterRestart.signature)?.postBalances).toEqual(afterRestart.postBalances);
+  });
+
+  it("runs a transaction of a user whose key it does not hold only with sigVerify off (a replay's deposit), journaled so: a restart runs it the same way", async () => {
+    const accounts = await deriveSvmAccounts(MNEMONIC, 1);
+    const journal = journalStore();
+    const clock = new VirtualClock({ mode: 'manual', startMs: START_MS });
+    const { ledger } = await open(accounts, journal, clock);
+    const user = (await generateKeyPairSigner()).address;
+    const recipient = (await generateKeyPairSigner()).address;
+    ledger.setLamports(user, 3_000_000_000n);
+    const payment = () => impersonatedSvmWire(user, [getTransferSolInstruction({ source: createNoopSigner(user), destination: recipient, amount: 1_000_000_000n })], ledger.latestBlockhash());
+
+    // checked as every transaction is, its stand-in signature is refused and nothing is mined
+    const slot = ledger.currentSlot();
+    expect(() => ledger.submit(payment(), { preflight: true })).toThrow(/signature/i);
+    expect(ledger.currentSlot()).toBe(slot);
+    const impersonated = ledger.submit(payment(), { preflight: false, sigVerify: false });
+    expect(impersonated.err).toBeNull();
+    expect(ledger.balance(recipient)).toBe(1_000_000_000n);
+    // the check is off for that one transaction only
+    expect(() => ledger.submit(impersonatedSvmWire(user, [getTransferSolInstruction({ source: createNoopSigner(user), destination: recipient, amount: 7n })], ledger.latestBlockhash()), { preflight: true })).toThrow(/signature/i);
+    expect(journal.entries<SvmJournalEntry>(CHAIN_ID).at(-1)).toMatchObject({ kind: 'slot', slot: impersonated.slot, failed: false, unverified: true });
+
+    const reopened = await open(accounts, journal, new VirtualClock({ mode: 'manual', startMs: START_MS + 60_000 }));
+    expect(reopened.ledger.transaction(impersonated.signature)?.err).toBeNull();
+    expect(reopened.ledger.balance(recipient)).toBe(1_000_000_000n);
+    expect(reopened.ledger.balance(user)).toBe(ledger.balance(user));
   });
 
   it('journals mine(count) as one entry with runs of equal times', async () => {
