@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { createServer, request, type Server } from 'node:http';
+import { Agent, createServer, request, type Server } from 'node:http';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
 import { admitQuotesInOrder } from '../../src/api/quoteAdmission';
@@ -80,6 +80,48 @@ describe('admitQuotesInOrder: overload queues quotes in arrival order', () => {
     gated.release.get('last')!();
     expect((await first).status).toBe(200);
     expect(await (await last).json()).toEqual({ name: 'last' });
+  });
+
+  it('starts one quote per turn of the event loop: a burst of new connections is accepted while quotes queue', async () => {
+    // quotes that need no I/O (every chain read cached), 2 ms of CPU each; Node accepts one
+    // connection per turn of its loop, so turns that priced a quote for every open connection
+    // grew with each one accepted, and a burst's last connections waited ~n²/4 quotes to get in
+    let answered = 0;
+    const answeredAtAccept: number[] = [];
+    const app = express();
+    app.use(express.json());
+    app.use('/quote/v2', admitQuotesInOrder());
+    app.post('/quote/v2', (_req, res) => {
+      const until = performance.now() + 2;
+      while (performance.now() < until);
+      answered += 1;
+      res.json({ answered });
+    });
+    server = createServer(app);
+    server.on('connection', () => answeredAtAccept.push(answered));
+    await new Promise<void>((resolve) => server!.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/quote/v2`;
+    const agent = new Agent({ keepAlive: true, maxSockets: 24 });
+    const postOn = () =>
+      new Promise<void>((resolve, reject) => {
+        const call = request(url, { method: 'POST', agent, headers: { 'content-type': 'application/json' } }, (res) => {
+          res.resume();
+          res.once('end', () => resolve());
+        });
+        call.on('error', reject);
+        call.end('{}');
+      });
+    // 24 clients, each on its own connection, quoting again as soon as it is answered
+    let stop = false;
+    const clients = Array.from({ length: 24 }, async () => {
+      while (!stop) await postOn();
+    });
+    await until(() => answeredAtAccept.length === 24);
+    stop = true;
+    await Promise.all(clients);
+    agent.destroy();
+    // one quote per turn: the 24th connection is in after ~24 quotes (a quote for every open connection per turn: ~130)
+    expect(answeredAtAccept.at(-1)!).toBeLessThan(60);
   });
 
   it('lets anything but a POST through without a slot', async () => {

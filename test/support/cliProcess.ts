@@ -1,4 +1,5 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { createWalletClient, http, zeroAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
@@ -37,19 +38,28 @@ export async function waitUntilGone(pids: readonly number[], ms = 20_000): Promi
   return pids.filter(isProcessAlive);
 }
 
+/** The V8 flags the bin's exec line gives node (`exec node --max-semi-space-size=4 "$0" "$@"`). */
+function binNodeFlags(): string[] {
+  const execLine = readFileSync('bin/intentsim.js', 'utf8').split('\n').find((line) => line.includes('exec node'));
+  const flags = execLine && /exec node\s(.*?)\s*"\$0"/.exec(execLine)?.[1];
+  if (flags === undefined) throw new Error('bin/intentsim.js: no `exec node <flags> "$0"` line to read its node flags from');
+  return flags.split(' ').filter(Boolean);
+}
+
 /**
  * Starts `intentsim start --json --port 0 <args>` as a user does (the bin run as a program), as its own process (in its own
  * process group with `detached`), or through a wrapper shell (`sh -c '…; true'`, so node's parent
  * is the shell, as under npx), and resolves with its JSON line. `nodeArgs` go to node itself
- * (a benchmark's `--cpu-prof`, through NODE_OPTIONS).
+ * (a benchmark's `--cpu-prof`): node then runs the bin as a script, with the V8 flags of the bin's
+ * exec line before them (Node 20 refuses `--cpu-prof` in NODE_OPTIONS).
  */
 export async function startCliProcess(params: { args: readonly string[]; viaWrapper?: boolean; detached?: boolean; nodeArgs?: readonly string[] }): Promise<CliProcess> {
   // the bin run as a program, as npx runs it (its first line execs node, same process, with the CLI's
-  // V8 flags); node arguments of a caller's own (a profile) go through NODE_OPTIONS
+  // V8 flags); with node arguments of a caller's own (a profile), node runs it with the same flags
   const cli = ['bin/intentsim.js', 'start', '--json', '--port', '0', ...params.args];
-  const env = params.nodeArgs?.length ? { ...process.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, ...params.nodeArgs].filter(Boolean).join(' ') } : process.env;
-  const options = { stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'], detached: params.detached ?? false, env };
-  const top = params.viaWrapper ? spawn('/bin/sh', ['-c', `${cli.map((a) => `'${a}'`).join(' ')}; true`], options) : spawn(cli[0]!, cli.slice(1), options);
+  const command = params.nodeArgs?.length ? [process.execPath, ...binNodeFlags(), ...params.nodeArgs, ...cli] : cli;
+  const options = { stdio: ['ignore', 'pipe', 'pipe'] as ['ignore', 'pipe', 'pipe'], detached: params.detached ?? false };
+  const top = params.viaWrapper ? spawn('/bin/sh', ['-c', `${command.map((a) => `'${a}'`).join(' ')}; true`], options) : spawn(command[0]!, command.slice(1), options);
   let stderr = '';
   top.stderr!.on('data', (chunk) => (stderr += chunk));
   const ready = await new Promise<CliReady>((resolve, reject) => {
