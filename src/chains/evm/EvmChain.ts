@@ -357,6 +357,12 @@ export class EvmChain implements ChainAdapter {
     return this.parts().watcher.catchUp();
   }
 
+  /** A world revert: the solver's next nonce is read from the chain and the store again, and the chain indexed. */
+  reloadAfterRevert(): Promise<void> {
+    this.parts().wallet.forgetNonce();
+    return this.syncNow();
+  }
+
   /** The solver's wallet (after `start`), see `EvmSolverWallet`. */
   get solverWallet(): SolverWallet {
     return this.parts().wallet;
