@@ -98,9 +98,9 @@ export function createWorldSnapshots(parts: {
       // the tables first: a chain's watcher, as its chain goes back, then finds the index it had at
       // the snapshot (no reorg to report, no solver transaction of the later world to send again)
       database.restore(target.databaseCopy);
-      await Promise.all(chains.list.map((chain) => chains.control.find(chain.chainId)!.revert(target.chainSnapshots.get(chain.chainId)!)));
       stores.meta.forgetTaken();
       stores.ledgerJournal?.forgetSequences();
+      await Promise.all(chains.list.map((chain) => chains.control.find(chain.chainId)!.revert(target.chainSnapshots.get(chain.chainId)!)));
       clock.restoreTo(target.clockMs);
       rng.restore(target.rng);
       solver.restoreRules(target.rules);
