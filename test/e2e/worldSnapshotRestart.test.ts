@@ -1,4 +1,4 @@
-// covers: endpoint:POST /admin/revert, status:success
+// covers: status:success
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

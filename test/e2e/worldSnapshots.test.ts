@@ -1,4 +1,4 @@
-// covers: endpoint:POST /admin/snapshot, endpoint:POST /admin/revert, endpoint:POST /admin/reset, errorCode:SNAPSHOT_NOT_FOUND, status:pending, status:success
+// covers: status:pending, status:success
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, sendAndConfirmTransaction, type Connection } from '@solana/web3.js';
 import { encodeFunctionData, type Address, type Hex } from 'viem';
