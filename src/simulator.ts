@@ -93,9 +93,8 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     await solver.activate();
     const snapshots = createWorldSnapshots({ chains, stores: stores.stores, requestEvents, solver, clock, rng });
     world = snapshots;
-    http = await startHttpApi(config, { stores: stores.stores, chains, requestEvents, solver, clock, accounts: deriveAccounts, world, log });
-    // the world as the start leaves it, for reset()
-    await snapshots.takeStartSnapshot();
+    // the world as the start leaves it, for reset(), taken while the API starts to listen
+    [http] = await Promise.all([startHttpApi(config, { stores: stores.stores, chains, requestEvents, solver, clock, accounts: deriveAccounts, world, log }), snapshots.takeStartSnapshot()]);
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;

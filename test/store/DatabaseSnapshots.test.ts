@@ -37,7 +37,7 @@ describe('DatabaseSnapshots', () => {
     const copy = new DatabaseSnapshots(db);
     const id = copy.take();
 
-    const signed = { requestId: '0x01', kind: 'fill' as const, chainId: 1, nonce: 0, txHash: '0xaa' as const, rawTx: '0xbb' as const, createdAt: 0 };
+    const signed = { requestId: '0x01' as const, kind: 'fill' as const, chainId: 1, nonce: 0, txHash: '0xaa' as const, rawTx: '0xbb' as const, createdAt: 0 };
     solverTxs.insertSigned(signed);
     const firstId = solverTxs.find('0x01', 'fill')!.id;
     webhooks.deleteEndpoint(key);
