@@ -10,7 +10,7 @@
  * BENCH_CHAOS_ITERATIONS (default 12), BENCH_CHAOS_SEED (default 1), BENCH_PROPERTY_RUNS (default 200),
  * BENCH_PROPERTY_SEED (default 1), BENCH_GASLESS_ITERATIONS (default 20), BENCH_SVM_TRANSFERS (default 1000),
  * BENCH_SVM_BRIDGES (default 20), BENCH_SVM_RESTART_TRANSACTIONS (default 1000), BENCH_BVM_TRANSACTIONS (default 2000), BENCH_LVM_TRANSFERS (default 1000), BENCH_EVM_FRONT_CALLS (default 200),
- * BENCH_SIDE_BY_SIDE (simulators started at once, default 8), BENCH_NPM_TEST=1 (run `npm test` and record its time;
+ * BENCH_SIDE_BY_SIDE (simulators started at once, default 8), BENCH_WORLD_REVERT_RUNS (default 20), BENCH_WORLD_REQUESTS (default 300), BENCH_NPM_TEST=1 (run `npm test` and record its time;
  * without it the last recorded run is read, see npmTestTime.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -36,6 +36,7 @@ import { formatMs, percentile, positiveIntFromEnv, rounded } from './measure';
 import { benchSideBySide, sideBySideLines, type SideBySideResult } from './sideBySide';
 import { measureNpmTest, npmTestLine, recordedNpmTest, type NpmTestTime } from './npmTestTime';
 import { issueTargetFigures, targetTableLines } from './targetTable';
+import { benchWorldRevert, worldRevertLines } from './worldRevert';
 
 /** The speed targets (issue 24's table). They live here only — never in tests (docs/testing.md). */
 export const TARGETS = {
@@ -59,6 +60,8 @@ export const TARGETS = {
   statusAt8RequestsPerSecond: 5000,
   /** `npm test` wall time, a clean run (measured with BENCH_NPM_TEST=1, else the last recorded run). */
   npmTestSeconds: 180,
+  /** A world revert (`sim.revert(kept)`), six chains and a few hundred stored requests, median (issue 36; its floor, one Anvil `evm_revert`, printed beside it). */
+  worldRevertMs: 20,
   /** One simulator's memory, every process (node + Anvils + helpers), RSS, with eight side by side. */
   simulatorMemoryMb: 200,
   /** The whole scenario library, `intentsim scenario run scenarios/`. */
@@ -253,6 +256,11 @@ async function main(): Promise<void> {
   progress(`side by side: ${sideBySideCount} simulators at once, a bridge on each`);
   const sideBySide = await benchSideBySide(sideBySideCount, progress);
 
+  const worldRuns = positiveIntFromEnv('BENCH_WORLD_REVERT_RUNS', 20);
+  const worldRequests = positiveIntFromEnv('BENCH_WORLD_REQUESTS', 300);
+  progress(`world revert: ${worldRuns} reverts with ${worldRequests} stored requests`);
+  const worldRevert = await benchWorldRevert({ runs: worldRuns, requests: worldRequests }, progress);
+
   let npmTest = recordedNpmTest();
   if (process.env.BENCH_NPM_TEST === '1') {
     progress('npm test (BENCH_NPM_TEST=1)');
@@ -270,6 +278,8 @@ async function main(): Promise<void> {
   lines.splice(lines.length - 1, 0, ...evmFrontLines(evmFront, formatMs));
   lines.splice(lines.length - 1, 0, formatBvmBench(bvm));
   lines.splice(lines.length - 1, 0, formatLvmRestart(lvmRestart));
+  lines.splice(lines.length - 1, 0, ...worldRevertLines(worldRevert, TARGETS.worldRevertMs, verdict));
+  targets.worldRevert = { targetMs: TARGETS.worldRevertMs, medianMs: Math.round(worldRevert.revert.median * 10) / 10, floorMs: Math.round(worldRevert.floor.median * 10) / 10, ratio: Math.round(worldRevert.ratio * 10) / 10, pass: worldRevert.revert.median <= TARGETS.worldRevertMs };
   lines.push(...closing, '');
   process.stdout.write(lines.join('\n'));
 
