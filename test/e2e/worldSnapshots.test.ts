@@ -108,7 +108,6 @@ describe('world snapshots', () => {
     const started = performance.now();
     await sim.revert(id);
     const took = performance.now() - started;
-    console.log(`world revert took ${took.toFixed(1)} ms`);
 
     expect(await listed()).toEqual(before.listed);
     expect((await statusOf(bridged.requestId)).status).not.toBe('success');
@@ -161,6 +160,34 @@ describe('world snapshots', () => {
     expect(sim.control.requests.get(requestId)!.inTxs).toHaveLength(1);
     expect(await balances()).toEqual(originBalanceHeld);
 
+    sim.control.solver.setPolicy('fill');
+    expect(await waitForSettledStatus(sim.baseUrl, requestId)).toMatchObject({ status: 'success' });
+    expect(sim.control.requests.eventsFor(requestId).map((event) => event.toStatus)).toEqual(['waiting', 'pending', 'submitted', 'success']);
+  });
+
+  it('a fill waiting in a pool when the world goes back is dropped, and the work waiting on it writes nothing; releasing the hold fills once', async () => {
+    await sim.reset();
+    sim.control.solver.setPolicy('hold');
+    const requestId = await bridgeWithKey(6);
+    const id = await sim.snapshot();
+    await sim.control.chain(DESTINATION).setAutomine(false);
+    try {
+      sim.control.solver.setPolicy('fill');
+      await sim.control.solver.idle({ unlessHeld: (tx) => sim.control.chain(tx.chainId).isPending(tx.txHash) });
+      const [held] = sim.control.solver.work();
+      expect(held?.awaiting).toMatchObject({ chainId: DESTINATION, kind: 'fill' });
+      expect(await sim.control.chain(DESTINATION).isPending(held!.awaiting!.txHash)).toBe(true);
+
+      await sim.revert(id);
+      await sim.control.solver.idle();
+      expect(sim.control.solver.work()).toEqual([]);
+      expect(await sim.control.chain(DESTINATION).isPending(held!.awaiting!.txHash)).toBe(false);
+      await sim.control.chain(DESTINATION).mine(1);
+      await sim.control.solver.idle();
+      expect(sim.control.requests.eventsFor(requestId).map((event) => event.toStatus)).toEqual(['waiting', 'pending']);
+    } finally {
+      await sim.control.chain(DESTINATION).setAutomine(true);
+    }
     sim.control.solver.setPolicy('fill');
     expect(await waitForSettledStatus(sim.baseUrl, requestId)).toMatchObject({ status: 'success' });
     expect(sim.control.requests.eventsFor(requestId).map((event) => event.toStatus)).toEqual(['waiting', 'pending', 'submitted', 'success']);
