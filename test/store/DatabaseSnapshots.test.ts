@@ -56,3 +56,30 @@ describe('DatabaseSnapshots', () => {
     expect(() => copy.restore(id)).toThrow(/no database copy/);
   });
 });
+
+describe('DatabaseSnapshots: only the tables that differ are put back', () => {
+  it('a table written after the copy is put back; one left alone is not touched; nested copies each come back whole', () => {
+    const db = openDatabase(':memory:');
+    const meta = new MetaStore(db);
+    const solverTxs = new SolverTxStore(db);
+    meta.put('answer', '1');
+    const copy = new DatabaseSnapshots(db);
+    const a = copy.take();
+    meta.put('answer', '2');
+    const b = copy.take();
+    solverTxs.insertSigned({ requestId: '0x01', kind: 'fill', chainId: 1, nonce: 0, txHash: '0xaa', rawTx: '0xbb', createdAt: 0 });
+
+    copy.restore(b);
+    expect(meta.get('answer')).toBe('2');
+    expect(solverTxs.find('0x01', 'fill')).toBeUndefined();
+    copy.restore(a);
+    expect(meta.get('answer')).toBe('1');
+    copy.restore(b);
+    expect(meta.get('answer')).toBe('2');
+    meta.put('answer', '3');
+    copy.restore(b);
+    expect(meta.get('answer')).toBe('2');
+    copy.restore(a);
+    expect(meta.get('answer')).toBe('1');
+  });
+});
