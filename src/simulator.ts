@@ -16,6 +16,7 @@ import { createSimulatorSolver } from './root/simulatorSolver';
 import { openSimulatorStores, type OpenedStores } from './root/simulatorStores';
 import { summarizeChains } from './root/simulatorSummary';
 import { stopParts } from './root/stopParts';
+import { createWorldSnapshots, type WorldSnapshots } from './root/worldSnapshots';
 import type { Solver } from './solver/Solver';
 
 export type { RunningSimulator, SimulatorAccountSummary, SimulatorChainSummary, SimulatorControl, SolverInventoryEntry, StartSimulatorOptions } from './root/runningSimulator';
@@ -50,6 +51,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   let chains: SimulatorChains | undefined;
   let solver: Solver | undefined;
   let http: HttpApi | undefined;
+  let world: WorldSnapshots | undefined;
   let stopping: Promise<void> | undefined;
   let resolveFatal: (error: Error) => void = () => undefined;
   const fatal = new Promise<Error>((resolve) => (resolveFatal = resolve));
@@ -89,7 +91,10 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     solver.attach(); // observations wait until activate()
     await chains.start();
     await solver.activate();
-    http = await startHttpApi(config, { stores: stores.stores, chains, requestEvents, solver, clock, accounts: deriveAccounts, log });
+    const snapshots = createWorldSnapshots({ chains, stores: stores.stores, requestEvents, solver, clock, rng });
+    world = snapshots;
+    // the world as the start leaves it, for reset(), taken while the API starts to listen
+    [http] = await Promise.all([startHttpApi(config, { stores: stores.stores, chains, requestEvents, solver, clock, accounts: deriveAccounts, world, log }), snapshots.takeStartSnapshot()]);
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;
@@ -99,6 +104,7 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
   const summaries = await summarizeChains(chains.list, advertised.chainHostname);
   stores.startupDone();
   const derived = deriveAccounts();
+  const worldSnapshots = world;
   return {
     baseUrl: advertised.baseUrl,
     listenUrl: `http://${connectableHost(config.host)}:${http.port}`,
@@ -110,7 +116,10 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     dataDir: paths.dataDir,
     dbPath: paths.dbPath,
     apiKey: stores.stores.defaultApiKey,
-    control: buildSimulatorControl(config, { clock, rng, stores: stores.stores, requestEvents, chains, solver, solverAddress: derived.solver.address }),
+    control: buildSimulatorControl(config, { clock, rng, stores: stores.stores, requestEvents, chains, solver, world: worldSnapshots, solverAddress: derived.solver.address }),
+    snapshot: (snapshotOptions) => worldSnapshots.snapshot(snapshotOptions),
+    revert: (id) => worldSnapshots.revert(id),
+    reset: () => worldSnapshots.reset(),
     stop,
     fatal,
   };

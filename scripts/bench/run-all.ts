@@ -10,7 +10,7 @@
  * BENCH_CHAOS_ITERATIONS (default 12), BENCH_CHAOS_SEED (default 1), BENCH_PROPERTY_RUNS (default 200),
  * BENCH_PROPERTY_SEED (default 1), BENCH_GASLESS_ITERATIONS (default 20), BENCH_SVM_TRANSFERS (default 1000),
  * BENCH_SVM_BRIDGES (default 20), BENCH_SVM_RESTART_TRANSACTIONS (default 1000), BENCH_BVM_TRANSACTIONS (default 2000), BENCH_LVM_TRANSFERS (default 1000), BENCH_EVM_FRONT_CALLS (default 200),
- * BENCH_SIDE_BY_SIDE (simulators started at once, default 8), BENCH_FORK_RUNS (default BENCH_COLD_RUNS), BENCH_NPM_TEST=1 (run `npm test` and record its time;
+ * BENCH_SIDE_BY_SIDE (simulators started at once, default 8), BENCH_FORK_RUNS (default BENCH_COLD_RUNS), BENCH_WORLD_REVERT_RUNS (default 20), BENCH_WORLD_REQUESTS (default 300), BENCH_NPM_TEST=1 (run `npm test` and record its time;
  * without it the last recorded run is read, see npmTestTime.ts).
  *
  * BENCH_ONLY=<section> runs one section alone (the machine is often shared): its lines are printed and its
@@ -40,6 +40,7 @@ import { benchSideBySide, sideBySideLines, type SideBySideResult } from './sideB
 import { measureNpmTest, npmTestLine, recordedNpmTest, type NpmTestTime } from './npmTestTime';
 import { issueTargetFigures, targetTableLines } from './targetTable';
 import { benchFork, forkBenchLines, type ForkBenchResult } from './fork';
+import { benchWorldRevert, worldRevertLines } from './worldRevert';
 
 /** The speed targets (issue 24's table). They live here only — never in tests (docs/testing.md). */
 export const TARGETS = {
@@ -63,6 +64,8 @@ export const TARGETS = {
   statusAt8RequestsPerSecond: 5000,
   /** `npm test` wall time, a clean run (measured with BENCH_NPM_TEST=1, else the last recorded run). */
   npmTestSeconds: 180,
+  /** A world revert (`sim.revert(kept)`), six chains and a few hundred stored requests, median (issue 36; its floor, one Anvil `evm_revert`, printed beside it). */
+  worldRevertMs: 20,
   /** One simulator's memory, every process (node + Anvils + helpers), RSS, with eight side by side. */
   simulatorMemoryMb: 200,
   /** The whole scenario library, `intentsim scenario run scenarios/`. */
@@ -96,6 +99,17 @@ const SECTIONS_RUN_ALONE: Record<string, (progress: (line: string) => void) => P
     progress(`fork: ${runs} forked and unforked starts, first reads per chain kind`);
     const fork = await benchFork(runs, progress);
     return { lines: forkBenchLines(fork, TARGETS.forkStartOverUnforked, verdict), json: forkJson(fork) };
+  },
+  worldRevert: async (progress) => {
+    const runs = positiveIntFromEnv('BENCH_WORLD_REVERT_RUNS', 20);
+    const requests = positiveIntFromEnv('BENCH_WORLD_REQUESTS', 300);
+    progress(`world revert: ${runs} reverts with ${requests} stored requests`);
+    const world = await benchWorldRevert({ runs, requests }, progress);
+    const tenth = (ms: number) => Math.round(ms * 10) / 10;
+    return {
+      lines: worldRevertLines(world, TARGETS.worldRevertMs, verdict),
+      json: { targetMs: TARGETS.worldRevertMs, medianMs: tenth(world.revert.median), floorMs: tenth(world.floor.median), ratio: tenth(world.ratio), pass: world.revert.median <= TARGETS.worldRevertMs },
+    };
   },
 };
 
@@ -295,6 +309,7 @@ async function main(): Promise<void> {
   const sideBySide = await benchSideBySide(sideBySideCount, progress);
 
   const fork = await SECTIONS_RUN_ALONE.fork!(progress);
+  const worldRevert = await SECTIONS_RUN_ALONE.worldRevert!(progress);
 
   let npmTest = recordedNpmTest();
   if (process.env.BENCH_NPM_TEST === '1') {
@@ -314,6 +329,8 @@ async function main(): Promise<void> {
   lines.splice(lines.length - 1, 0, formatBvmBench(bvm));
   lines.splice(lines.length - 1, 0, formatLvmRestart(lvmRestart));
   lines.splice(lines.length - 1, 0, ...fork.lines);
+  lines.splice(lines.length - 1, 0, ...worldRevert.lines);
+  targets.worldRevert = worldRevert.json;
   lines.push(...closing, '');
   process.stdout.write(lines.join('\n'));
 

@@ -38,6 +38,7 @@ import type { GaslessRelay } from '../execute/GaslessRelay';
 import type { SponsorBalanceStore } from '../store/SponsorBalanceStore';
 import { faultRoutes } from './routes/faultRoutes';
 import { controlRoutes } from './routes/controlRoutes';
+import { worldRoutes, type WorldSnapshotService } from './routes/worldRoutes';
 import { exchangeAccountRoutes } from './routes/exchangeAccountRoutes';
 import { priceRoutes } from './routes/priceRoutes';
 import { quoteRoutes } from './routes/quoteRoutes';
@@ -67,6 +68,8 @@ export interface AppDeps {
   fastFill: (params: RequestFastFillParams) => Promise<{ requestId: string; status: RequestStatus }>;
   /** The control plane's time and chains (`/admin/clock`, `/admin/chains/…`). */
   chainControl: ChainControl;
+  /** The whole world's snapshots (`/admin/snapshot`, `/admin/revert`, `/admin/reset`). */
+  world: WorldSnapshotService;
   rpcFaults: RpcFaultStore;
   /** SPEC §1.6 gasless execution and swaps (`/execute`, `/execute/permits`). */
   gaslessRelay: GaslessRelay;
@@ -112,6 +115,7 @@ export function createApp(deps: AppDeps): Express {
   app.use(adminRoutes(deps));
   app.use(faultRoutes(deps));
   app.use(controlRoutes(deps));
+  app.use(worldRoutes(deps));
   app.use(exchangeAccountRoutes(deps));
   app.use(solverRuleRoutes(deps));
   app.use(webhookAdminRoutes(deps));

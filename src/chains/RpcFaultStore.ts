@@ -35,4 +35,10 @@ export class RpcFaultStore {
   reset(): void {
     this.faults.clear();
   }
+
+  /** Replaces every fault with `faults` (a world revert puts back those of its snapshot). */
+  replaceAll(faults: readonly RpcFault[]): void {
+    this.faults.clear();
+    for (const fault of faults) this.set(fault);
+  }
 }

@@ -58,6 +58,24 @@ export class VirtualClock {
     this.advance(Math.max(0, delta));
   }
 
+  /**
+   * Puts virtual time at `unixMs`, earlier or later, without firing anything: the one way time
+   * goes back, used only by a world revert (`src/root/worldSnapshots.ts`). Pending timers keep
+   * the wait they had left (a watcher's poll still comes after its interval).
+   */
+  restoreTo(unixMs: number): void {
+    const delta = unixMs - this.now();
+    if (this.mode === 'manual') this.manualNowMs = unixMs;
+    else this.offsetMs += delta;
+    for (const timer of this.timers.values()) {
+      timer.dueAt += delta;
+      if (timer.realHandle) {
+        clearTimeout(timer.realHandle);
+        this.armRealTimer(timer);
+      }
+    }
+  }
+
   setTimeout(callback: () => void, delayMs: number): ClockTimer {
     const id = this.nextTimerId++;
     const timer: PendingTimer = { id, dueAt: this.now() + Math.max(0, delayMs), callback, realHandle: undefined };

@@ -20,3 +20,10 @@ export class CheatCallRefusedError extends SimulatorError {
     super('CHEAT_CALL_REFUSED', 400, `chain ${chainId} refused ${call}: ${reason.slice(0, 300)}`);
   }
 }
+
+/** A world revert named a snapshot this simulator does not hold (never taken, already used, or dropped by a revert to an earlier one). */
+export class WorldSnapshotNotFoundError extends SimulatorError {
+  constructor(id: string) {
+    super('SNAPSHOT_NOT_FOUND', 404, `no world snapshot ${id}: a snapshot is used up by a revert to it (unless taken with keep: true), and a revert drops every snapshot taken after it`);
+  }
+}

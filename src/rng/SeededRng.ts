@@ -21,6 +21,16 @@ export class SeededRng {
     this.generator = xoroshiro128plus(this.seed);
   }
 
+  /** Where the sequence is now, to come back to with `restore` (a world snapshot). */
+  capture(): RandomGenerator {
+    return this.generator.clone();
+  }
+
+  /** Continues the sequence from a point `capture` returned (which stays usable again). */
+  restore(state: RandomGenerator): void {
+    this.generator = state.clone();
+  }
+
   /** Uniform integer in [min, max]. */
   int(min: number, max: number): number {
     return uniformInt(this.generator, min, max);

@@ -14,6 +14,7 @@ import { requestFastFill } from '../solver/requestFastFill';
 import type { RequestEvents } from './requestEvents';
 import type { SimulatorChains } from './simulatorChains';
 import type { SimulatorStores } from './simulatorStores';
+import type { WorldSnapshots } from './worldSnapshots';
 
 /** The HTTP API listening, with the websocket status stream on the same server. */
 export interface HttpApi {
@@ -32,6 +33,7 @@ export async function startHttpApi(
     solver: Solver;
     clock: VirtualClock;
     accounts: () => SimulatorAccounts;
+    world: WorldSnapshots;
     log: (message: string, error?: unknown) => void;
   },
 ): Promise<HttpApi> {
@@ -49,6 +51,7 @@ export async function startHttpApi(
     solver,
     fastFill: (params) => requestFastFill({ requests: stores.requests, solver }, params),
     chainControl: chains.control,
+    world: deps.world,
     rpcFaults: chains.rpcFaults,
     chains: chains.byId,
     requests: stores.requests,

@@ -10,6 +10,7 @@ import type { ApiKeyStore } from '../store/ApiKeyStore';
 import type { RequestStore } from '../store/RequestStore';
 import type { WebhookStore } from '../store/WebhookStore';
 import type { PublicUrlFrom } from './advertisedAddress';
+import type { WorldSnapshots } from './worldSnapshots';
 
 export interface StartSimulatorOptions extends Partial<SimulatorConfigInput> {
   /** A YAML or JSON config file merged under these options. */
@@ -70,6 +71,16 @@ export interface RunningSimulator {
   apiKey: string;
   /** The control plane tests, scenarios and the admin API use. */
   control: SimulatorControl;
+  /**
+   * A snapshot of the whole world (docs/control-plane.md, "World snapshots"): every chain, the
+   * requests and the listing, the webhook outbox, the solver's rules, the RPC faults, the clock and
+   * the RNG; resolves with its id. Used up by a revert to it, unless taken with `keep: true`.
+   */
+  snapshot: WorldSnapshots['snapshot'];
+  /** Back to a world snapshot; every snapshot taken after it is dropped. `SNAPSHOT_NOT_FOUND` for an id not held. */
+  revert: WorldSnapshots['revert'];
+  /** Back to the world as the start left it: the start's balances, no requests. */
+  reset: WorldSnapshots['reset'];
   stop(): Promise<void>;
   /** Resolves with the error that stopped the simulator on its own (a chain process died). */
   readonly fatal: Promise<Error>;
@@ -103,6 +114,8 @@ export interface SimulatorControl {
   /** Chain RPC faults for quotes (also `POST /admin/faults`). */
   rpcFaults: RpcFaultStore;
   solverAddress: string;
+  /** The world snapshots (also `sim.snapshot` / `sim.revert` / `sim.reset` and `POST /admin/snapshot|revert|reset`). */
+  world: WorldSnapshots;
   /**
    * Back to a fresh control state: solver rules, delays and policy as configured, no RPC faults,
    * the RNG at its seed. Requests and chain state are kept.

@@ -7,11 +7,12 @@ import type { SimulatorControl } from './runningSimulator';
 import type { SimulatorChains } from './simulatorChains';
 import { applyConfiguredPolicy } from './simulatorSolver';
 import type { SimulatorStores } from './simulatorStores';
+import type { WorldSnapshots } from './worldSnapshots';
 
 /** The control plane a test, a scenario or the admin API holds: the clock, the RNG, the solver's rules, each chain's cheats. */
 export function buildSimulatorControl(
   config: SimulatorConfig,
-  parts: { clock: VirtualClock; rng: SeededRng; stores: SimulatorStores; requestEvents: RequestEvents; chains: SimulatorChains; solver: Solver; solverAddress: string },
+  parts: { clock: VirtualClock; rng: SeededRng; stores: SimulatorStores; requestEvents: RequestEvents; chains: SimulatorChains; solver: Solver; world: WorldSnapshots; solverAddress: string },
 ): SimulatorControl {
   const { clock, rng, stores, requestEvents, chains, solver } = parts;
   return {
@@ -23,6 +24,7 @@ export function buildSimulatorControl(
     webhooks: { store: stores.webhooks, idle: () => requestEvents.webhookDispatcher.idle() },
     solver,
     solverAddress: parts.solverAddress,
+    world: { snapshot: (options) => parts.world.snapshot(options), revert: (id) => parts.world.revert(id), reset: () => parts.world.reset() },
     rpcFaults: chains.rpcFaults,
     advanceTime: (seconds) => chains.control.advanceTime(seconds),
     reset: () => {

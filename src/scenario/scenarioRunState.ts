@@ -47,8 +47,11 @@ export interface NamedContract {
 
 /** A chain snapshot a `snapshot` step took and named (a `revert` step returns to it). */
 export interface NamedSnapshot {
-  chainId: number;
+  /** The chain's; undefined: the whole world's. */
+  chainId: number | undefined;
   id: string;
+  /** A world snapshot taken with `keep: true`: a revert leaves it usable. */
+  keep: boolean;
 }
 
 /** The scenario's view of one run: the simulator, the names it gave, and what it has seen. */

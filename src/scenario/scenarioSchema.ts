@@ -261,8 +261,15 @@ export const STEP_SCHEMAS = {
   resendExchangeTransfer: z.object({ deposit: Alias, expectError: z.string().min(1).max(200) }).strict(),
   /** The chain answers transactions of `target` and never mines them (Solana); null: none dropped. */
   dropTransactions: z.object({ chainId: ChainId, target: z.enum(DROP_TRANSACTION_TARGETS).nullable() }).strict(),
-  /** Saves a chain's state under a name; `revert` comes back to it once. */
-  snapshot: z.object({ chainId: ChainId, as: Alias }).strict(),
+  /**
+   * Saves a chain's state under a name, or without `chainId` the whole world's (every chain, the
+   * requests, webhooks, solver rules, the clock); `revert` comes back to it once, or again and
+   * again when the world's was taken with `keep: true`.
+   */
+  snapshot: z
+    .object({ chainId: ChainId.optional(), as: Alias, keep: z.boolean().optional() })
+    .strict()
+    .refine((spec) => spec.keep === undefined || spec.chainId === undefined, { message: 'keep is for a snapshot of the whole world (no chainId)' }),
   revert: z.object({ snapshot: Alias }).strict(),
   deployContract: DeployContractStepSchema,
   callContract: CallContractStepSchema,

@@ -2,7 +2,7 @@ import type { ChainAdapter, ChainObservation } from '../chains/ChainAdapter';
 import type { RequestRecord } from '../domain/request/requestRecord';
 import type { SolverRule, SolverRuleInput } from '../domain/fill/solverRules';
 import { DepositAddressSweeper } from './DepositAddressSweeper';
-import type { SolverPolicy } from './SolverRuleStore';
+import type { SolverPolicy, SolverRuleState } from './SolverRuleStore';
 import { SolverStateMachine, type FastFillOutcome, type SolverStateMachineDeps } from './SolverStateMachine';
 import { SolverWorkQueue, type AwaitedSolverTransaction } from './SolverWorkQueue';
 
@@ -40,11 +40,41 @@ export class Solver {
 
   /** Starts acting: resumes requests left mid-way by a previous run, then buffered observations. */
   async activate(): Promise<void> {
+    this.resumeWork();
+    await this.idle();
+  }
+
+  /** Opens the queue and schedules requests left mid-way (in the store), then buffered observations. */
+  private resumeWork(): void {
     this.queue.start();
     for (const record of this.deps.lifecycle.requests.listByStatus('submitted')) this.queue.schedule(record.id, () => this.machine.confirmSubmitted(record.id));
     for (const record of this.deps.lifecycle.requests.listByStatus('pending')) this.queue.schedule(record.id, () => this.machine.settlePending(record.id));
     for (const { chain, observation } of this.buffered.splice(0)) this.observe(chain, observation);
-    await this.idle();
+  }
+
+  /**
+   * Stops acting for a world revert: timers schedule nothing and observations wait; once the work
+   * left only waits on receipts, it is abandoned (it stops at its receipt, writing nothing) with
+   * every delay and timer. `resume()` acts again from what the store then holds.
+   */
+  async pause(): Promise<void> {
+    this.queue.stop();
+    await this.queue.idle({ unlessHeld: async () => true });
+    this.queue.abandon();
+    this.machine.forgetDelays();
+  }
+
+  /** Observations heard while paused are dropped (the chains they described were reverted since). */
+  dropHeardWhilePaused(): void {
+    this.buffered.splice(0);
+  }
+
+  /**
+   * Acts again after `pause()`, as at start: requests left mid-way are resumed, then what was heard
+   * meanwhile; returns once that work is scheduled (`idle()` waits for it).
+   */
+  resume(): void {
+    this.resumeWork();
   }
 
   detach(): void {
@@ -71,6 +101,16 @@ export class Solver {
   /** See `SolverRuleStore.relayFaultFor`: the gasless relayer's scripted fault for a request. */
   relayFaultFor(record: RequestRecord): 'refuse' | 'drop' | undefined {
     return this.deps.rules.relayFaultFor(record);
+  }
+
+  /** The rules and the hold policy now (a world snapshot's part). */
+  captureRules(): SolverRuleState {
+    return this.deps.rules.capture();
+  }
+
+  /** Puts back rules `captureRules` returned (a world revert, while paused). */
+  restoreRules(state: SolverRuleState): void {
+    this.deps.rules.restore(state);
   }
 
   listRules(): SolverRule[] {

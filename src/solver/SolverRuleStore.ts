@@ -10,6 +10,13 @@ const FILL: SolverAction = { kind: 'fill' };
  */
 export type SolverPolicy = 'fill' | 'hold';
 
+/** The rule store's whole state (`SolverRuleStore.capture`). */
+export interface SolverRuleState {
+  rules: SolverRule[];
+  nextId: number;
+  holdRuleId: string | undefined;
+}
+
 function subjectOf(record: RequestRecord): SolverRuleSubject {
   return { id: record.id, originChainId: record.quote.originChainId, destinationChainId: record.quote.destinationChainId, requestType: record.quote.requestType };
 }
@@ -63,6 +70,18 @@ export class SolverRuleStore {
     this.rules = [];
     this.nextId = 1;
     this.holdRuleId = undefined;
+  }
+
+  /** The rules, the next id and the hold policy now, to put back with `restore` (a world snapshot). */
+  capture(): SolverRuleState {
+    return { rules: this.list(), nextId: this.nextId, holdRuleId: this.holdRuleId };
+  }
+
+  /** Puts back what `capture` returned (which stays usable again). */
+  restore(state: SolverRuleState): void {
+    this.rules = state.rules.map((rule) => ({ ...rule }));
+    this.nextId = state.nextId;
+    this.holdRuleId = state.holdRuleId;
   }
 
   getPolicy(): SolverPolicy {

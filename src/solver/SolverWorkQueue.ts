@@ -1,5 +1,5 @@
 import type { Hex } from 'viem';
-import type { VirtualClock } from '../clock/VirtualClock';
+import type { ClockTimer, VirtualClock } from '../clock/VirtualClock';
 
 /** A solver transaction whose receipt a request's work waits for. */
 export interface AwaitedSolverTransaction {
@@ -7,6 +7,13 @@ export interface AwaitedSolverTransaction {
   txHash: Hex;
   /** What the transaction is (said in a scenario's "what is pending"). */
   kind?: 'fill' | 'refund';
+}
+
+/** Work of a world a revert left: it stops at its next receipt instead of writing into the world restored. */
+export class WorkAbandonedError extends Error {
+  constructor() {
+    super('the world was reverted: this work was abandoned');
+  }
 }
 
 /**
@@ -19,6 +26,10 @@ export class SolverWorkQueue {
   private readonly inFlight = new Map<string, Promise<void>>();
   /** Requests whose work waits for the receipt of one of the solver's transactions, by request id. */
   private readonly awaitingReceipt = new Map<string, AwaitedSolverTransaction>();
+  /** Timers of `scheduleAfter` not yet fired. */
+  private readonly timers = new Set<ClockTimer>();
+  /** Counts `abandon()` calls: work that began before the last one stops at its next receipt. */
+  private generation = 0;
 
   constructor(private readonly deps: { clock: VirtualClock; log: (message: string, error?: unknown) => void }) {}
 
@@ -36,13 +47,28 @@ export class SolverWorkQueue {
     return this.open;
   }
 
+  /**
+   * Forgets every piece of work and timer (a world revert, once the queue is stopped and only work
+   * waiting on a receipt is left): such work throws `WorkAbandonedError` when its receipt comes, so
+   * nothing of the old world writes after the revert.
+   */
+  abandon(): void {
+    this.generation += 1;
+    for (const timer of this.timers) timer.cancel();
+    this.timers.clear();
+    this.inFlight.clear();
+    this.awaitingReceipt.clear();
+  }
+
   /** Runs `work` after the work already scheduled for `requestId`; a failure is logged, never thrown. */
   schedule(requestId: string, work: () => Promise<void>): void {
     const key = requestId.toLowerCase();
     const previous = this.inFlight.get(key) ?? Promise.resolve();
     const next = previous
       .then(work)
-      .catch((error: unknown) => this.deps.log(`solver: request ${key} failed to progress`, error))
+      .catch((error: unknown) => {
+        if (!(error instanceof WorkAbandonedError)) this.deps.log(`solver: request ${key} failed to progress`, error);
+      })
       .finally(() => {
         if (this.inFlight.get(key) === next) this.inFlight.delete(key);
       });
@@ -51,20 +77,25 @@ export class SolverWorkQueue {
 
   /** After `delayMs` on the virtual clock: `onDue`, then `work` is scheduled if the queue is still open. */
   scheduleAfter(delayMs: number, requestId: string, work: () => Promise<void>, onDue: () => void = () => {}): void {
-    this.deps.clock.setTimeout(() => {
+    const timer = this.deps.clock.setTimeout(() => {
+      this.timers.delete(timer);
       onDue();
       if (this.open) this.schedule(requestId, work);
     }, delayMs);
+    this.timers.add(timer);
   }
 
   /** Waits for the receipt of a solver transaction, marked as such for `idle`. */
   async whileAwaitingReceipt<T>(requestId: string, tx: AwaitedSolverTransaction, wait: () => Promise<T>): Promise<T> {
     const key = requestId.toLowerCase();
+    const generation = this.generation;
     this.awaitingReceipt.set(key, tx);
     try {
-      return await wait();
+      const result = await wait();
+      if (generation !== this.generation) throw new WorkAbandonedError();
+      return result;
     } finally {
-      this.awaitingReceipt.delete(key);
+      if (generation === this.generation && this.awaitingReceipt.get(key) === tx) this.awaitingReceipt.delete(key);
     }
   }
 

@@ -38,6 +38,11 @@ export class LedgerJournalStore implements LedgerJournal {
     this.nextSeq.set(chainId, seq + 1);
   }
 
+  /** The table was put back (a world revert): each chain's next entry number is read from it again. */
+  forgetSequences(): void {
+    this.nextSeq.clear();
+  }
+
   /** Every entry of a chain's journal, oldest first. */
   entries<T>(chainId: number): T[] {
     return this.entriesStatement.all(chainId).map((row) => parseWithBigints(row.entry_json) as T);

@@ -34,6 +34,11 @@ export class MetaStore {
     return { value, store: () => this.put(key, String(this.taken.get(key) ?? value)) };
   }
 
+  /** The table was put back (a world revert): counters are read from it again. */
+  forgetTaken(): void {
+    this.taken.clear();
+  }
+
   reset(): void {
     this.db.exec('DELETE FROM meta');
     this.taken.clear();

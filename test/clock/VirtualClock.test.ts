@@ -133,3 +133,32 @@ describe('VirtualClock, real mode', () => {
     expect(new VirtualClock().mode).toBe('real');
   });
 });
+
+describe('VirtualClock.restoreTo (a world revert)', () => {
+  it('moves time back (or forward) without firing anything; pending timers keep the wait they had left', () => {
+    const clock = new VirtualClock({ mode: 'manual', startMs: 1_000_000 });
+    const fired: string[] = [];
+    clock.advance(3_600_000);
+    clock.setTimeout(() => fired.push('poll'), 500);
+    clock.restoreTo(1_000_000);
+    expect(clock.now()).toBe(1_000_000);
+    expect(fired).toEqual([]);
+    clock.advance(499);
+    expect(fired).toEqual([]);
+    clock.advance(1);
+    expect(fired).toEqual(['poll']);
+    clock.restoreTo(2_000_000);
+    expect(clock.now()).toBe(2_000_000);
+  });
+
+  it('in real mode, a timer armed before still fires after its remaining real delay', async () => {
+    const clock = new VirtualClock({ mode: 'real' });
+    const before = clock.now();
+    clock.advance(3_600_000);
+    const fired = new Promise<number>((resolve) => clock.setTimeout(() => resolve(clock.now()), 20));
+    clock.restoreTo(before);
+    const at = await fired;
+    expect(at - before).toBeGreaterThanOrEqual(20);
+    expect(at - before).toBeLessThan(3_600_000);
+  });
+});

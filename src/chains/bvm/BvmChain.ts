@@ -242,6 +242,11 @@ export class BvmChain implements ChainAdapter {
   /** The watcher hears every mempool transaction and block as it happens. */
   async syncNow(): Promise<void> {}
 
+  /** A world revert: the watcher follows the ledger again from the index put back. */
+  async reloadAfterRevert(): Promise<void> {
+    this.watcher?.reload();
+  }
+
   indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry {
     const entry = indexedDepositEntry(deposit, this.chainId, this.keys.solver.address as Hex);
     const output = this.ledger.transaction(deposit.txHash)?.tx.outs[deposit.logIndex];

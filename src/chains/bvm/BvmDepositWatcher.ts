@@ -87,6 +87,13 @@ export class BvmDepositWatcher {
     this.handled();
   }
 
+  /** The chain index was replaced (a world revert): forgets what it followed and catches up from the index again. */
+  reload(): void {
+    this.unconfirmed.clear();
+    this.indexed.clear();
+    this.catchUp();
+  }
+
   /** Looks at one transaction now (the `/transactions/index` hint): in the mempool or mined. */
   index(txid: string): void {
     const record = this.deps.ledger.transaction(txid);

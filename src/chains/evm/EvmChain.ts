@@ -371,6 +371,22 @@ export class EvmChain implements ChainAdapter {
     return this.parts().watcher.catchUp();
   }
 
+  /**
+   * A world revert. Anvil's `evm_revert` leaves its pool as it was, so a transaction sent after the
+   * snapshot (a fill the solver of the later world sent) would still be mined: the pool is emptied,
+   * the solver's next nonce read again, the chain indexed, and the solver's transactions the store
+   * put back holds unsettled sent again (a user's transaction that waited in the pool is gone).
+   */
+  async reloadAfterRevert(): Promise<void> {
+    const { wallet } = this.parts();
+    await this.node_()
+      .testClient.request({ method: 'anvil_dropAllTransactions' } as never)
+      .catch((error: unknown) => this.options.log?.(`chain ${this.chainId}: the pool could not be emptied after a world revert: ${error instanceof Error ? error.message : String(error)}`));
+    wallet.forgetNonce();
+    await this.syncNow();
+    await wallet.resumeUnsettled();
+  }
+
   /** The solver's wallet (after `start`), see `EvmSolverWallet`. */
   get solverWallet(): SolverWallet {
     return this.parts().wallet;

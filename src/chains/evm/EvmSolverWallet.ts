@@ -53,6 +53,11 @@ export class EvmSolverWallet implements SolverWallet {
     },
   ) {}
 
+  /** The chain and the store went back (a world revert): the next nonce is read from them again. */
+  forgetNonce(): void {
+    this.nextNonce = undefined;
+  }
+
   simulateFill(payment: SolverPayment): Promise<FillSimulation> {
     return this.simulate(payment);
   }

@@ -24,13 +24,16 @@ export interface WebhookDispatcherDeps {
 export class WebhookDispatcher {
   private readonly timers = new Map<number, ClockTimer>();
   private readonly inFlight = new Set<Promise<void>>();
-  private readonly aborter = new AbortController();
+  private aborter = new AbortController();
   private unsubscribe: (() => void) | undefined;
+  /** No attempt starts or records anything (paused, or stopped for good). */
   private stopped = false;
+  private closed = false;
 
   constructor(private readonly deps: WebhookDispatcherDeps) {}
 
   start(): void {
+    this.stopped = false;
     this.unsubscribe = this.deps.bus.subscribe((change) => {
       // the outbox writes deliveries for requests made with an API key only
       if (change.record.apiKey === null) return;
@@ -46,12 +49,29 @@ export class WebhookDispatcher {
 
   /** Cancels scheduled retries and aborts attempts in flight; their deliveries stay pending in the store. */
   async stop(): Promise<void> {
+    this.closed = true;
+    await this.pause();
+  }
+
+  /**
+   * As `stop()`, for a while (a world revert): no attempt in flight records anything once this
+   * resolves; `resume()` schedules what the store then holds pending, as a start does.
+   */
+  async pause(): Promise<void> {
     this.stopped = true;
     this.unsubscribe?.();
+    this.unsubscribe = undefined;
     for (const timer of this.timers.values()) timer.cancel();
     this.timers.clear();
     this.aborter.abort(new Error('simulator stopping'));
     await this.idle();
+  }
+
+  /** Delivers again after `pause()` (never after `stop()`). */
+  resume(): void {
+    if (this.closed || !this.stopped) return;
+    this.aborter = new AbortController();
+    this.start();
   }
 
   private schedule(delivery: WebhookDelivery): void {
@@ -94,7 +114,8 @@ export class WebhookDispatcher {
     // fires: `AbortSignal.any` over `AbortSignal.timeout` was seen never to fire on Node 20
     const attemptAborter = new AbortController();
     const onStop = () => attemptAborter.abort(new Error('simulator stopping'));
-    this.aborter.signal.addEventListener('abort', onStop, { once: true });
+    const stopSignal = this.aborter.signal;
+    stopSignal.addEventListener('abort', onStop, { once: true });
     const timeoutMs = this.deps.requestTimeoutMs ?? 10_000;
     const deadline = setTimeout(() => attemptAborter.abort(new WebhookTimeoutError(timeoutMs)), timeoutMs);
     try {
@@ -119,7 +140,7 @@ export class WebhookDispatcher {
       error = attemptAborter.signal.reason instanceof WebhookTimeoutError ? attemptAborter.signal.reason.message : describeFetchError(caught);
     } finally {
       clearTimeout(deadline);
-      this.aborter.signal.removeEventListener('abort', onStop);
+      stopSignal.removeEventListener('abort', onStop);
     }
     const delivered = statusCode !== null && statusCode >= 200 && statusCode < 300;
     const nextAttemptAt = delivered ? null : nextWebhookAttemptAt({ attemptsMade: attempt, lastAttemptAt: at, baseMs: this.deps.retryBaseMs });

@@ -8,6 +8,7 @@ import { SponsorBalanceSchema } from '../../routes/executeRoutes';
 import { ClearSchema, FaultSchema } from '../../routes/faultRoutes';
 import { ExchangeAccountBodySchema, ExchangeAccountParams } from '../../routes/exchangeAccountRoutes';
 import { DeliveriesQuerySchema } from '../../routes/webhookAdminRoutes';
+import { worldBodySchemas } from '../../routes/worldRoutes';
 import { BODY_ERRORS, mergeErrors, type ApiOperation, type HttpMethod } from '../apiOperation';
 
 /** Admin answers are the simulator's own (docs/control-plane.md): described as JSON objects. */
@@ -43,6 +44,16 @@ export const ADMIN_OPERATIONS: readonly ApiOperation[] = [
   chainCheat('reorg', controlBodySchemas.reorg, 'Reorganise the last blocks'),
   admin('post', '/admin/chains/{chainId}/snapshot', 'postChainSnapshot', 'Snapshot a chain', 'Clock and chains', { params: ChainIdParam, successStatus: 201, errors: CHAIN_ERRORS }),
   chainCheat('revert', controlBodySchemas.revert, 'Revert a chain to a snapshot'),
+  admin('post', '/admin/snapshot', 'postWorldSnapshot', 'Snapshot the whole world: every chain, the requests, webhooks, solver rules, faults, the clock', 'World snapshots', {
+    body: worldBodySchemas.snapshot,
+    successStatus: 201,
+    errors: { 400: ['UNSUPPORTED_ON_CHAIN'] },
+  }),
+  admin('post', '/admin/revert', 'postWorldRevert', 'Revert the whole world to a snapshot (used up unless kept; later ones dropped)', 'World snapshots', {
+    body: worldBodySchemas.revert,
+    errors: { 404: ['SNAPSHOT_NOT_FOUND'] },
+  }),
+  admin('post', '/admin/reset', 'postWorldReset', 'Back to the world as the start left it', 'World snapshots', { errors: { 400: ['UNSUPPORTED_ON_CHAIN'] } }),
   admin('post', '/admin/chains/{chainId}/accounts/{account}', 'postExchangeAccount', 'Pause an exchange account, revoke its API key or set its collateral', 'Clock and chains', {
     params: ExchangeAccountParams,
     body: ExchangeAccountBodySchema,

@@ -1,0 +1,142 @@
+import type { RpcFault } from '../chains/RpcFaultStore';
+import type { VirtualClock } from '../clock/VirtualClock';
+import { WorldSnapshotNotFoundError } from '../errors/adminErrors';
+import type { SeededRng } from '../rng/SeededRng';
+import type { Solver } from '../solver/Solver';
+import type { SolverRuleState } from '../solver/SolverRuleStore';
+import { DatabaseSnapshots } from '../store/DatabaseSnapshots';
+import type { RequestEvents } from './requestEvents';
+import type { SimulatorChains } from './simulatorChains';
+import type { SimulatorStores } from './simulatorStores';
+
+/** The whole world's snapshots: `sim.snapshot()`, `sim.revert(id)`, `sim.reset()`, `POST /admin/snapshot|revert|reset`. */
+export interface WorldSnapshots {
+  /** Every chain, the store (requests, listing, webhooks, indexes, journals), the solver's rules, the RPC faults, the clock and the RNG; resolves with the snapshot's id. */
+  snapshot(options?: { keep?: boolean }): Promise<string>;
+  /** Back to snapshot `id` (used up unless kept; every later snapshot dropped); `SNAPSHOT_NOT_FOUND` for an id not held. */
+  revert(id: string): Promise<void>;
+  /** Back to the world as the start left it (a kept snapshot the start took). */
+  reset(): Promise<void>;
+}
+
+type RandomState = ReturnType<SeededRng['capture']>;
+
+interface WorldSnapshot {
+  id: string;
+  keep: boolean;
+  /** Each chain's own snapshot id, by chain id (taken again after each revert to a kept snapshot). */
+  chainSnapshots: Map<number, string>;
+  databaseCopy: number;
+  clockMs: number;
+  rng: RandomState;
+  rules: SolverRuleState;
+  faults: RpcFault[];
+}
+
+/** The id of the snapshot the start takes (`reset()` reverts to it). */
+const START_ID = '0x0';
+
+/**
+ * Owns the world snapshots. A snapshot waits for the solver to settle (work waiting on a receipt
+ * counts as settled) and for webhook attempts in flight, indexes every chain to its head, then
+ * takes each chain's own snapshot and copies the database's tables. A revert pauses the solver
+ * (its work left is abandoned: nothing of the old world writes after) and webhook deliveries,
+ * puts the tables back in one transaction, reverts every chain, sets the clock, the RNG, the rules
+ * and the faults back, lets each chain's watcher read its index again, then resumes deliveries
+ * and the solver from the store, as a start resumes requests left mid-way.
+ */
+export function createWorldSnapshots(parts: {
+  chains: SimulatorChains;
+  stores: SimulatorStores;
+  requestEvents: RequestEvents;
+  solver: Solver;
+  clock: VirtualClock;
+  rng: SeededRng;
+}): WorldSnapshots & { takeStartSnapshot(): Promise<void> } {
+  const { chains, stores, requestEvents, solver, clock, rng } = parts;
+  const database = new DatabaseSnapshots(stores.db);
+  const held: WorldSnapshot[] = [];
+  let nextId = 1;
+  let startRefused: unknown;
+  /** One snapshot or revert at a time. */
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(run: () => Promise<T>): Promise<T> => {
+    const next = queue.then(run);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  const takeChainSnapshots = async (): Promise<Map<number, string>> =>
+    new Map(await Promise.all(chains.list.map(async (chain) => [chain.chainId, await chains.control.find(chain.chainId)!.snapshot()] as const)));
+
+  const take = async (id: string, keep: boolean): Promise<WorldSnapshot> => {
+    await solver.idle({ unlessHeld: async () => true });
+    await requestEvents.webhookDispatcher.idle();
+    await Promise.all(chains.list.map((chain) => chain.syncNow()));
+    const chainSnapshots = await takeChainSnapshots();
+    const snapshot: WorldSnapshot = {
+      id,
+      keep,
+      chainSnapshots,
+      databaseCopy: database.take(),
+      clockMs: clock.now(),
+      rng: rng.capture(),
+      rules: solver.captureRules(),
+      faults: chains.rpcFaults.list(),
+    };
+    held.push(snapshot);
+    return snapshot;
+  };
+
+  const revertTo = async (id: string): Promise<void> => {
+    const index = held.findIndex((snapshot) => snapshot.id === id);
+    if (index < 0) throw new WorldSnapshotNotFoundError(id);
+    const target = held[index]!;
+    await solver.pause();
+    await requestEvents.webhookDispatcher.pause();
+    try {
+      // the tables first: a chain's watcher, as its chain goes back, then finds the index it had at
+      // the snapshot (no reorg to report, no solver transaction of the later world to send again)
+      database.restore(target.databaseCopy);
+      stores.meta.forgetTaken();
+      stores.ledgerJournal?.forgetSequences();
+      await Promise.all(chains.list.map((chain) => chains.control.find(chain.chainId)!.revert(target.chainSnapshots.get(chain.chainId)!)));
+      clock.restoreTo(target.clockMs);
+      rng.restore(target.rng);
+      solver.restoreRules(target.rules);
+      chains.rpcFaults.replaceAll(target.faults);
+      // what the chains reported while they went back described the world left behind
+      solver.dropHeardWhilePaused();
+      await Promise.all(chains.list.map((chain) => (chain.reloadAfterRevert ? chain.reloadAfterRevert() : chain.syncNow())));
+    } finally {
+      requestEvents.webhookDispatcher.resume();
+      solver.resume();
+    }
+    // like each chain's own: the later snapshots are gone, and this one is used up unless kept
+    for (const later of held.splice(index + 1)) database.drop(later.databaseCopy);
+    if (target.keep) target.chainSnapshots = await takeChainSnapshots();
+    else {
+      held.splice(index, 1);
+      database.drop(target.databaseCopy);
+    }
+  };
+
+  return {
+    snapshot: (options = {}) => serial(async () => (await take(`0x${(nextId++).toString(16)}`, options.keep === true)).id),
+    revert: (id) => serial(() => revertTo(id)),
+    reset: () =>
+      serial(async () => {
+        if (startRefused !== undefined) throw startRefused;
+        await revertTo(START_ID);
+      }),
+    /** The start's own kept snapshot; a chain that has none leaves `reset()` refused with its reason. */
+    takeStartSnapshot: () =>
+      serial(async () => {
+        try {
+          await take(START_ID, true);
+        } catch (error) {
+          startRefused = error;
+        }
+      }),
+  };
+}
