@@ -88,15 +88,13 @@ export interface ChainAdapter {
   onObservation(listener: (observation: ChainObservation) => void): () => void;
   /** Looks at one transaction now (the `/transactions/index` hint) instead of waiting for the next block. */
   indexTransaction(txHash: string): Promise<void>;
-  /** Indexes up to the chain head now, instead of waiting for the next block notification. */
-  syncNow(): Promise<void>;
   /**
-   * The world went back (a world revert reverted the chain and put back the database's chain
-   * index and solver transactions): what the adapter keeps beside them (the EVM solver's next
-   * nonce, the Bitcoin watcher's followed transactions) is read again. Absent where the adapter
-   * keeps nothing beside them (then `syncNow` is enough).
+   * Indexes up to the chain head now, instead of waiting for the next block notification. With
+   * `afterWorldRevert` (a world revert reverted the chain and put back the database's chain index
+   * and solver transactions), what the adapter keeps beside them is read again first (the EVM
+   * solver's next nonce and pool, the Bitcoin watcher's followed transactions).
    */
-  reloadAfterRevert?(): Promise<void>;
+  syncNow(options?: { afterWorldRevert?: boolean }): Promise<void>;
   /** An `inTxs` entry from what the watcher indexed alone (no RPC; fee filled in later). */
   indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry;
   /** Facts of an observed deposit transaction (fee, timestamp) for `inTxs`. */

@@ -107,7 +107,7 @@ export function createWorldSnapshots(parts: {
       chains.rpcFaults.replaceAll(target.faults);
       // what the chains reported while they went back described the world left behind
       solver.dropHeardWhilePaused();
-      await Promise.all(chains.list.map((chain) => (chain.reloadAfterRevert ? chain.reloadAfterRevert() : chain.syncNow())));
+      await Promise.all(chains.list.map((chain) => chain.syncNow({ afterWorldRevert: true })));
     } finally {
       requestEvents.webhookDispatcher.resume();
       solver.resume();

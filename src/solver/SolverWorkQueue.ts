@@ -1,5 +1,6 @@
 import type { Hex } from 'viem';
 import type { ClockTimer, VirtualClock } from '../clock/VirtualClock';
+import { IntentsimError } from '../errors/IntentsimError';
 
 /** A solver transaction whose receipt a request's work waits for. */
 export interface AwaitedSolverTransaction {
@@ -10,7 +11,7 @@ export interface AwaitedSolverTransaction {
 }
 
 /** Work of a world a revert left: it stops at its next receipt instead of writing into the world restored. */
-export class WorkAbandonedError extends Error {
+export class WorkAbandonedError extends IntentsimError {
   constructor() {
     super('the world was reverted: this work was abandoned');
   }

@@ -239,12 +239,9 @@ export class BvmChain implements ChainAdapter {
     this.watcher?.index(txHash.replace(/^0x/, '').toLowerCase());
   }
 
-  /** The watcher hears every mempool transaction and block as it happens. */
-  async syncNow(): Promise<void> {}
-
-  /** A world revert: the watcher follows the ledger again from the index put back. */
-  async reloadAfterRevert(): Promise<void> {
-    this.watcher?.reload();
+  /** The watcher hears every mempool transaction and block as it happens; after a world revert it follows the ledger again from the index put back. */
+  async syncNow(options: { afterWorldRevert?: boolean } = {}): Promise<void> {
+    if (options.afterWorldRevert) this.watcher?.reload();
   }
 
   indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry {

@@ -366,9 +366,9 @@ export class EvmChain implements ChainAdapter {
     if (receipt) await this.syncNow();
   }
 
-  /** Indexes up to the chain head now (tests and scenarios use this to avoid waiting). */
-  syncNow(): Promise<void> {
-    return this.parts().watcher.catchUp();
+  /** Indexes up to the chain head now (tests and scenarios use this to avoid waiting); after a world revert, see `afterWorldRevert`. */
+  syncNow(options: { afterWorldRevert?: boolean } = {}): Promise<void> {
+    return options.afterWorldRevert ? this.afterWorldRevert() : this.parts().watcher.catchUp();
   }
 
   /**
@@ -377,7 +377,7 @@ export class EvmChain implements ChainAdapter {
    * the solver's next nonce read again, the chain indexed, and the solver's transactions the store
    * put back holds unsettled sent again (a user's transaction that waited in the pool is gone).
    */
-  async reloadAfterRevert(): Promise<void> {
+  private async afterWorldRevert(): Promise<void> {
     const { wallet } = this.parts();
     await this.node_()
       .testClient.request({ method: 'anvil_dropAllTransactions' } as never)
