@@ -12,7 +12,7 @@ import { refusedDepositStep } from './steps/refusedDepositStep';
 import { resendExchangeTransferStep } from './steps/resendExchangeTransferStep';
 import { doubleSpendStep } from './steps/doubleSpendStep';
 import { dropTransactionsStep } from './steps/dropTransactions';
-import { sendImpersonated, solverAsUpstreamStep } from './steps/forkedChainSteps';
+import { restoreDepositFundsStep, sendImpersonated, solverAsUpstreamStep } from './steps/forkedChainSteps';
 import { describeWaits } from './describeWaits';
 
 /** Runs one step (every kind but `restart`, which the runner does) and says what it did, for the timeline. */
@@ -142,6 +142,8 @@ export async function executeScenarioStep(state: ScenarioRunState, step: Scenari
     }
     case 'solverAsUpstream':
       return solverAsUpstreamStep(state, step.spec);
+    case 'restoreDepositFunds':
+      return restoreDepositFundsStep(state, step.spec);
     case 'restart':
       throw new ScenarioStepError('restart is run by the runner');
   }
