@@ -215,7 +215,8 @@ async function depositStep(state: ScenarioRunState, spec: Extract<ScenarioStep, 
   let depositTxHash = '';
   if (spec.impersonate) {
     if (!spec.wait) throw new ScenarioStepError('an impersonated deposit waits for its receipt (wait: false is not for it)');
-    if (quote.depositAddress) throw new ScenarioStepError(`an impersonated deposit pays through the quote's steps: quote "${spec.request}" without useDepositAddress`);
+    // a Bitcoin quote names a deposit address and a PSBT paying it: what is sent is the steps' items
+    if (!quote.steps.some((step) => step.items.length > 0)) throw new ScenarioStepError(`an impersonated deposit pays through the quote's steps, and quote "${spec.request}" has none to send: quote it without useDepositAddress`);
     const steps = plain ? quote.steps : await chain.buildDepositSteps({ requestId: requestId as `0x${string}`, user: payer, currency, amount });
     const sent = await sendImpersonated(state, { chainId: chain.chainId, from: payer, currency, amount, items: steps.flatMap((step) => step.items.map((item) => item.data)) });
     await chain.syncNow();
