@@ -10,7 +10,7 @@ import { spendableCoinsOf } from '../../src/nodes/bvm/bvmSpendableCoins';
 import { p2wpkhFee, signP2wpkhTransaction } from '../../src/nodes/bvm/bvmTransactions';
 import { replayRequest, type ReplayReport } from '../../src/scenario/replay/replayRequest';
 import { startSimulator, type RunningSimulator } from '../../src/simulator';
-import { postJson, usdcOf } from '../support/bridgeClient';
+import { usdcOf } from '../support/bridgeClient';
 import { BTC_ADDRESS as BTC, BVM_CHAIN_ID as BVM, bvmRpc } from '../support/bvmClient';
 import { chainAdapterOf } from '../support/chainAdapterOf';
 import { closedPortUrl } from '../support/closedPortUrl';
@@ -29,8 +29,6 @@ import { SVM_CHAIN_ID as SVM } from '../support/svmClient';
 const EVM = 1;
 const LVM = 3586256;
 const network = bitcoin.networks.regtest;
-/** USDC (6 decimals) a Lighter sub-account holds only upstream. */
-const SUB_COLLATERAL = 50_000_000n;
 
 describe('intentsim replay: requests from and to Solana, Bitcoin and Lighter chains', () => {
   let upstream: RunningSimulator;
@@ -70,7 +68,6 @@ describe('intentsim replay: requests from and to Solana, Bitcoin and Lighter cha
     const recipient = upstream.accounts[4]!.address;
 
     helpers = nonEvmUpstream(upstream);
-    const { settled, settledMiningBitcoin } = helpers;
 
     // Solana → chain 1, from a keypair only the upstream funds
     const fromSolana = await helpers.bridgeFromSolana(recipient);
@@ -83,24 +80,17 @@ describe('intentsim replay: requests from and to Solana, Bitcoin and Lighter cha
     requests.bvmToEvm = { id: fromBitcoin.id, status: fromBitcoin.status };
 
     // Lighter → chain 1, from a sub-account made and paid only upstream, through the exchange's API with its own key
-    const exchange = chainAdapterOf(upstream, LVM, LvmChain);
-    const owner = upstream.chains.find((chain) => chain.id === LVM)!.accounts![0]!;
-    const created = (await (await fetch(`${rpcUrlOf(LVM)}/api/v1/createSubAccount`, { method: 'POST', headers: { 'x-api-key': owner.privateKey } })).json()) as { account: { index: number }; api_key: string };
-    exchange.ledger.transfer({ fromAccountIndex: Number(owner.address), toAccountIndex: created.account.index, assetIndex: 3, fromRouteType: 0, toRouteType: 0, amount: SUB_COLLATERAL, usdcFee: 10_000n });
-    const lvmQuote = await postJson(`${upstream.baseUrl}/quote/v2`, {
-      user: String(created.account.index), recipient, originChainId: LVM, destinationChainId: EVM, originCurrency: '0', destinationCurrency: await usdcOf(upstream.baseUrl, EVM), amount: '20000000', tradeType: 'EXACT_INPUT',
-    });
-    expect(lvmQuote.status, JSON.stringify(lvmQuote.body)).toBe(200);
-    await exchange.userWallet.sendUserTransaction(created.api_key, lvmQuote.body.steps[0].items[0]);
-    requests.lvmToEvm = await settled(lvmQuote.body.steps[0].requestId);
+    requests.lvmToEvm = await helpers.bridgeFromLighter(recipient);
 
     // chain 1 → Bitcoin: the upstream's solver pays the holder from its coins
-    requests.evmToBvm = await bridgeFromEvm(1, { recipient: holderPayment.address, destinationChainId: BVM, destinationCurrency: BTC }, async () => undefined, settledMiningBitcoin);
+    requests.evmToBvm = await helpers.bridgeToBitcoin(1);
 
     // chain 1 → Solana: the upstream's Solana solver drained before the deposit (and left so)
     requests.evmToSvmDrained = await helpers.bridgeToDrainedSolana(2);
 
     // chain 1 → Lighter: the upstream's exchange solver drained before the deposit (and left so)
+    const exchange = chainAdapterOf(upstream, LVM, LvmChain);
+    const owner = upstream.chains.find((chain) => chain.id === LVM)!.accounts![0]!;
     requests.evmToLvmDrained = await bridgeFromEvm(3, { recipient: owner.address, destinationChainId: LVM, destinationCurrency: '0', originCurrency: await usdcOf(upstream.baseUrl, EVM), amount: '5000000' }, async () => {
       exchange.ledger.controlAccount(Number(exchange.describe().solverAddress), { collateral: 0n });
     });

@@ -1,5 +1,5 @@
 // covers: status:success, status:refund, failReason:SOLVER_BALANCE_TOO_LOW
-// chain kinds: evm, svm, bvm
+// chain kinds: evm, svm, bvm, lvm
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,6 +16,7 @@ import { nonEvmUpstream, type UpstreamOutcome } from '../support/nonEvmUpstream'
 import { SVM_CHAIN_ID as SVM } from '../support/svmClient';
 
 const EVM = 1;
+const LVM = 3586256;
 
 /** Runs `intentsim <args>` to its end: its exit code, stdout and stderr. */
 const cli = (args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> =>
@@ -28,17 +29,18 @@ const cli = (args: readonly string[]): Promise<{ code: number | null; stdout: st
 type WrittenFile = { fork: Record<string, { url: string; block?: number }>; steps: Array<Record<string, Record<string, unknown>>>; description: string };
 
 /**
- * `scenario from-record --fork` of records whose chains are Solana or Bitcoin (docs/forking.md "A
- * replay as a scenario file"): the upstream is a second simulator (chain 1, Solana, Bitcoin) where
- * a bridge from Solana and one from Bitcoin to chain 1, each paid from an account only the
- * upstream holds, ended `success`, and one from chain 1 to Solana ended `refund`
+ * `scenario from-record --fork` of records whose chains are Solana, Bitcoin or Lighter
+ * (docs/forking.md "A replay as a scenario file"): the upstream is a second simulator (chain 1,
+ * Solana, Bitcoin, Lighter) where a bridge from each of the three to chain 1, each paid from an
+ * account only the upstream holds, and one from chain 1 to Bitcoin ended `success`, and one from
+ * chain 1 to Solana ended `refund`
  * SOLVER_BALANCE_TOO_LOW (its Solana solver drained before the deposit). Each record is written by
  * the CLI and the file runs to the record's status through the same forkings `replay` uses.
  */
-describe('scenario from-record --fork: records from and to Solana and Bitcoin become files that replay them', () => {
+describe('scenario from-record --fork: records from and to Solana, Bitcoin and Lighter become files that replay them', () => {
   let upstream: RunningSimulator;
   let esploraUrl: string;
-  const requests: Record<'svmToEvm' | 'bvmToEvm' | 'evmToSvmDrained', UpstreamOutcome> = {} as never;
+  const requests: Record<'svmToEvm' | 'bvmToEvm' | 'lvmToEvm' | 'evmToBvm' | 'evmToSvmDrained', UpstreamOutcome> = {} as never;
   const dir = mkdtempSync(join(tmpdir(), 'intentsim-from-record-fork-kinds-'));
 
   /** Writes the upstream's record of `id` and runs `scenario from-record` on it with `args`; the file's path and the command's outcome. */
@@ -60,16 +62,20 @@ describe('scenario from-record --fork: records from and to Solana and Bitcoin be
   };
 
   beforeAll(async () => {
-    upstream = await startSimulator({ port: 0, env: {}, log: () => undefined, chains: [{ id: EVM }, { id: SVM }, { id: BVM }] });
+    upstream = await startSimulator({ port: 0, env: {}, log: () => undefined, chains: [{ id: EVM }, { id: SVM }, { id: BVM }, { id: LVM }] });
     const helpers = nonEvmUpstream(upstream);
     const recipient = upstream.accounts[4]!.address;
     requests.svmToEvm = await helpers.bridgeFromSolana(recipient);
     const fromBitcoin = await helpers.bridgeFromBitcoin(recipient);
     esploraUrl = fromBitcoin.esploraUrl;
     requests.bvmToEvm = fromBitcoin;
+    requests.lvmToEvm = await helpers.bridgeFromLighter(recipient);
+    requests.evmToBvm = await helpers.bridgeToBitcoin(1);
     requests.evmToSvmDrained = await helpers.bridgeToDrainedSolana(2);
     expect(requests.svmToEvm.status).toBe('success');
     expect(requests.bvmToEvm.status).toBe('success');
+    expect(requests.lvmToEvm.status).toBe('success');
+    expect(requests.evmToBvm.status).toBe('success');
     expect(requests.evmToSvmDrained).toMatchObject({ status: 'refund', failReason: 'SOLVER_BALANCE_TOO_LOW' });
   }, 240_000);
 
@@ -109,6 +115,29 @@ describe('scenario from-record --fork: records from and to Solana and Bitcoin be
     const result = await runFile(scenarioFile);
     expect(result.records.replay).toMatchObject({ status: 'success' });
     expect(result.timeline).toContain("output(s) the record's deposit spent");
+  }, 180_000);
+
+  it('Lighter → chain 1: the account index quoted and deposited as a string, the transfer made as the account; the file runs to success', async () => {
+    const { run, scenarioFile, record } = await fromRecord(requests.lvmToEvm.id, []);
+    expect(run.code, run.stderr).toBe(0);
+    const text = readFileSync(scenarioFile, 'utf8');
+    const file = parse(text) as WrittenFile;
+    expect(file.fork[String(LVM)]!.block).toBeUndefined();
+    expect(file.steps[0]!.quote!.user).toBe(record.user);
+    expect(text).toContain(`user: "${record.user}"`);
+
+    const result = await runFile(scenarioFile);
+    expect(result.records.replay).toMatchObject({ status: 'success' });
+  }, 180_000);
+
+  it("chain 1 → Bitcoin: the solver's coins cut to the upstream solver's, its payment confirmed by the file's own mine step; the file runs to success", async () => {
+    const { run, scenarioFile } = await fromRecord(requests.evmToBvm.id, [`${BVM}=${esploraUrl}`]);
+    expect(run.code, run.stderr).toBe(0);
+    const file = parse(readFileSync(scenarioFile, 'utf8')) as WrittenFile;
+    expect(file.steps.map((step) => Object.keys(step)[0])).toEqual(['automine', 'quote', 'solverAsUpstream', 'deposit', 'mine', 'expect']);
+
+    const result = await runFile(scenarioFile);
+    expect(result.records.replay).toMatchObject({ status: 'success', data: { outTxs: [{ chainId: BVM, status: 'success' }] } });
   }, 180_000);
 
   it('chain 1 → Solana with the upstream solver drained: solverAsUpstream on the unpinned Solana fork, and the file runs to refund SOLVER_BALANCE_TOO_LOW', async () => {

@@ -5,22 +5,26 @@ import { ECPairFactory } from 'ecpair';
 import { parseEther, zeroAddress, type Hex } from 'viem';
 import { expect } from 'vitest';
 import { BvmChain } from '../../src/chains/bvm/BvmChain';
+import { LvmChain } from '../../src/chains/lvm/LvmChain';
 import { SvmChain } from '../../src/chains/svm/SvmChain';
 import { p2wpkhFee, signP2wpkhTransaction } from '../../src/nodes/bvm/bvmTransactions';
 import type { RunningSimulator } from '../../src/simulator';
-import { executeQuoteSteps, postJson, waitForSettledStatus } from './bridgeClient';
+import { executeQuoteSteps, postJson, usdcOf, waitForSettledStatus } from './bridgeClient';
 import { BTC_ADDRESS as BTC, BVM_CHAIN_ID as BVM, bvmRpc, signDepositStep } from './bvmClient';
 import { chainAdapterOf } from './chainAdapterOf';
 import { solanaConnection } from './solanaConnections';
 import { airdroppedKeypair, sendSvmStepItem, SOL, SVM_CHAIN_ID as SVM, type SvmStepItemData } from './svmClient';
 
 /**
- * Requests made on an upstream simulator whose chains include chain 1 and a Solana, Bitcoin or
- * Lighter chain, for the tests that replay them (`intentsim replay`, `scenario from-record --fork`):
+ * Requests made on an upstream simulator whose chains include chain 1 and the Solana, Bitcoin or
+ * Lighter chain each names, for the tests that replay them (`intentsim replay`, `scenario from-record --fork`):
  * each settled upstream with an outcome the forking simulator does not make itself.
  */
 
 const EVM = 1;
+const LVM = 3586256;
+/** USDC (6 decimals) a Lighter sub-account holds only upstream. */
+const SUB_COLLATERAL = 50_000_000n;
 const network = bitcoin.networks.regtest;
 bitcoin.initEccLib(ecc);
 const ECPair = ECPairFactory(ecc);
@@ -100,6 +104,23 @@ export function nonEvmUpstream(upstream: RunningSimulator) {
     return { ...(await settled(quote.body.steps[0].requestId)), esploraUrl: bitcoinChain.describe().clientUrls!.esploraUrl! };
   };
 
+  /** 20 USDC bridged from Lighter to chain 1's USDC by a sub-account made and paid only upstream, through the exchange's API with its own key. */
+  const bridgeFromLighter = async (recipient: string): Promise<UpstreamOutcome> => {
+    const exchange = chainAdapterOf(upstream, LVM, LvmChain);
+    const owner = upstream.chains.find((chain) => chain.id === LVM)!.accounts![0]!;
+    const created = (await (await fetch(`${rpcUrlOf(LVM)}/api/v1/createSubAccount`, { method: 'POST', headers: { 'x-api-key': owner.privateKey } })).json()) as { account: { index: number }; api_key: string };
+    exchange.ledger.transfer({ fromAccountIndex: Number(owner.address), toAccountIndex: created.account.index, assetIndex: 3, fromRouteType: 0, toRouteType: 0, amount: SUB_COLLATERAL, usdcFee: 10_000n });
+    const quote = await postJson(`${upstream.baseUrl}/quote/v2`, {
+      user: String(created.account.index), recipient, originChainId: LVM, destinationChainId: EVM, originCurrency: '0', destinationCurrency: await usdcOf(upstream.baseUrl, EVM), amount: '20000000', tradeType: 'EXACT_INPUT',
+    });
+    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
+    await exchange.userWallet.sendUserTransaction(created.api_key, quote.body.steps[0].items[0]);
+    return settled(quote.body.steps[0].requestId);
+  };
+
+  /** A native bridge from chain 1 to Bitcoin by test account `index`, paid to `bitcoinHolder` by the upstream's solver from its coins. */
+  const bridgeToBitcoin = (index: number): Promise<UpstreamOutcome> => bridgeFromEvm(index, { recipient: bitcoinHolderPayment.address, destinationChainId: BVM, destinationCurrency: BTC }, async () => undefined, settledMiningBitcoin);
+
   /** A native bridge from chain 1 to Solana by test account `index`, the upstream's Solana solver drained before the deposit (and left so): it ends refund SOLVER_BALANCE_TOO_LOW. */
   const bridgeToDrainedSolana = async (index: number): Promise<UpstreamOutcome> => {
     const solana = chainAdapterOf(upstream, SVM, SvmChain);
@@ -108,5 +129,5 @@ export function nonEvmUpstream(upstream: RunningSimulator) {
     });
   };
 
-  return { rpcUrlOf, settled, settledMiningBitcoin, bridgeFromEvm, bridgeFromSolana, bridgeFromBitcoin, bridgeToDrainedSolana };
+  return { rpcUrlOf, settled, settledMiningBitcoin, bridgeFromEvm, bridgeFromSolana, bridgeFromBitcoin, bridgeFromLighter, bridgeToBitcoin, bridgeToDrainedSolana };
 }
