@@ -258,7 +258,7 @@ function failureCause(replay: Replay, quote: Step, reason: string, refundFailRea
       replay.notes.push('the deposit is replaced by fee in the mempool by a conflicting spend of its inputs');
       return;
     case 'DEPOSIT_REORGED':
-      if (facts.depositReorg === 'mempool') throw new RecordNotReplayableError(`a ${replay.origin.displayName} deposit reorged out (DEPOSIT_REORGED): a reorg returns it to the mempool (Bitcoin Core's semantics) and it is mined again; one gone for good was spent again, a DOUBLE_SPEND record`);
+      if (facts.depositReorg === 'mempool') throw new RecordNotReplayableError(`chain ${replay.origin.id}: a ${replay.origin.displayName} deposit reorged out (DEPOSIT_REORGED): a reorg returns it to the mempool (Bitcoin Core's semantics) and it is mined again; one gone for good was spent again, a DOUBLE_SPEND record`);
       if (facts.depositReorg === 'none') return scripted();
       replay.rule({ kind: 'never' });
       replay.pay();

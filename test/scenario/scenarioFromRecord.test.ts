@@ -81,6 +81,7 @@ describe('scenario from-record: a request record becomes a scenario that takes t
     const forks = { chains: { 8253038: { url: 'http://127.0.0.1:3002', block: null }, 1: { url: 'http://127.0.0.1:8545', block: 41 } }, destinationSolver: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', restoreDepositFunds: { depositTxHash: 'ab'.repeat(32) } };
     expect(() => scenarioFromRecord(record('refund', 'DOUBLE_SPEND'), { forks })).toThrow(/^chain 8253038: a Bitcoin deposit spent again \(DOUBLE_SPEND\) cannot be replayed on a fork/);
     expect(() => scenarioFromRecord(record('pending'), { forks })).toThrow(/^chain 8253038: a pending Bitcoin deposit cannot be replayed on a fork/);
+    expect(() => scenarioFromRecord(record('failure', 'DEPOSIT_REORGED'), { forks })).toThrow(/^chain 8253038: a Bitcoin deposit reorged out \(DEPOSIT_REORGED\)/);
     const written = scenarioFromRecord(record('success'), { forks });
     expect(written).toMatch(/fork:\n {2}"1":\n {4}url: http:\/\/127\.0\.0\.1:8545\n {4}block: 41\n {2}"8253038":\n {4}url: http:\/\/127\.0\.0\.1:3002\nsteps:\n {2}- automine:\n.*\n.*\n {2}- restoreDepositFunds:\n/);
   });
