@@ -125,7 +125,7 @@ export function buildCli(): Command {
     .addOption(
       new Option(
         '--fork [chain=url]',
-        "write a scenario whose fork: section forks the record's chains where it happened (as replay does: EVM at the block before the deposit), deposits as the record's user and stands the solver where the upstream's stood; a value forks that chain from this RPC URL (repeatable; put --fork after the file) (docs/forking.md)",
+        "write a scenario whose fork: section forks the record's chains where it happened (as replay does: EVM at the block before the deposit; Solana, Bitcoin and Lighter as they are now), deposits as the record's user and stands the solver where the upstream's stood; a value forks that chain from this RPC URL (a Bitcoin chain's: its Esplora API) (repeatable; put --fork after the file) (docs/forking.md)",
       )
         .preset('')
         .argParser((text: string, previous: Record<number, string> | undefined) => {

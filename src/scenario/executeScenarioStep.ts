@@ -12,7 +12,7 @@ import { refusedDepositStep } from './steps/refusedDepositStep';
 import { resendExchangeTransferStep } from './steps/resendExchangeTransferStep';
 import { doubleSpendStep } from './steps/doubleSpendStep';
 import { dropTransactionsStep } from './steps/dropTransactions';
-import { sendImpersonated, solverAsUpstreamStep } from './steps/forkedChainSteps';
+import { restoreDepositFundsStep, sendImpersonated, solverAsUpstreamStep } from './steps/forkedChainSteps';
 import { describeWaits } from './describeWaits';
 
 /** Runs one step (every kind but `restart`, which the runner does) and says what it did, for the timeline. */
@@ -142,6 +142,8 @@ export async function executeScenarioStep(state: ScenarioRunState, step: Scenari
     }
     case 'solverAsUpstream':
       return solverAsUpstreamStep(state, step.spec);
+    case 'restoreDepositFunds':
+      return restoreDepositFundsStep(state, step.spec);
     case 'restart':
       throw new ScenarioStepError('restart is run by the runner');
   }
@@ -213,7 +215,8 @@ async function depositStep(state: ScenarioRunState, spec: Extract<ScenarioStep, 
   let depositTxHash = '';
   if (spec.impersonate) {
     if (!spec.wait) throw new ScenarioStepError('an impersonated deposit waits for its receipt (wait: false is not for it)');
-    if (quote.depositAddress) throw new ScenarioStepError(`an impersonated deposit pays through the quote's steps: quote "${spec.request}" without useDepositAddress`);
+    // a Bitcoin quote names a deposit address and a PSBT paying it: what is sent is the steps' items
+    if (!quote.steps.some((step) => step.items.length > 0)) throw new ScenarioStepError(`an impersonated deposit pays through the quote's steps, and quote "${spec.request}" has none to send: quote it without useDepositAddress`);
     const steps = plain ? quote.steps : await chain.buildDepositSteps({ requestId: requestId as `0x${string}`, user: payer, currency, amount });
     const sent = await sendImpersonated(state, { chainId: chain.chainId, from: payer, currency, amount, items: steps.flatMap((step) => step.items.map((item) => item.data)) });
     await chain.syncNow();

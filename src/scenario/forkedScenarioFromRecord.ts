@@ -1,7 +1,7 @@
 import { chainMetadataFor } from '../../fixtures/chains';
 import { fetchUpstreamChains, parseUpstreamRecord, ReplayInputError, type UpstreamChain } from './replay/fetchUpstreamRecord';
 import { planReplayForks } from './replay/planReplayForks';
-import { localChain } from './recordStandIns';
+import { localChain, RecordNotReplayableError } from './recordStandIns';
 import { scenarioFromRecord, type RecordForks } from './scenarioFromRecord';
 
 /** The one record of a `GET /requests/v3` answer, or the record itself. */
@@ -39,6 +39,14 @@ export async function forkedScenarioFromRecord(params: { input: unknown; from?: 
   const recordForks: RecordForks = {
     chains: Object.fromEntries(planned.map((fork) => [fork.chainId, { url: fork.url, block: fork.point.pinned ? fork.point.block : null }])),
     destinationSolver: plan.destination.upstreamSolver,
+    // the origin's kind gives back what the deposit spent where its fork reads the upstream after it (as replay does before its quote)
+    ...(plan.origin.forking.restoreDepositFunds ? { restoreDepositFunds: { depositTxHash: record.data.inTxs[0]!.txHash } } : {}),
   };
-  return scenarioFromRecord(raw, { forks: recordForks });
+  try {
+    return scenarioFromRecord(raw, { forks: recordForks });
+  } catch (error) {
+    // a record this kind cannot replay on a fork is bad input, as for replay: one line, exit code 2
+    if (error instanceof RecordNotReplayableError) throw new ReplayInputError(error.message, { cause: error });
+    throw error;
+  }
 }

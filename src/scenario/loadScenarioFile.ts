@@ -78,7 +78,7 @@ export function loadScenarioFile(file: string, text: string = readFileSync(file,
     if (header.chains !== undefined && !header.chains.includes(Number(id))) fail(['fork', id], `chain ${id} is not one of the scenario's chains (${header.chains.join(', ')})`);
   }
   steps.forEach((step, index) => {
-    if (step.kind === 'solverAsUpstream' && header.fork?.[String(step.spec.chainId)] === undefined) fail(['steps', index, step.kind, 'chainId'], `chain ${step.spec.chainId} is not forked (name it in fork:)`);
+    if ((step.kind === 'solverAsUpstream' || step.kind === 'restoreDepositFunds') && header.fork?.[String(step.spec.chainId)] === undefined) fail(['steps', index, step.kind, 'chainId'], `chain ${step.spec.chainId} is not forked (name it in fork:)`);
   });
   return {
     file,

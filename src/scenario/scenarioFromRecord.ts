@@ -39,6 +39,12 @@ type Step = Record<string, unknown>;
 export interface RecordForks {
   chains: Record<number, { url: string; block: number | null }>;
   destinationSolver: string | undefined;
+  /**
+   * Set where the origin's fork reads its upstream after the record's deposit and its kind gives
+   * back what the deposit spent (ReplayForking.restoreDepositFunds: Bitcoin): the deposit's hash
+   * upstream, for a `restoreDepositFunds` step before the quote.
+   */
+  restoreDepositFunds?: { depositTxHash: string };
 }
 
 /** What the replay is built from: the request's chains (the origin's kind facts with it), and the steps written so far. */
@@ -101,7 +107,12 @@ export function scenarioFromRecord(input: unknown, options: { forks?: RecordFork
   const chains = new Set([origin, destination]);
   const minedOnRequest = [...chains].filter((chainId) => localChain(chainId).facts.minesOnRequest);
   // a chain that mines when asked (Bitcoin) mines only on the scenario's `mine` steps: the runner then waits for no confirmation on it
-  const steps: Step[] = [...minedOnRequest.map((chainId) => ({ automine: { chainId, enabled: false } })), { quote }];
+  const steps: Step[] = [...minedOnRequest.map((chainId) => ({ automine: { chainId, enabled: false } }))];
+  if (forks?.restoreDepositFunds) steps.push({ restoreDepositFunds: { chainId: origin, user: record.user!, depositTxHash: forks.restoreDepositFunds.depositTxHash } });
+  steps.push({ quote });
+  if (forks && minedOnRequest.length > 0) {
+    notes.push(`Chain ${minedOnRequest.join(', ')} mines on this file's mine steps (a scenario's clock stands still between steps), where intentsim replay's mines a block every second.`);
+  }
   if (forks) steps.push(...solverStandIn(forks, destination, currencyOut.currency.address, destinationChain, notes));
   const replay: Replay = {
     origin: originChain,
@@ -122,6 +133,7 @@ export function scenarioFromRecord(input: unknown, options: { forks?: RecordFork
     case 'waiting':
       break;
     case 'pending':
+      if (forks && originChain.facts.minesOnRequest) throw new RecordNotReplayableError(`chain ${origin}: a pending ${originChain.displayName} deposit cannot be replayed on a fork: the deposit made again as the record's user is mined at once`);
       // where blocks come when asked (Bitcoin) a deposit in the mempool is pending until a block confirms it
       if (!originChain.facts.minesOnRequest) replay.rule({ kind: 'never' });
       replay.pay({}, false);
@@ -177,10 +189,10 @@ function forkedQuote(record: z.infer<typeof RecordSchema> & { user: string }, no
   };
 }
 
-/** The local solver put where the upstream's stood on the destination, at its fork block (nothing when the upstream's solver or block is unknown). */
+/** The local solver put where the upstream's stood on the destination, at its fork block or, where the kind pins none, as it stands now (nothing when the upstream's solver is unknown). */
 function solverStandIn(forks: RecordForks, destination: number, currency: string, destinationChain: LocalChain, notes: string[]): Step[] {
   const fork = forks.chains[destination];
-  if (!forks.destinationSolver || !fork || fork.block === null) {
+  if (!forks.destinationSolver || !fork) {
     notes.push(`The upstream's solver on chain ${destination} is not known here (no --from, or no solverAddresses): the local solver keeps its own balances.`);
     return [];
   }
@@ -237,13 +249,16 @@ function failureCause(replay: Replay, quote: Step, reason: string, refundFailRea
       return replay.pay();
     case 'DOUBLE_SPEND':
       if (!facts.doubleSpendsDeposits) return scripted();
+      if (replay.forks) {
+        throw new RecordNotReplayableError(`chain ${replay.origin.id}: a ${replay.origin.displayName} deposit spent again (DOUBLE_SPEND) cannot be replayed on a fork: the deposit made again as the record's user is mined at once, and spending its inputs again needs the user's key`);
+      }
       // the deposit waits in the mempool; its sender spends the same inputs again with a higher fee (replace-by-fee)
       replay.pay({}, false);
       replay.steps.push({ doubleSpend: { request: 'replay' } });
       replay.notes.push('the deposit is replaced by fee in the mempool by a conflicting spend of its inputs');
       return;
     case 'DEPOSIT_REORGED':
-      if (facts.depositReorg === 'mempool') throw new RecordNotReplayableError(`a ${replay.origin.displayName} deposit reorged out (DEPOSIT_REORGED): a reorg returns it to the mempool (Bitcoin Core's semantics) and it is mined again; one gone for good was spent again, a DOUBLE_SPEND record`);
+      if (facts.depositReorg === 'mempool') throw new RecordNotReplayableError(`chain ${replay.origin.id}: a ${replay.origin.displayName} deposit reorged out (DEPOSIT_REORGED): a reorg returns it to the mempool (Bitcoin Core's semantics) and it is mined again; one gone for good was spent again, a DOUBLE_SPEND record`);
       if (facts.depositReorg === 'none') return scripted();
       replay.rule({ kind: 'never' });
       replay.pay();

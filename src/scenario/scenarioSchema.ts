@@ -229,6 +229,22 @@ export const SolverAsUpstreamStepSchema = z
   })
   .strict();
 
+/**
+ * Gives the record's user back what the record's deposit spent, on a forked chain whose fork reads
+ * its upstream as it is now, after that deposit (Bitcoin: the outputs the deposit spent, read from
+ * its transaction upstream, unspent here), as `intentsim replay` does before its quote; written
+ * before the quote by `scenario from-record --fork` where the origin's kind has it.
+ */
+export const RestoreDepositFundsStepSchema = z
+  .object({
+    chainId: ChainId,
+    /** The record's user on that chain. */
+    user: z.string().min(1).max(200),
+    /** The record's deposit (its `inTxs[0].txHash`) on the upstream. */
+    depositTxHash: z.string().min(1).max(200),
+  })
+  .strict();
+
 /** An upstream a chain is forked from (docs/forking.md): its RPC URL and, where the kind pins one (EVM), the block. */
 export const ScenarioForkSchema = z
   .object({
@@ -279,6 +295,7 @@ export const STEP_SCHEMAS = {
   expect: ExpectStepSchema,
   expectBalance: ExpectBalanceStepSchema,
   solverAsUpstream: SolverAsUpstreamStepSchema,
+  restoreDepositFunds: RestoreDepositFundsStepSchema,
 } as const;
 
 export type StepKind = keyof typeof STEP_SCHEMAS;

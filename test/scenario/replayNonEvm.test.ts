@@ -1,25 +1,21 @@
 // covers: endpoint:GET /requests/v3, endpoint:GET /chains, status:success, status:refund, failReason:SOLVER_BALANCE_TOO_LOW
 // chain kinds: evm, svm, bvm, lvm
 import { execFile, execFileSync } from 'node:child_process';
-import { LAMPORTS_PER_SOL, type Connection, type Keypair } from '@solana/web3.js';
+import type { Connection, Keypair } from '@solana/web3.js';
 import * as bitcoin from 'bitcoinjs-lib';
-import * as ecc from '@bitcoinerlab/secp256k1';
-import { ECPairFactory } from 'ecpair';
-import { parseEther, zeroAddress, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BvmChain } from '../../src/chains/bvm/BvmChain';
 import { LvmChain } from '../../src/chains/lvm/LvmChain';
-import { SvmChain } from '../../src/chains/svm/SvmChain';
 import { spendableCoinsOf } from '../../src/nodes/bvm/bvmSpendableCoins';
 import { p2wpkhFee, signP2wpkhTransaction } from '../../src/nodes/bvm/bvmTransactions';
 import { replayRequest, type ReplayReport } from '../../src/scenario/replay/replayRequest';
 import { startSimulator, type RunningSimulator } from '../../src/simulator';
-import { executeQuoteSteps, postJson, usdcOf, waitForSettledStatus } from '../support/bridgeClient';
-import { BTC_ADDRESS as BTC, BVM_CHAIN_ID as BVM, bvmRpc, signDepositStep } from '../support/bvmClient';
+import { usdcOf } from '../support/bridgeClient';
+import { BTC_ADDRESS as BTC, BVM_CHAIN_ID as BVM, bvmRpc } from '../support/bvmClient';
 import { chainAdapterOf } from '../support/chainAdapterOf';
 import { closedPortUrl } from '../support/closedPortUrl';
-import { solanaConnection } from '../support/solanaConnections';
-import { airdroppedKeypair, sendSvmStepItem, SOL, SVM_CHAIN_ID as SVM, type SvmStepItemData } from '../support/svmClient';
+import { bitcoinHolderPayment as holderPayment, nonEvmUpstream, type UpstreamOutcome as Outcome } from '../support/nonEvmUpstream';
+import { SVM_CHAIN_ID as SVM } from '../support/svmClient';
 
 /**
  * `intentsim replay` of requests whose origin or destination is not an EVM chain
@@ -33,57 +29,17 @@ import { airdroppedKeypair, sendSvmStepItem, SOL, SVM_CHAIN_ID as SVM, type SvmS
 const EVM = 1;
 const LVM = 3586256;
 const network = bitcoin.networks.regtest;
-bitcoin.initEccLib(ecc);
-const ECPair = ECPairFactory(ecc);
-/** A Bitcoin key neither simulator's mnemonic derives: its output is paid upstream only. */
-const holder = ECPair.fromPrivateKey(Buffer.alloc(32, 29), { network });
-const holderPayment = bitcoin.payments.p2wpkh({ pubkey: Buffer.from(holder.publicKey), network });
-/** USDC (6 decimals) a Lighter sub-account holds only upstream. */
-const SUB_COLLATERAL = 50_000_000n;
-
-type Outcome = { id: string; status: string; failReason?: string };
 
 describe('intentsim replay: requests from and to Solana, Bitcoin and Lighter chains', () => {
   let upstream: RunningSimulator;
   let upstreamSolana: Connection;
   let solanaUser: Keypair;
   let esploraUrl: string;
+  let helpers: ReturnType<typeof nonEvmUpstream>;
   const requests: Record<'svmToEvm' | 'bvmToEvm' | 'lvmToEvm' | 'evmToBvm' | 'evmToSvmDrained' | 'evmToLvmDrained', Outcome> = {} as never;
 
   const rpcUrlOf = (chainId: number) => upstream.chains.find((chain) => chain.id === chainId)!.rpcUrl;
-
-  /** Waits until the request settles upstream, its refund included. */
-  const settled = async (id: string): Promise<Outcome> => {
-    let status = await waitForSettledStatus(upstream.baseUrl, id, 60_000);
-    for (const started = Date.now(); status.status === 'failure' && Date.now() - started < 60_000; ) {
-      await upstream.control.solver.idle();
-      status = await waitForSettledStatus(upstream.baseUrl, id, 60_000);
-    }
-    const record = (await (await fetch(`${upstream.baseUrl}/requests/v3?id=${id}`, { headers: { 'x-api-key': upstream.apiKey } })).json()) as { requests: Array<{ data: { failReason?: string } }> };
-    return { id, status: status.status, ...(record.requests[0]!.data.failReason ? { failReason: record.requests[0]!.data.failReason } : {}) };
-  };
-
-  /** A native bridge from chain 1, paid by the upstream's test account `index`; `beforeDeposit` runs between the quote and the deposit; `settle` waits for the outcome. */
-  const bridgeFromEvm = async (index: number, body: Record<string, unknown>, beforeDeposit: () => Promise<void>, settle = settled): Promise<Outcome> => {
-    const account = upstream.accounts[index]!;
-    const quote = await postJson(`${upstream.baseUrl}/quote/v2`, { user: account.address, originChainId: EVM, originCurrency: zeroAddress, amount: String(parseEther('0.01')), tradeType: 'EXACT_INPUT', ...body });
-    expect(quote.status, JSON.stringify(quote.body)).toBe(200);
-    await beforeDeposit();
-    await executeQuoteSteps(upstream, account.privateKey as Hex, quote.body);
-    return settle(quote.body.steps[0].requestId);
-  };
-
-  /** Settles a request whose fill is a Bitcoin payment: the upstream's Bitcoin chain mines only when asked, so a block is mined until it settles. */
-  const settledMiningBitcoin = async (id: string): Promise<Outcome> => {
-    const miner = chainAdapterOf(upstream, BVM, BvmChain).keys.testAccounts[0]!.address;
-    for (const started = Date.now(); Date.now() - started < 60_000; ) {
-      const { status } = (await (await fetch(`${upstream.baseUrl}/intents/status/v3?requestId=${id}`)).json()) as { status: string };
-      if (['success', 'refund'].includes(status)) return settled(id);
-      await bvmRpc(rpcUrlOf(BVM), 'generatetoaddress', [1, miner]);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    throw new Error(`request ${id} did not settle on the upstream`);
-  };
+  const bridgeFromEvm: ReturnType<typeof nonEvmUpstream>['bridgeFromEvm'] = (...args) => helpers.bridgeFromEvm(...args);
 
   /** Anvil processes forking one of the upstream's chains (a replay's, which must all be gone). */
   const replayAnvils = (): string[] => {
@@ -111,58 +67,30 @@ describe('intentsim replay: requests from and to Solana, Bitcoin and Lighter cha
     upstream = await startSimulator({ port: 0, env: {}, log: () => undefined, chains: [{ id: EVM }, { id: SVM }, { id: BVM }, { id: LVM }] });
     const recipient = upstream.accounts[4]!.address;
 
+    helpers = nonEvmUpstream(upstream);
+
     // Solana → chain 1, from a keypair only the upstream funds
-    upstreamSolana = solanaConnection(rpcUrlOf(SVM));
-    solanaUser = await airdroppedKeypair(upstreamSolana, 10);
-    const solQuote = await postJson(`${upstream.baseUrl}/quote/v2`, {
-      user: solanaUser.publicKey.toBase58(), recipient, originChainId: SVM, destinationChainId: EVM, originCurrency: SOL, destinationCurrency: zeroAddress, amount: String(2n * BigInt(LAMPORTS_PER_SOL)), tradeType: 'EXACT_INPUT',
-    });
-    expect(solQuote.status, JSON.stringify(solQuote.body)).toBe(200);
-    await sendSvmStepItem(upstreamSolana, solanaUser, solQuote.body.steps[0].items[0].data as SvmStepItemData);
-    requests.svmToEvm = await settled(solQuote.body.steps[0].requestId);
+    const fromSolana = await helpers.bridgeFromSolana(recipient);
+    ({ connection: upstreamSolana, user: solanaUser } = fromSolana);
+    requests.svmToEvm = { id: fromSolana.id, status: fromSolana.status };
 
     // Bitcoin → chain 1, from an output a test account paid to a key only this test holds
-    const bitcoinChain = chainAdapterOf(upstream, BVM, BvmChain);
-    const payer = bitcoinChain.keys.testAccounts[0]!;
-    const coin = bitcoinChain.ledger.coinsOf(payer.script, false)[0]!;
-    const funding = signP2wpkhTransaction([{ coin, key: payer }], [
-      { script: holderPayment.output!, value: 40_000_000n },
-      { script: payer.script, value: coin.value - 40_000_000n - p2wpkhFee(1, 2) },
-    ]);
-    await bvmRpc(rpcUrlOf(BVM), 'sendrawtransaction', [funding.toHex()]);
-    await bvmRpc(rpcUrlOf(BVM), 'generatetoaddress', [1, payer.address]);
-    esploraUrl = bitcoinChain.describe().clientUrls!.esploraUrl!;
-    const btcQuote = await postJson(`${upstream.baseUrl}/quote/v2`, {
-      user: holderPayment.address, recipient, originChainId: BVM, destinationChainId: EVM, originCurrency: BTC, destinationCurrency: zeroAddress, amount: '1500000', tradeType: 'EXACT_INPUT',
-    });
-    expect(btcQuote.status, JSON.stringify(btcQuote.body)).toBe(200);
-    const signed = signDepositStep(btcQuote.body.steps[0], holder.toWIF());
-    await bvmRpc(rpcUrlOf(BVM), 'sendrawtransaction', [signed.hex]);
-    await bvmRpc(rpcUrlOf(BVM), 'generatetoaddress', [1, payer.address]);
-    requests.bvmToEvm = await settled(btcQuote.body.steps[0].requestId);
+    const fromBitcoin = await helpers.bridgeFromBitcoin(recipient);
+    esploraUrl = fromBitcoin.esploraUrl;
+    requests.bvmToEvm = { id: fromBitcoin.id, status: fromBitcoin.status };
 
     // Lighter → chain 1, from a sub-account made and paid only upstream, through the exchange's API with its own key
-    const exchange = chainAdapterOf(upstream, LVM, LvmChain);
-    const owner = upstream.chains.find((chain) => chain.id === LVM)!.accounts![0]!;
-    const created = (await (await fetch(`${rpcUrlOf(LVM)}/api/v1/createSubAccount`, { method: 'POST', headers: { 'x-api-key': owner.privateKey } })).json()) as { account: { index: number }; api_key: string };
-    exchange.ledger.transfer({ fromAccountIndex: Number(owner.address), toAccountIndex: created.account.index, assetIndex: 3, fromRouteType: 0, toRouteType: 0, amount: SUB_COLLATERAL, usdcFee: 10_000n });
-    const lvmQuote = await postJson(`${upstream.baseUrl}/quote/v2`, {
-      user: String(created.account.index), recipient, originChainId: LVM, destinationChainId: EVM, originCurrency: '0', destinationCurrency: await usdcOf(upstream.baseUrl, EVM), amount: '20000000', tradeType: 'EXACT_INPUT',
-    });
-    expect(lvmQuote.status, JSON.stringify(lvmQuote.body)).toBe(200);
-    await exchange.userWallet.sendUserTransaction(created.api_key, lvmQuote.body.steps[0].items[0]);
-    requests.lvmToEvm = await settled(lvmQuote.body.steps[0].requestId);
+    requests.lvmToEvm = await helpers.bridgeFromLighter(recipient);
 
     // chain 1 → Bitcoin: the upstream's solver pays the holder from its coins
-    requests.evmToBvm = await bridgeFromEvm(1, { recipient: holderPayment.address, destinationChainId: BVM, destinationCurrency: BTC }, async () => undefined, settledMiningBitcoin);
+    requests.evmToBvm = await helpers.bridgeToBitcoin(1);
 
     // chain 1 → Solana: the upstream's Solana solver drained before the deposit (and left so)
-    const solana = chainAdapterOf(upstream, SVM, SvmChain);
-    requests.evmToSvmDrained = await bridgeFromEvm(2, { recipient: solana.userWallet.addressForLabel('replay-recipient'), destinationChainId: SVM, destinationCurrency: SOL }, async () => {
-      solana.ledger.setLamports(solana.describe().solverAddress as never, 1_000_000n);
-    });
+    requests.evmToSvmDrained = await helpers.bridgeToDrainedSolana(2);
 
     // chain 1 → Lighter: the upstream's exchange solver drained before the deposit (and left so)
+    const exchange = chainAdapterOf(upstream, LVM, LvmChain);
+    const owner = upstream.chains.find((chain) => chain.id === LVM)!.accounts![0]!;
     requests.evmToLvmDrained = await bridgeFromEvm(3, { recipient: owner.address, destinationChainId: LVM, destinationCurrency: '0', originCurrency: await usdcOf(upstream.baseUrl, EVM), amount: '5000000' }, async () => {
       exchange.ledger.controlAccount(Number(exchange.describe().solverAddress), { collateral: 0n });
     });
@@ -245,7 +173,7 @@ describe('intentsim replay: requests from and to Solana, Bitcoin and Lighter cha
       await bvmRpc(rpcUrlOf(BVM), 'sendrawtransaction', [drained.toHex()]);
       await bvmRpc(rpcUrlOf(BVM), 'generatetoaddress', [1, bitcoinChain.keys.testAccounts[0]!.address]);
     };
-    const upstreamOutcome = await bridgeFromEvm(6, { recipient: holderPayment.address, destinationChainId: BVM, destinationCurrency: BTC }, drain, settledMiningBitcoin);
+    const upstreamOutcome = await bridgeFromEvm(6, { recipient: holderPayment.address, destinationChainId: BVM, destinationCurrency: BTC }, drain, helpers.settledMiningBitcoin);
     expect(upstreamOutcome).toMatchObject({ status: 'refund', failReason: 'SOLVER_BALANCE_TOO_LOW' });
 
     const report = await replay(upstreamOutcome.id, { [BVM]: esploraUrl });

@@ -72,4 +72,17 @@ describe('scenario from-record: a request record becomes a scenario that takes t
     const exotic = { ...bsc, data: { metadata: { ...bsc.data.metadata, currencyIn: { currency: { chainId: 1, address: '0x4ed4e862860bed51a9570b96d89af5e1b0efefed', symbol: 'DEGEN' }, amount: '1' } } } };
     expect(() => scenarioFromRecord(exotic)).toThrow('currency DEGEN');
   });
+
+  it('with forks, a Bitcoin record that cannot be replayed faithfully is refused naming the chain; the others restore the deposit before the quote and mine on their own steps', () => {
+    const btc = { chainId: 8253038, address: 'bc1qqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqqmql8k8', symbol: 'BTC' };
+    const eth = { chainId: 1, address: '0x0000000000000000000000000000000000000000', symbol: 'ETH' };
+    const user = 'bcrt1q7z7wlw2lj3fdva3elkxtw6h9gktrwkmegudx7z';
+    const record = (status: string, failReason?: string) => ({ id: '0x1', status, user, data: { ...(failReason ? { failReason } : {}), metadata: { currencyIn: { currency: btc, amount: '1500000' }, currencyOut: { currency: eth } } } });
+    const forks = { chains: { 8253038: { url: 'http://127.0.0.1:3002', block: null }, 1: { url: 'http://127.0.0.1:8545', block: 41 } }, destinationSolver: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', restoreDepositFunds: { depositTxHash: 'ab'.repeat(32) } };
+    expect(() => scenarioFromRecord(record('refund', 'DOUBLE_SPEND'), { forks })).toThrow(/^chain 8253038: a Bitcoin deposit spent again \(DOUBLE_SPEND\) cannot be replayed on a fork/);
+    expect(() => scenarioFromRecord(record('pending'), { forks })).toThrow(/^chain 8253038: a pending Bitcoin deposit cannot be replayed on a fork/);
+    expect(() => scenarioFromRecord(record('failure', 'DEPOSIT_REORGED'), { forks })).toThrow(/^chain 8253038: a Bitcoin deposit reorged out \(DEPOSIT_REORGED\)/);
+    const written = scenarioFromRecord(record('success'), { forks });
+    expect(written).toMatch(/fork:\n {2}"1":\n {4}url: http:\/\/127\.0\.0\.1:8545\n {4}block: 41\n {2}"8253038":\n {4}url: http:\/\/127\.0\.0\.1:3002\nsteps:\n {2}- automine:\n.*\n.*\n {2}- restoreDepositFunds:\n/);
+  });
 });

@@ -132,12 +132,13 @@ describe('scenario from-record --fork: a record becomes a scenario file that rep
     expect(run.code).toBe(2);
   }, 60_000);
 
-  it('a fork section is checked when the file loads: its chains, its URLs, solverAsUpstream only on a forked chain', () => {
+  it('a fork section is checked when the file loads: its chains, its URLs, solverAsUpstream and restoreDepositFunds only on a forked chain', () => {
     const load = (yaml: string) => () => loadScenarioFile(join(dir, 'checked.yaml'), yaml);
     const steps = 'steps:\n  - advanceClock: { seconds: 1 }\n';
     expect(loadScenarioFile(join(dir, 'ok.yaml'), `chains: [1]\nfork:\n  1: { url: "http://127.0.0.1:8545", block: 7 }\n${steps}`).fork).toEqual({ '1': { url: 'http://127.0.0.1:8545', block: 7 } });
     expect(load(`chains: [1]\nfork:\n  8453: { url: "http://127.0.0.1:8545" }\n${steps}`)).toThrow(/fork\.8453: chain 8453 is not one of the scenario's chains \(1\)/);
     expect(load(`chains: [1]\nfork:\n  1: { url: "ws://127.0.0.1:8545" }\n${steps}`)).toThrow(ScenarioFileError);
     expect(load(`chains: [1]\nsteps:\n  - solverAsUpstream: { chainId: 1, upstreamSolver: "0x00000000000000000000000000000000000000aa" }\n`)).toThrow(/chain 1 is not forked/);
+    expect(load(`chains: [1]\nsteps:\n  - restoreDepositFunds: { chainId: 1, user: "0x00000000000000000000000000000000000000aa", depositTxHash: "0x01" }\n`)).toThrow(/chain 1 is not forked/);
   });
 });

@@ -1,6 +1,6 @@
 import { replayForkingFor, type ReplayForking } from '../../chains/replayForkings';
 import { VM_TYPES, type VmType } from '../../domain/chain/chainDescription';
-import type { SolverAsUpstreamStepSchema } from '../scenarioSchema';
+import type { RestoreDepositFundsStepSchema, SolverAsUpstreamStepSchema } from '../scenarioSchema';
 import { resolveAddress, resolveCurrency, ScenarioStepError, type ScenarioRunState } from '../scenarioRunState';
 import type { z } from 'zod';
 
@@ -58,4 +58,27 @@ export async function solverAsUpstreamStep(state: ScenarioRunState, spec: z.outp
     native: currency.isNative,
   });
   return notes.join('; ');
+}
+
+/**
+ * `restoreDepositFunds`: the record's user given back what the record's deposit spent, by the
+ * chain kind's replay forking (`restoreDepositFunds`, as `intentsim replay` calls it before its
+ * quote); refused in one line on a kind whose fork has nothing to give back (EVM: pinned before
+ * the deposit; Solana and Lighter: the deposit's amount is topped up when it is sent).
+ */
+export async function restoreDepositFundsStep(state: ScenarioRunState, spec: z.output<typeof RestoreDepositFundsStepSchema>): Promise<string> {
+  const fork = state.fork?.[String(spec.chainId)];
+  if (!fork) throw new ScenarioStepError(`chain ${spec.chainId} is not forked (name it in fork:)`);
+  const { forking } = forkingOf(state, spec.chainId, 'restoreDepositFunds');
+  if (!forking.restoreDepositFunds) {
+    throw new ScenarioStepError(`restoreDepositFunds on chain ${spec.chainId}: a ${state.sim.chains.find((chain) => chain.id === spec.chainId)!.vmType} chain's fork has nothing to give back (the deposit's funds are there, or topped up when it is sent)`);
+  }
+  const notes = await forking.restoreDepositFunds({
+    chainId: spec.chainId,
+    localChain: state.sim.control.chain(spec.chainId),
+    upstreamUrl: fork.url,
+    user: spec.user,
+    depositTxHash: spec.depositTxHash,
+  });
+  return notes.length > 0 ? notes.join('; ') : `chain ${spec.chainId}: nothing the deposit ${spec.depositTxHash} spent was missing`;
 }
