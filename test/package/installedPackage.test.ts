@@ -168,7 +168,7 @@ describe('installed into an empty project', () => {
     expect(typeChecks.run(join(devProject, 'tsconfig.json'))).toBe('');
     expect(typeChecks.run(join(devProject, 'tsconfig.bundler.json'))).toBe('');
     const report = scriptReport(await nodeIn(project, ['typed.mjs']));
-    expect(report).toMatchObject({ chains: [1], summary: [true], checks: true, resolved: [false, false, false, false, false], setups: 4 });
+    expect(report).toMatchObject({ chains: [1], summary: [true], checks: true, resolved: [false, false, false, false, false], setups: 5 });
     expect(await waitUntilGone(report.anvils)).toEqual([]);
     expect(JSON.parse(await nodeIn(project, ['typedRequire.cjs']))).toEqual({ startSimulator: 'function', globalSetup: 'function', resolved: [false, false] });
   });
