@@ -34,9 +34,11 @@ const ENTRIES: Record<string, PackageEntry> = {
   conformance: { source: 'conformance/index.ts', commonJs: true },
   scenario: { source: 'src/scenario/index.ts', commonJs: true },
   vitest: { source: 'src/testRunners/vitestGlobalSetup.ts', commonJs: false },
+  'vitest-isolate': { source: 'src/testRunners/vitestIsolate.ts', commonJs: false },
   jest: { source: 'src/testRunners/jest.ts', commonJs: true },
   'jest-global-setup': { source: 'src/testRunners/jestGlobalSetup.ts', commonJs: true },
   'jest-global-teardown': { source: 'src/testRunners/jestGlobalTeardown.ts', commonJs: true },
+  'jest-isolate': { source: 'src/testRunners/jestIsolate.ts', commonJs: true },
 };
 
 const COMMON = { ...NODE_BUNDLE_BASE, packages: 'external', logLevel: 'warning' } as const;

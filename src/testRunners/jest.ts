@@ -2,6 +2,7 @@ import type { StartSimulatorOptions } from '../index';
 import { startSharedSimulator, type IntentsimContext, type SharedSimulator } from './sharedSimulator';
 
 export type { IntentsimContext } from './sharedSimulator';
+export { resetWorld } from './resetWorld';
 
 /** Where the global setup hands the simulator's context to test files (Jest runs them in workers, which inherit it). */
 export const CONTEXT_ENVIRONMENT_VARIABLE = 'INTENTSIM_CONTEXT';

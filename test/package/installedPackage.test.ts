@@ -58,6 +58,17 @@ async function nodeIn(dir: string, args: readonly string[], env: NodeJS.ProcessE
   return stdout;
 }
 
+/** A Vitest run of its own (not a worker of this one) in the dev project, with `config` or its vitest.config.mjs; its output, passing or failing. */
+async function vitestRun(config?: string): Promise<string> {
+  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && !['NODE_OPTIONS', 'TEST', 'FORCE_COLOR'].includes(name)));
+  const args = [join('node_modules', 'vitest', 'vitest.mjs'), 'run', ...(config ? ['--config', config] : [])];
+  const { stdout, stderr } = await run(process.execPath, args, { cwd: devProject, env: { ...env, NO_COLOR: '1' }, timeout: 60_000 }).catch((failed: { stdout?: string; stderr?: string; code?: unknown }) => {
+    if (typeof failed.code !== 'number') throw failed; // a timeout or a run that never started, not failing tests
+    return { stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+  });
+  return `${stdout}\n${stderr}`;
+}
+
 /** The one JSON line a script prints while its simulator runs: the chain ids /chains lists and its anvil processes. */
 function scriptReport(stdout: string): { chains: number[]; anvils: number[] } & Record<string, unknown> {
   return JSON.parse(stdout.trim().split('\n').at(-1)!) as { chains: number[]; anvils: number[] };
@@ -111,7 +122,7 @@ afterAll(() => {
 
 describe('the npm pack tarball', () => {
   it('ships the built package and its CLI, no sources, tests or scripts', () => {
-    expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'bin/intentsim.js', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/cli.js', 'dist/explorer/explorer.js', 'dist/api-reference/standalone.js', 'dist/vitest.js', 'dist/jest.cjs']));
+    expect(packedFiles).toEqual(expect.arrayContaining(['package.json', 'README.md', 'bin/intentsim.js', 'dist/index.js', 'dist/index.cjs', 'dist/index.d.ts', 'dist/index.d.cts', 'dist/cli.js', 'dist/explorer/explorer.js', 'dist/api-reference/standalone.js', 'dist/vitest.js', 'dist/jest.cjs', 'dist/vitest-isolate.js', 'dist/jest-isolate.cjs']));
     expect(packedFiles.filter((path) => !/^(package\.json|README\.md|bin\/intentsim\.js|dist\/.+)$/.test(path))).toEqual([]);
     expect(packedFiles.filter((path) => /\.(ts|mts|cts)$/.test(path) && !/\.d\.c?ts$/.test(path))).toEqual([]);
     // ~1 MB of it is the API reference renderer (3.5 MB unpacked)
@@ -157,7 +168,7 @@ describe('installed into an empty project', () => {
     expect(typeChecks.run(join(devProject, 'tsconfig.json'))).toBe('');
     expect(typeChecks.run(join(devProject, 'tsconfig.bundler.json'))).toBe('');
     const report = scriptReport(await nodeIn(project, ['typed.mjs']));
-    expect(report).toMatchObject({ chains: [1], summary: [true], checks: true, resolved: [false, false, false, false, false], setups: 4 });
+    expect(report).toMatchObject({ chains: [1], summary: [true], checks: true, resolved: [false, false, false, false, false], setups: 5 });
     expect(await waitUntilGone(report.anvils)).toEqual([]);
     expect(JSON.parse(await nodeIn(project, ['typedRequire.cjs']))).toEqual({ startSimulator: 'function', globalSetup: 'function', resolved: [false, false] });
   });
@@ -183,10 +194,29 @@ describe('installed into an empty project', () => {
   });
 
   it("Vitest's globalSetup from intentsim/vitest starts one simulator for the run and test files inject it", async () => {
-    // a run of its own, not a worker of this one
-    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && !['NODE_OPTIONS', 'TEST', 'FORCE_COLOR'].includes(name)));
-    const { stdout } = await run(process.execPath, [join('node_modules', 'vitest', 'vitest.mjs'), 'run'], { cwd: devProject, env: { ...env, NO_COLOR: '1' }, timeout: 60_000 });
-    expect(stdout).toMatch(/Tests\s+1 passed \(1\)/);
+    expect(await vitestRun()).toMatch(/Tests\s+1 passed \(1\)/);
+  });
+
+  it('intentsim/vitest/isolate resets the shared world before each test: the second test sees no request and the start balance, which it does not without it', async () => {
+    expect(await vitestRun('vitest.isolated.config.mjs')).toMatch(/Test Files\s+2 passed \(2\)\s+Tests\s+3 passed \(3\)/);
+    const shared = await vitestRun('vitest.unisolated.config.mjs');
+    expect(shared).toMatch(/Tests\s+1 failed \| 1 passed \(2\)/);
+    expect(shared).toMatch(/FAIL\s+worldIsolation\.isolated\.test\.mjs > the next test sees an empty listing/);
+  });
+
+  it('intentsim/vitest/isolate refuses to run in a second parallel worker (fileParallelism with two workers)', async () => {
+    const parallel = await vitestRun('vitest.parallel.config.mjs');
+    expect(parallel).toMatch(/Test Files\s+1 failed \| 1 passed \(2\)/);
+    expect(parallel).toContain('intentsim/vitest/isolate: test files run in parallel (VITEST_POOL_ID=2)');
+  });
+
+  it('intentsim/jest/isolate in a Jest worker resets the world before each test, and a second parallel worker refuses', async () => {
+    const report = JSON.parse(await nodeIn(project, ['jestIsolationRun.cjs'])) as Record<string, unknown>;
+    expect(report).toEqual({
+      isolated: { pass: 2, fail: 0, refused: false },
+      shared: { pass: 1, fail: 1, refused: false },
+      parallel: { pass: 0, fail: 1, refused: true },
+    });
   });
 
   it('the CLI of a read-only install starts, serves /chains, the explorer and the API reference page, and stops on SIGINT, writing nothing into the package', async () => {

@@ -2,14 +2,16 @@
 import { startSimulator, type RunningSimulator, type SimulatorChainSummary } from 'intentsim';
 import { allChecks, type ConformanceReport } from 'intentsim/conformance';
 import { loadScenarioFile, type ScenarioResult } from 'intentsim/scenario';
-import { createGlobalSetup, intentsimContext, type IntentsimContext } from 'intentsim/jest';
+import { createGlobalSetup, intentsimContext, resetWorld, type IntentsimContext } from 'intentsim/jest';
+import type {} from 'intentsim/vitest/isolate';
+import type {} from 'intentsim/jest/isolate';
 import { intentsimGlobalSetup } from 'intentsim/vitest';
 import { createRequire } from 'node:module';
 
 /** true when T is `any`: a declaration that failed to resolve (skipLibCheck hides the error itself). */
 type IsAny<T> = 0 extends 1 & T ? true : false;
 const resolved: [IsAny<RunningSimulator>, IsAny<RunningSimulator['control']['apiKeys']['db']>, IsAny<ConformanceReport>, IsAny<ScenarioResult>, IsAny<IntentsimContext>] = [false, false, false, false, false];
-const setups: Array<(...args: never[]) => unknown> = [createGlobalSetup(), intentsimGlobalSetup(), intentsimContext, loadScenarioFile];
+const setups: Array<(...args: never[]) => unknown> = [createGlobalSetup(), intentsimGlobalSetup(), intentsimContext, resetWorld, loadScenarioFile];
 const anvilChildren = createRequire(import.meta.url)('./anvilChildren.cjs') as () => number[];
 
 const sim: RunningSimulator = await startSimulator({ chains: [{ id: 1 }], port: 0 });
