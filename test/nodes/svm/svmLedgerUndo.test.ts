@@ -1,4 +1,4 @@
-import { generateKeyPairSigner, lamports, type Address, type KeyPairSigner } from '@solana/kit';
+import { generateKeyPairSigner, lamports, type Address, type EncodedAccount, type KeyPairSigner } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { afterEach, describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../../src/clock/VirtualClock';
@@ -49,7 +49,7 @@ function world(ledger: SvmLedger, extra: Address[]) {
 }
 
 /** LiteSVM's own airdrop keypair: a random one per LiteSVM instance with a million SOL, never used by the ledger (a rebuilt ledger has another). */
-function isLiteSvmAirdropAccount(account: { programAddress: Address; lamports: bigint; data: Uint8Array }): boolean {
+function isLiteSvmAirdropAccount(account: EncodedAccount): boolean {
   return account.programAddress === SYSTEM_PROGRAM && account.lamports === 1_000_000n * 1_000_000_000n && account.data.length === 0;
 }
 
