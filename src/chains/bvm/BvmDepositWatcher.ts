@@ -13,6 +13,21 @@ const KEPT_BLOCKS = 4;
 /** How far below the tip a restart looks for indexed deposits a later reorg could take out. */
 const REWRITE_WINDOW_BLOCKS = 100;
 
+/**
+ * Each transaction's output addresses, decoded once: a record is never changed in place, and the
+ * watcher reads the same ones again after every rewrite (the last 100 blocks after a revert).
+ */
+const outputAddresses = new WeakMap<BvmTransactionRecord, Array<string | undefined>>();
+
+function outputAddressesOf(record: BvmTransactionRecord): Array<string | undefined> {
+  let addresses = outputAddresses.get(record);
+  if (!addresses) {
+    addresses = record.tx.outs.map((output) => addressOfScript(output.script));
+    outputAddresses.set(record, addresses);
+  }
+  return addresses;
+}
+
 /** A deposit transaction the watcher follows: its deposits and the outputs it spends (to tell who double-spent it). */
 interface TrackedTransaction {
   deposits: IndexedDeposit[];
@@ -190,11 +205,12 @@ export class BvmDepositWatcher {
 
   /** The outputs of `record` that pay a request's deposit address. */
   private depositsIn(record: BvmTransactionRecord): IndexedDeposit[] {
-    const depositor = addressOfScript(record.prevouts[0]?.script ?? new Uint8Array()) ?? '';
+    const addresses = outputAddressesOf(record);
     return record.tx.outs.flatMap((output, vout) => {
-      const address = addressOfScript(output.script);
+      const address = addresses[vout];
       const registered = address ? this.deps.depositAddresses.at(this.deps.chainId, address) : undefined;
       if (!registered) return [];
+      const depositor = addressOfScript(record.prevouts[0]?.script ?? new Uint8Array()) ?? '';
       return [
         {
           chainId: this.deps.chainId,

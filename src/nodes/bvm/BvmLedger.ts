@@ -325,7 +325,8 @@ export class BvmLedger {
     this.recorder?.({ kind: 'revert', id });
     const number = Number.parseInt(id, 16);
     for (const key of [...this.snapshots.keys()]) if (Number.parseInt(key, 16) >= number) this.snapshots.delete(key);
-    this.state = saved.copy();
+    // the saved copy is used up with its id: the ledger takes it as it is (no second copy of every block and coin)
+    this.state = saved;
     this.rewriteListeners.forEach((listener) => listener());
     return true;
   }

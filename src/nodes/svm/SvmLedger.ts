@@ -13,6 +13,7 @@ import { decodeSvmTransaction, svmAccountKeys, type DecodedSvmTransaction } from
 import { signSvmWire } from './signSvmWire';
 import { lookupTableAddresses, tokenBalancesOf } from './svmTokenBalances';
 import { svmTransactionFee } from './svmTransactionFee';
+import { SvmLedgerUndo, writableAccountKeys, type SvmUndoPosition } from './SvmLedgerUndo';
 import { describeSvmTransactionError, svmTransactionErrorJson, type SvmTransactionErrorJson } from './svmTransactionError';
 import {
   SvmTransactionDroppedError,
@@ -26,6 +27,12 @@ import {
 } from './svmLedgerTypes';
 
 export * from './svmLedgerTypes';
+
+/** A point `SvmLedger.revertToMark` comes back to: the slot then, and the undo log's position. */
+export interface SvmLedgerMark {
+  slot: bigint;
+  undo: SvmUndoPosition;
+}
 
 /** A Solana transaction on the wire is at most 1232 bytes (the IPv6 MTU less headers); LiteSVM does not check it, the ledger does. */
 export const SVM_MAX_TRANSACTION_BYTES = 1232;
@@ -42,8 +49,9 @@ const GENESIS_SLOT = 0n;
  * LiteSVM lacks. Each transaction is mined into its own slot (as Anvil's automine does); slot times
  * come from the virtual clock; blockhashes rotate per slot and stay valid for 150 slots; the
  * 1232-byte limit is enforced; every processed transaction is kept with its balances for
- * `getTransaction`. A rollback (`SvmLedgerHistory`) rebuilds a ledger from its journal and this
- * one takes its state (`adoptStateOf`).
+ * `getTransaction`. A revert to a mark undoes what changed since (`revertToMark`, `SvmLedgerUndo`);
+ * a rollback (`SvmLedgerHistory`) otherwise rebuilds a ledger from its journal and this one takes
+ * its state (`adoptStateOf`).
  */
 export class SvmLedger {
   svm: LiteSVM;
@@ -63,6 +71,7 @@ export class SvmLedger {
   /** Addresses this ledger answers for itself though they may hold no account: written here, named by a mined transaction, or read from a fork's upstream. */
   private localAddresses = new Set<string>();
   private accountSource: SvmAccountSource | undefined;
+  private readonly undo = new SvmLedgerUndo((key) => this.svm.getAccount(key));
 
   constructor(private readonly options: SvmLedgerOptions) {
     this.svm = new LiteSVM().withBlockhashCheck(false).withSigverify(true).withNativeMints().withTransactionHistory(0n);
@@ -153,7 +162,7 @@ export class SvmLedger {
     if (this.localAddresses.has(address)) return true;
     // once here, always here (a closed account is still the chain's own): not read again next time
     if (!this.svm.getAccount(address).exists) return false;
-    this.localAddresses.add(address);
+    this.addLocal(address);
     return true;
   }
 
@@ -168,6 +177,7 @@ export class SvmLedger {
     const taken: EncodedAccount[] = [];
     for (const account of found.filter((candidate) => !this.answersFor(candidate.address)).sort((a, b) => Number(a.executable) - Number(b.executable))) {
       try {
+        this.undo.beforeWrite([account.address]);
         this.svm.setAccount(account);
         taken.push(account);
       } catch (error) {
@@ -175,14 +185,15 @@ export class SvmLedger {
       }
     }
     const empty = absent.filter((key) => !this.answersFor(key));
-    for (const key of [...taken.map((account) => account.address), ...empty]) this.localAddresses.add(key);
+    for (const key of [...taken.map((account) => account.address), ...empty]) this.addLocal(key);
     if (taken.length > 0 || empty.length > 0) this.recorder?.upstreamAccounts(taken, empty);
     return refused;
   }
 
   /** Writes an account without a transaction (genesis: funded accounts, mints; later, a cheat). */
   setAccount(account: EncodedAccount): void {
-    this.localAddresses.add(account.address);
+    this.addLocal(account.address);
+    this.undo.beforeWrite([account.address]);
     this.svm.setAccount(account);
     this.recorder?.accountWritten(account);
     for (const listener of this.accountListeners) listener(account.address);
@@ -230,6 +241,39 @@ export class SvmLedger {
     this.fork = other.fork;
     this.localAddresses = other.localAddresses;
     this.nextBlockTimestamp = undefined;
+    this.undo.reset();
+  }
+
+  /** The state now, for `revertToMark`; from the first mark on every change keeps what it overwrote. */
+  mark(): SvmLedgerMark {
+    return { slot: this.slot, undo: this.undo.mark() };
+  }
+
+  /** No mark is held any more: changes stop keeping what they overwrote, and no earlier mark can be reverted to. */
+  forgetMarks(): void {
+    this.undo.reset();
+  }
+
+  /**
+   * Back to `mark`'s state at the cost of what changed since: the slots after it and their
+   * transactions dropped, each account written since put back, LiteSVM's clock at the mark's slot;
+   * slots mined from now on get fork `fork`'s blockhashes. Answers false and changes nothing when
+   * that cannot be exact (a program was written, or the ledger was rebuilt since the mark).
+   */
+  revertToMark(mark: SvmLedgerMark, fork: number): boolean {
+    if (mark.slot > this.slot || !this.undo.canUndoTo(mark.undo)) return false;
+    for (let slot = this.slot; slot > mark.slot; slot--) {
+      const block = this.blocks.get(slot)!;
+      this.blocks.delete(slot);
+      this.blockhashSlots.delete(block.blockhash);
+      for (const signature of block.signatures) this.records.delete(signature);
+    }
+    this.undo.undoTo(mark.undo, (account) => this.svm.setAccount(account), (key) => this.localAddresses.delete(key));
+    this.slot = mark.slot;
+    this.fork = fork;
+    this.nextBlockTimestamp = undefined;
+    this.setClock(this.blocks.get(mark.slot)!);
+    return true;
   }
 
   /** The fault "drop transactions": `submit` answers a transaction `filter` picks and never mines it (undefined: none). */
@@ -271,7 +315,8 @@ export class SvmLedger {
     const keys = svmAccountKeys(decoded.message, (table) => this.lookupTable(table));
     const preBalances = keys.all.map((key) => this.balance(key));
     const preTokenBalances = tokenBalancesOf(keys.all, (address) => this.svm.getAccount(address));
-    for (const key of keys.all) this.localAddresses.add(key);
+    for (const key of keys.all) this.addLocal(key);
+    this.undo.beforeWrite(writableAccountKeys(decoded.message, keys.loaded.writable));
     const block = this.openSlot();
     const result = this.svm.sendTransaction(decoded.transaction);
     const failed = result instanceof FailedTransactionMetadata;
@@ -357,6 +402,12 @@ export class SvmLedger {
   /** The addresses a lookup table names (undefined: no lookup table there). */
   lookupTable(table: Address): Address[] | undefined {
     return lookupTableAddresses(this.svm.getAccount(table));
+  }
+
+  private addLocal(key: Address): void {
+    if (this.localAddresses.has(key)) return;
+    this.localAddresses.add(key);
+    this.undo.addedLocal(key);
   }
 
   /** Starts the next slot: its time from the virtual clock (never before the last), set on LiteSVM's clock. */

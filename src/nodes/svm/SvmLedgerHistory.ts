@@ -1,6 +1,6 @@
 import { ChainError } from '../../errors/IntentsimError';
 import type { LedgerJournal } from '../LedgerJournal';
-import type { SvmLedger } from './SvmLedger';
+import type { SvmLedger, SvmLedgerMark } from './SvmLedger';
 import type { SvmJournalEntry } from './svmJournalEntry';
 
 type EmptySlots = Extract<SvmJournalEntry, { kind: 'emptySlots' }>;
@@ -44,15 +44,17 @@ function emptySlotCount(entry: EmptySlots): number {
  * the RPC, its subscribers and the adapter keep the same ledger object. What was rolled back is
  * gone (there is no mempool to return it to); slots mined afterwards are a new fork, with new
  * blockhashes. With `--db` the rollback is journaled (appended, `effectiveSvmJournal` applies it
- * at the next start), so a restart comes back the same. Snapshots are entry counts, answered as
- * hex ids like Anvil's (`0x0`, `0x1`, …); a revert drops its snapshot and the later ones, and they
- * are kept in memory only.
+ * at the next start), so a restart comes back the same. Snapshots are entry counts with the
+ * ledger's mark, answered as hex ids like Anvil's (`0x0`, `0x1`, …); a revert undoes what changed
+ * since the mark (`SvmLedger.revertToMark`, milliseconds) and rebuilds only where that cannot be
+ * exact; it is journaled as the same rollback either way. A revert drops its snapshot and the
+ * later ones, and they are kept in memory only.
  */
 export class SvmLedgerHistory {
   private entries: SvmJournalEntry[];
   private fork: number;
   private nextSnapshotId = 0;
-  private readonly snapshots = new Map<number, number>();
+  private readonly snapshots = new Map<number, { entries: number; mark: SvmLedgerMark }>();
 
   constructor(
     private readonly deps: {
@@ -95,17 +97,20 @@ export class SvmLedgerHistory {
   /** Saves the ledger's state; `revert(id)` comes back to it. */
   snapshot(): string {
     const id = this.nextSnapshotId++;
-    this.snapshots.set(id, this.entries.length);
+    this.snapshots.set(id, { entries: this.entries.length, mark: this.deps.ledger.mark() });
     return `0x${id.toString(16)}`;
   }
 
   /** Comes back to snapshot `id` (dropping it and every later one); answers the slot the ledger is back at. */
   async revert(id: string): Promise<bigint> {
     const number = /^0x[0-9a-fA-F]{1,12}$/.test(id) ? Number.parseInt(id.slice(2), 16) : -1;
-    const keep = this.snapshots.get(number);
-    if (keep === undefined) throw new ChainError(`chain ${this.deps.chainId}: no snapshot ${id}`);
-    await this.cutTo(keep, undefined);
-    for (const snapshot of [...this.snapshots.keys()]) if (snapshot >= number) this.snapshots.delete(snapshot);
+    const snapshot = this.snapshots.get(number);
+    if (snapshot === undefined) throw new ChainError(`chain ${this.deps.chainId}: no snapshot ${id}`);
+    const rollback: Rollback = { kind: 'rollback', keep: snapshot.entries, fork: this.fork + 1 };
+    if (this.deps.ledger.revertToMark(snapshot.mark, rollback.fork)) this.rolledBack(rollback);
+    else await this.cutTo(snapshot.entries, undefined);
+    for (const later of [...this.snapshots.keys()]) if (later >= number) this.snapshots.delete(later);
+    if (this.snapshots.size === 0) this.deps.ledger.forgetMarks();
     return this.deps.ledger.currentSlot();
   }
 
@@ -114,10 +119,15 @@ export class SvmLedgerHistory {
     const rollback: Rollback = { kind: 'rollback', keep, ...(partial ? { partial } : {}), fork: this.fork + 1 };
     const kept = afterRollback(this.entries, rollback);
     const rebuilt = await this.deps.rebuild(kept);
+    this.rolledBack(rollback);
+    this.deps.ledger.adoptStateOf(rebuilt);
+  }
+
+  /** The history after `rollback` (journaled): its entries, its fork, the snapshots it keeps. */
+  private rolledBack(rollback: Rollback): void {
     this.deps.journal?.append(this.deps.chainId, rollback);
     this.fork = rollback.fork;
-    this.entries = kept;
-    this.deps.ledger.adoptStateOf(rebuilt);
-    for (const [id, entries] of this.snapshots) if (entries > keep) this.snapshots.delete(id);
+    this.entries = afterRollback(this.entries, rollback);
+    for (const [id, snapshot] of this.snapshots) if (snapshot.entries > rollback.keep) this.snapshots.delete(id);
   }
 }
