@@ -1,21 +1,14 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { typeScriptFilesUnder } from '../support/typeScriptFilesUnder';
 
 const root = join(__dirname, '..', '..');
 const chainsDir = join(root, 'src', 'chains');
 
 function sourceOf(path: string): ts.SourceFile {
   return ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
-}
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return filesUnder(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
 }
 
 /** Methods (and function-valued properties) whose body is one `throw` and nothing else. */
@@ -72,7 +65,7 @@ describe('the chain interface: a core and capabilities (ARCHITECTURE.md, "chains
   });
 
   it('no class under src/chains has a method whose body only throws (a chain lacking something lacks the capability)', () => {
-    const offenders = filesUnder(chainsDir).flatMap((path) => methodsThatOnlyThrow(sourceOf(path)).map((method) => `${relative(root, path)}: ${method}`));
+    const offenders = typeScriptFilesUnder(chainsDir).flatMap((path) => methodsThatOnlyThrow(sourceOf(path)).map((method) => `${relative(root, path)}: ${method}`));
     expect(offenders).toEqual([]);
   });
 

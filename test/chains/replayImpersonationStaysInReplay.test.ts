@@ -1,16 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { typeScriptFilesUnder } from '../support/typeScriptFilesUnder';
 
 const root = join(__dirname, '..', '..');
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return filesUnder(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 /**
  * The cheats that act as a user without the user's key (docs/forking.md "Replay per chain kind"),
@@ -33,7 +26,7 @@ function usersOf(files: ReadonlyArray<{ path: string; text: string }>, use: RegE
 }
 
 describe("acting as a user without its key stays in a replay's forkings (and the journals that apply again what was accepted)", () => {
-  const files = filesUnder(join(root, 'src')).map((path) => ({ path: relative(root, path), text: readFileSync(path, 'utf8') }));
+  const files = typeScriptFilesUnder(join(root, 'src')).map((path) => ({ path: relative(root, path), text: readFileSync(path, 'utf8') }));
 
   for (const { what, use, allowed } of IMPERSONATION) {
     it(`${what}: only ${allowed.join(', ')}`, () => {

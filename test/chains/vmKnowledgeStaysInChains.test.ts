@@ -1,18 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { typeScriptFilesUnder } from '../support/typeScriptFilesUnder';
 import { chainKindFacts } from '../../src/chains/chainKinds';
 import { VM_TYPES } from '../../src/domain/chain/chainDescription';
 
 const root = join(__dirname, '..', '..');
-
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return filesUnder(path);
-    return entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
 
 /** A comparison with a VM kind's name (`x === 'bvm'`, `'svm' !== y`, also through `vm`/`vmType` switches' cases). */
 const VM_COMPARISON = /(?:[!=]==?\s*'(?:evm|svm|bvm|lvm)'|'(?:evm|svm|bvm|lvm)'\s*[!=]==?|case\s+'(?:evm|svm|bvm|lvm)'\s*:)/;
@@ -26,7 +19,7 @@ const ALLOWED = new Set(['src/domain/chain/explorerLinks.ts']);
 
 describe("each VM's knowledge stays in chains/ (and the nodes): the rest asks the chain or its kind's facts", () => {
   it('no file outside src/chains and src/nodes compares a vmType with a kind, but the explorer link table', () => {
-    const files = [...filesUnder(join(root, 'src')), ...filesUnder(join(root, 'web'))]
+    const files = [...typeScriptFilesUnder(join(root, 'src')), ...typeScriptFilesUnder(join(root, 'web'))]
       .map((path) => relative(root, path))
       .filter((path) => !/^src\/(chains|nodes)\//.test(path) && !ALLOWED.has(path));
     const offenders = files.flatMap((path) => comparisonsIn(readFileSync(join(root, path), 'utf8')).map((line) => `${path}: ${line.trim()}`));
@@ -39,7 +32,7 @@ describe("each VM's knowledge stays in chains/ (and the nodes): the rest asks th
   });
 
   it("the EVM's decoded revert stays in the EVM adapter: the rest speaks of a ChainFailure", () => {
-    const named = filesUnder(join(root, 'src'))
+    const named = typeScriptFilesUnder(join(root, 'src'))
       .map((path) => relative(root, path))
       .filter((path) => !path.startsWith('src/chains/evm/') && /\bDecodedRevert\b/.test(readFileSync(join(root, path), 'utf8')));
     expect(named).toEqual([]);

@@ -1,10 +1,11 @@
 // covers: endpoint:GET /requests/v3, endpoint:GET /chains, status:success, status:refund, failReason:SOLVER_BALANCE_TOO_LOW
-import { execFile, execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { createPublicClient, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { replayRequest } from '../../src/scenario/replay/replayRequest';
 import { startSimulator, type RunningSimulator } from '../../src/simulator';
+import { anvilsForking } from '../support/anvilsForking';
 import { bridgeOnUpstream, refundedByDrainedSolver } from '../support/drainedSolverUpstream';
 
 /**
@@ -21,18 +22,7 @@ describe('intentsim replay: a request of another deployment replayed where it ha
   /** A loopback port nothing listens on. */
   let closedPort: number;
 
-  /** Anvil processes forking one of the upstream's chains (a replay's, which must all be gone). */
-  const replayAnvils = (): string[] => {
-    try {
-      const rpcs = upstream.chains.map((chain) => chain.rpcUrl);
-      return execFileSync('pgrep', ['-a', '-f', 'anvil .*--fork-url'], { encoding: 'utf8' })
-        .trim()
-        .split('\n')
-        .filter((line) => rpcs.some((rpc) => line.includes(rpc)));
-    } catch {
-      return []; // pgrep exits 1 when nothing matches
-    }
-  };
+  const replayAnvils = (): string[] => anvilsForking(upstream.chains.map((chain) => chain.rpcUrl));
   const blockNumbers = () => Promise.all(upstream.chains.map((chain) => createPublicClient({ transport: http(chain.rpcUrl) }).getBlockNumber({ cacheTime: 0 })));
 
   /** Runs `intentsim replay …` to its end: its exit code, stdout and stderr. */

@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadScenarioFile, ScenarioFileError } from '../../src/scenario/loadScenarioFile';
 import { runScenario } from '../../src/scenario/runScenario';
 import { startSimulator, type RunningSimulator } from '../../src/simulator';
+import { anvilsForking } from '../support/anvilsForking';
 import { closedPortUrl } from '../support/closedPortUrl';
 import { refundedByDrainedSolver } from '../support/drainedSolverUpstream';
 
@@ -32,18 +33,7 @@ describe('scenario from-record --fork: a record becomes a scenario file that rep
   let refunded: string;
   const dir = mkdtempSync(join(tmpdir(), 'intentsim-from-record-fork-'));
   const blockNumbers = () => Promise.all(upstream.chains.map((chain) => createPublicClient({ transport: http(chain.rpcUrl) }).getBlockNumber({ cacheTime: 0 })));
-  /** Anvil processes forking one of the upstream's chains (which must all be gone). */
-  const forkingAnvils = (): string[] => {
-    try {
-      const rpcs = upstream.chains.map((chain) => chain.rpcUrl);
-      return execFileSync('pgrep', ['-a', '-f', 'anvil .*--fork-url'], { encoding: 'utf8' })
-        .trim()
-        .split('\n')
-        .filter((line) => rpcs.some((rpc) => line.includes(rpc)));
-    } catch {
-      return []; // pgrep exits 1 when nothing matches
-    }
-  };
+  const forkingAnvils = (): string[] => anvilsForking(upstream.chains.map((chain) => chain.rpcUrl));
 
   beforeAll(async () => {
     upstream = await startSimulator({ port: 0, env: {}, log: () => undefined, chains: [{ id: 1 }, { id: 8453 }] });
