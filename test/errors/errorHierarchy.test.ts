@@ -1,16 +1,9 @@
-import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ChainError, ConfigurationError, IntentsimError, LifecycleError, ProcessError } from '../../src/errors/IntentsimError';
 import { SimulatorError } from '../../src/errors/SimulatorError';
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    return entry.isDirectory() ? sourceFiles(path) : entry.name.endsWith('.ts') ? [path] : [];
-  });
-}
+import { typeScriptFilesUnder } from '../support/typeScriptFilesUnder';
 
 /** Errors that must extend a library's class instead, each with why. */
 const EXCEPTIONS: Record<string, string> = {
@@ -20,8 +13,8 @@ const EXCEPTIONS: Record<string, string> = {
 describe('one error hierarchy', () => {
   it('every error class exported from src/ descends from IntentsimError', async () => {
     const errorClasses: Array<{ file: string; name: string; cls: Function }> = [];
-    // the CLI entry runs on import; everything else is side-effect free
-    for (const file of sourceFiles('src').filter((f) => !f.endsWith('cli.ts'))) {
+    // the CLI entry and the test runners' isolation setup files (they register hooks) run on import; everything else is side-effect free
+    for (const file of typeScriptFilesUnder('src').filter((f) => !f.endsWith('cli.ts') && !/testRunners[\\/]\w+Isolate\.ts$/.test(f))) {
       const module = (await import(pathToFileURL(join(process.cwd(), file)).href)) as Record<string, unknown>;
       for (const [name, value] of Object.entries(module)) {
         if (typeof value === 'function' && value.prototype instanceof Error) errorClasses.push({ file: relative('.', file), name, cls: value });
