@@ -1,6 +1,5 @@
-import { createPublicClient, createTestClient, defineChain, erc20Abi, getAddress, http, isAddress, type Chain, type Hex, type PublicClient, type TestClient } from 'viem';
+import { defineChain, erc20Abi, getAddress, isAddress, type Chain, type Hex, type PublicClient, type TestClient } from 'viem';
 import { rmSync } from 'node:fs';
-import { Agent } from 'node:http';
 import { join } from 'node:path';
 import { constantProductPoolArtifact, stablecoinArtifact } from '../../../fixtures/contracts/artifacts.generated';
 import { POOL_FEE_BPS } from '../../../fixtures/pools';
@@ -25,10 +24,8 @@ import { createAnvilInstance, type AnvilEndpoints, type AnvilInstance } from './
 import type { SimulatorContracts } from './deploySimulatorContracts';
 import { ExternalEvmNode } from './ExternalEvmNode';
 import { deploymentSnapshotKey } from './deploymentSnapshots';
-import { ipcTransport, type IpcTransport } from './ipcTransport';
 import { ipcPathFor } from './ipcPathFor';
-import { nodeHttpFetch } from './nodeHttpFetch';
-import { quoteScopedTransport, stateChangeTransport } from './quoteScopedTransport';
+import { connectEvmNode, type BootedNode } from './connectEvmNode';
 import { SameStateReadCache } from './SameStateReadCache';
 import { EvmChainJournal } from './EvmChainJournal';
 import { EvmCallJournal } from './front/EvmCallJournal';
@@ -53,22 +50,8 @@ export interface EvmChainOptions extends Omit<ChainAdapterContext, 'chainJournal
   chainJournal?: ChainJournalStore;
 }
 
-/** A node that answers: its endpoints and the viem clients on it (before contracts are deployed). */
-interface BootedNode {
-  endpoints: AnvilEndpoints;
-  client: PublicClient;
-  testClient: TestClient;
-  /** The kept-alive sockets of the HTTP clients (plain HTTP nodes). */
-  agent?: Agent;
-  /** The public client's transport, for a node spawned with an IPC socket. */
-  ipc?: IpcTransport;
-}
-
 /** How long a forked node may take to start: it fetches the fork block and the chain's facts from its upstream first. */
 const FORK_START_TIMEOUT_MS = 30_000;
-
-/** How long a spawned node's IPC socket may take to answer its first call before HTTP is used instead. */
-const IPC_PROBE_TIMEOUT_MS = 2000;
 
 /**
  * An EVM chain: one real Anvil process (or an attached node) and, once started, the parts that
@@ -154,31 +137,8 @@ export class EvmChain implements ChainAdapter {
         onStateChange: () => this.sameStateReads.stateChanged(),
       });
     }
-    const chain = this.viemChainAt(endpoints);
-    // HTTP to the node over node:http, kept alive: cheat calls, and every call to a node attached by URL
-    const agent = endpoints.rpcUrl.startsWith('http:') ? new Agent({ keepAlive: true }) : undefined;
-    const fetchFn = agent ? nodeHttpFetch(agent) : undefined;
-    const rpc = () => http(endpoints.rpcUrl, fetchFn ? { fetchFn } : {});
-    // the simulator's own calls (quotes, solver, watcher) to a node it spawned: over its IPC socket
-    const ipc = endpoints.ipcPath ? await this.openIpc(endpoints.ipcPath) : undefined;
-    const transport = quoteScopedTransport(stateChangeTransport(ipc ? ipc.transport : rpc(), this.sameStateReads), { chainId: this.chainId, ...this.options.quoteRpc, reads: this.sameStateReads });
-    this.booted = {
-      endpoints,
-      client: createPublicClient({ chain, transport }),
-      testClient: createTestClient({ chain, mode: 'anvil', transport: stateChangeTransport(rpc(), this.sameStateReads) }),
-      ...(agent ? { agent } : {}),
-      ...(ipc ? { ipc } : {}),
-    };
-  }
-
-  /** The node's IPC socket once it answers with this chain's id; undefined (HTTP is used) if it does not. */
-  private async openIpc(path: string): Promise<IpcTransport | undefined> {
-    const ipc = ipcTransport(path);
-    const answered = await ipc.probe(IPC_PROBE_TIMEOUT_MS).catch((error: unknown) => error);
-    if (answered === this.chainId) return ipc;
-    ipc.close();
-    this.options.log?.(`chain ${this.chainId}: the IPC socket ${path} did not answer (${answered instanceof Error ? answered.message : String(answered)}); using HTTP`);
-    return undefined;
+    const log = this.options.log;
+    this.booted = await connectEvmNode({ chainId: this.chainId, endpoints, chain: this.viemChainAt(endpoints), quoteRpc: this.options.quoteRpc, sameStateReads: this.sameStateReads, ...(log ? { log: (message) => log(message) } : {}) });
   }
 
   async start(): Promise<void> {
