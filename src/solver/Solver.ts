@@ -49,6 +49,14 @@ export class Solver {
     this.queue.start();
     for (const record of this.deps.lifecycle.requests.listByStatus('submitted')) this.queue.schedule(record.id, () => this.machine.confirmSubmitted(record.id));
     for (const record of this.deps.lifecycle.requests.listByStatus('pending')) this.queue.schedule(record.id, () => this.machine.settlePending(record.id));
+    // a deposit indexed just before a SIGKILL, whose request the machine had not yet moved: acted on now
+    for (const record of this.deps.lifecycle.requests.listByStatus('waiting')) {
+      if (record.inTxs.some((tx) => tx.type === 'deposit')) continue;
+      for (const deposit of this.deps.chainIndex.depositsForRequest(record.id)) {
+        const chain = this.deps.chains.get(deposit.chainId);
+        if (chain && deposit.state === 'canonical') this.observe(chain, { kind: 'deposit', deposit });
+      }
+    }
     for (const { chain, observation } of this.buffered.splice(0)) this.observe(chain, observation);
   }
 
