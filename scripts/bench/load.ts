@@ -9,6 +9,7 @@ import { RequestRecordWriter } from '../../src/store/RequestRecordWriter';
 import { hexId, makeRequestRecord } from '../../test/support/requestRecordFixture';
 import { percentile } from './measure';
 import { startCliProcess, type CliReady } from '../../test/support/cliProcess';
+import { startBareStatusServer } from './bareStatusServer';
 
 export interface LoadRow {
   route: string;
@@ -17,6 +18,8 @@ export interface LoadRow {
   p50Ms: number;
   p99Ms: number;
   non2xx: number;
+  /** CPU time (user + system) the answering process spent per request, when its pid was given. */
+  cpuMsPerRequest?: number;
 }
 
 export interface LoadResult {
@@ -45,6 +48,28 @@ const row = (route: string, connections: number, result: autocannon.Result): Loa
   non2xx: result.non2xx,
 });
 
+/** CPU time (user + system, ms) a process has used, from /proc/<pid>/stat (10 ms ticks). */
+function cpuMsOf(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime: fields 14 and 15 of the line
+}
+
+/** CPU time (ms) process `pid` spends per second while no request comes: what each row's per-request CPU includes besides the requests. */
+export async function idleCpuMsPerSecond(pid: number, seconds = 2): Promise<number> {
+  const before = cpuMsOf(pid);
+  await new Promise((resolve) => setTimeout(resolve, seconds * 1000));
+  return (cpuMsOf(pid) - before) / seconds;
+}
+
+/** `cannon`, and the CPU the process `pid` spent on each of its requests. */
+async function measuredRow(route: string, connections: number, pid: number | undefined, run: () => Promise<autocannon.Result>): Promise<LoadRow> {
+  const cpuBefore = pid === undefined ? 0 : cpuMsOf(pid);
+  const result = await run();
+  const measured = row(route, connections, result);
+  if (pid === undefined || result.requests.total === 0) return measured;
+  return { ...measured, cpuMsPerRequest: Math.round(((cpuMsOf(pid) - cpuBefore) / result.requests.total) * 1000) / 1000 };
+}
+
 /** Statuses of requests not settled yet. */
 const IN_FLIGHT = ['waiting', 'depositing', 'pending', 'submitted'] as const;
 
@@ -60,19 +85,58 @@ function nativeQuoteBody(sim: CliReady): string {
   return JSON.stringify({ user, originChainId: 1, destinationChainId: 8453, originCurrency: zeroAddress, destinationCurrency: zeroAddress, amount: '10000000000000000', tradeType: 'EXACT_INPUT' });
 }
 
-/** Status look-ups and quotes at 1, 8 and 64 connections (`seconds` each) against a running simulator. */
-export async function benchHotPathRows(sim: CliReady, seconds: number, progress: (line: string) => void, connectionCounts: readonly number[] = [1, 8, 64]): Promise<LoadRow[]> {
+/** The floor row of the status look-up: a bare `node:http` server answering the same bytes (`bareStatusServer.ts`). */
+export const STATUS_FLOOR_ROUTE = 'bare node:http (floor)';
+
+/**
+ * Status look-ups and quotes at 1, 8 and 64 connections (`seconds` each) against a running
+ * simulator; at each count, right after the status row, the same look-up's floor: a bare
+ * `node:http` server in its own process answering the same bytes.
+ */
+export async function benchHotPathRows(
+  sim: CliReady,
+  seconds: number,
+  progress: (line: string) => void,
+  options: { connectionCounts?: readonly number[]; simPid?: number; routes?: ReadonlyArray<'status' | 'quote'> } = {},
+): Promise<LoadRow[]> {
+  const { connectionCounts = [1, 8, 64], simPid, routes = ['status', 'quote'] } = options;
   const quoteBody = nativeQuoteBody(sim);
   const first = (await (await fetch(`${sim.baseUrl}/quote/v2`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: quoteBody })).json()) as { steps: Array<{ requestId: string }> };
   const statusUrl = `${sim.baseUrl}/intents/status/v3?requestId=${first.steps[0]!.requestId}`;
+  const floor = await startBareStatusServer(await (await fetch(statusUrl)).text());
   const rows: LoadRow[] = [];
-  for (const connections of connectionCounts) {
-    rows.push(row('GET /intents/status/v3', connections, await cannon(statusUrl, connections, seconds)));
-    progress(`  status at ${connections} connections done`);
-    rows.push(row('POST /quote/v2', connections, await cannon(`${sim.baseUrl}/quote/v2`, connections, seconds, { method: 'POST', body: quoteBody })));
-    progress(`  quote at ${connections} connections done`);
+  try {
+    // a second of each first, so no row measures the JIT's warm-up
+    if (routes.includes('status')) {
+      await cannon(statusUrl, 8, 1);
+      await cannon(floor.url, 8, 1);
+    }
+    if (routes.includes('quote')) await cannon(`${sim.baseUrl}/quote/v2`, 8, 1, { method: 'POST', body: quoteBody });
+    for (const connections of connectionCounts) {
+      if (routes.includes('status')) {
+        rows.push(await measuredRow('GET /intents/status/v3', connections, simPid, () => cannon(statusUrl, connections, seconds)));
+        rows.push(await measuredRow(STATUS_FLOOR_ROUTE, connections, floor.pid, () => cannon(floor.url, connections, seconds)));
+        progress(`  status (and its floor) at ${connections} connections done`);
+      }
+      if (routes.includes('quote')) {
+        rows.push(await measuredRow('POST /quote/v2', connections, simPid, () => cannon(`${sim.baseUrl}/quote/v2`, connections, seconds, { method: 'POST', body: quoteBody })));
+        progress(`  quote at ${connections} connections done`);
+      }
+    }
+  } finally {
+    await floor.stop();
   }
   return rows;
+}
+
+/** Each status row's throughput over its floor's at the same connections (the issue's ≥ 0.6 at 8). */
+export function statusOverFloor(rows: readonly LoadRow[]): Array<{ connections: number; ratio: number }> {
+  return rows
+    .filter((r) => r.route === 'GET /intents/status/v3')
+    .flatMap((r) => {
+      const floor = rows.find((f) => f.route === STATUS_FLOOR_ROUTE && f.connections === r.connections);
+      return floor ? [{ connections: r.connections, ratio: r.requestsPerSecond / floor.requestsPerSecond }] : [];
+    });
 }
 
 /**
@@ -87,7 +151,7 @@ export async function benchLoad(params: { seconds: number; storedRequests: numbe
   const { top: child, ready: sim } = await startCliProcess({ args: ['--db', dbPath] });
   try {
     const quoteBody = nativeQuoteBody(sim);
-    const rows = await benchHotPathRows(sim, params.seconds, progress);
+    const rows = await benchHotPathRows(sim, params.seconds, progress, { simPid: child.pid! });
 
     const rssBefore = rssOf(child.pid!);
     await cannon(`${sim.baseUrl}/quote/v2`, 8, 0, { method: 'POST', body: quoteBody, amount: params.quotes });

@@ -24,7 +24,7 @@ import { benchGaslessBridge, gaslessBridgeLines, type GaslessBridgeResult } from
 import { benchColdStart, type ColdStartResult } from './coldStart';
 import { benchQuoteLatency, type QuoteLatencyResult } from './quoteLatency';
 import { benchFuzz, benchOpenApiFuzz, type FuzzResult } from './fuzz';
-import { benchLoad, type LoadResult } from './load';
+import { benchLoad, statusOverFloor, type LoadResult } from './load';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -167,7 +167,8 @@ function report(
     `  ${fuzz.httpInputs} HTTP inputs + ${fuzz.websocketBatches} websocket batches in ${fuzz.seconds.toFixed(1)} s: ${fuzz.failures.length} failures   ${verdict(fuzz.failures.length === 0)}`,
     ...fuzz.failures.slice(0, 10).map((failure) => `    ${failure.slice(0, 300)}`),
     `load on loopback (autocannon; targets: quote p99 <= ${formatMs(TARGETS.quoteP99At8Ms)} at 8 connections, <= ${formatMs(TARGETS.quoteP99At64Ms)} at 64; status >= ${TARGETS.statusAt8RequestsPerSecond} req/s at 8)`,
-    ...load.rows.map((r) => `  ${r.route.padEnd(24)} ${String(r.connections).padStart(2)} conn  ${String(r.requestsPerSecond).padStart(6)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms${r.non2xx ? `  non-2xx ${r.non2xx}` : ''}${loadVerdict(r)}`),
+    ...load.rows.map((r) => `  ${r.route.padEnd(24)} ${String(r.connections).padStart(2)} conn  ${String(r.requestsPerSecond).padStart(6)} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms${r.cpuMsPerRequest === undefined ? '' : `  cpu ${r.cpuMsPerRequest} ms/req`}${r.non2xx ? `  non-2xx ${r.non2xx}` : ''}${loadVerdict(r)}`),
+    ...statusOverFloor(load.rows).map(({ connections, ratio }) => `  status / its floor (a bare node:http server, the same bytes) at ${connections} connections: ${ratio.toFixed(2)}`),
     `GET /requests/v3 over ${load.listing.stored} stored requests (60 sequential pages each, target p99 <= ${formatMs(TARGETS.listingPageP99Ms)})`,
     ...load.listing.queries.map((q) => `  ${q.name.padEnd(28)} p50 ${formatMs(q.p50Ms)}  p99 ${formatMs(q.p99Ms)}   ${verdict(q.p99Ms <= TARGETS.listingPageP99Ms)}`),
     `RSS of the simulator's process: ${load.rss.beforeMb} MB before, ${load.rss.afterMb} MB after ${load.rss.quotes} more quotes`,

@@ -1,4 +1,5 @@
-import express, { type Express } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import express from 'express';
 import type { LocalAccount } from 'viem';
 import type { ChainAdapter } from '../chains/ChainAdapter';
 import type { QuoteRpcScope } from '../chains/QuoteRpcScope';
@@ -16,7 +17,7 @@ import { createErrorMiddleware, JSON_BODY_LIMIT, notFoundHandler } from './error
 import { refuseTrailingSlash } from './refuseTrailingSlash';
 import { requireJsonBody } from './requireJsonBody';
 import { admitQuotesInOrder } from './quoteAdmission';
-import { answerPlainStatusLookups, statusV3Bodies } from './statusFastPath';
+import { answerPlainStatusLookup, statusV3Bodies } from './statusFastPath';
 import { guardAdminRoutes } from './guardAdminRoutes';
 import type { QuoteProviderDeps } from '../quote/createQuote';
 import { adminRoutes } from './routes/adminRoutes';
@@ -88,14 +89,19 @@ export interface AppDeps {
   listingRatePerSecond: number;
 }
 
-/** The HTTP API: one express app, the routes of SPEC §4, one error mapping. */
-export function createApp(deps: AppDeps): Express {
+/** What `node:http` calls with each request. */
+export type RequestListener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/**
+ * The HTTP API: one express app, the routes of SPEC §4, one error mapping; in front of it, the
+ * status look-up clients poll in a loop (`answerPlainStatusLookup`), answered without express.
+ */
+export function createApp(deps: AppDeps): RequestListener {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   const statusV3Body = statusV3Bodies(deps.requests);
   app.use(refuseTrailingSlash);
-  app.use(answerPlainStatusLookups(statusV3Body));
   app.use(guardAdminRoutes(deps));
   app.use(requireJsonBody);
   app.use(express.json({ limit: JSON_BODY_LIMIT, inflate: false }));
@@ -127,5 +133,8 @@ export function createApp(deps: AppDeps): Express {
   app.use(executeRoutes(deps));
   app.use(notFoundHandler);
   app.use(createErrorMiddleware(deps.log));
-  return app;
+  const answeredStatus = answerPlainStatusLookup(statusV3Body);
+  return (req, res) => {
+    if (!answeredStatus(req, res)) app(req, res);
+  };
 }

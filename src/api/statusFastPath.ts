@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildStatusResponse } from '../domain/request/statusResponse';
 import type { RequestStore } from '../store/RequestStore';
 import { StatusBodyCache } from './statusBodyCache';
@@ -20,18 +20,22 @@ export function statusV3Bodies(requests: Pick<RequestStore, 'recordJson'>): Stat
 }
 
 /**
- * The look-up clients poll in a loop, answered before express walks its routers: a plain
+ * The look-up clients poll in a loop, answered before express sees the request: a plain
  * `GET /intents/status/v3?requestId=…` of a stored request gets the bytes and headers `res.json`
- * would send (Content-Type, then Content-Length). Every other shape — another version, a second
- * parameter, a malformed or unknown id, HEAD, a request with a body (415 there) — goes on to the status routes, which answer it (and
- * its errors) as before.
+ * would send (Content-Type, then Content-Length), with none of express's per-request work (its
+ * request and response prototypes, the router's walk, URL parsing). It answers true when it
+ * answered. Every other shape — another version, a second parameter, a malformed or unknown id,
+ * HEAD, a request with a body (415 there) — it leaves to express (false), whose status routes
+ * answer it (and its errors) as before.
  */
-export function answerPlainStatusLookups(bodyOf: StatusV3Body): RequestHandler {
-  return (req, res, next) => {
-    const match = req.method === 'GET' && !hasBody(req.headers) ? PLAIN_STATUS_URL.exec(req.url) : null;
+export function answerPlainStatusLookup(bodyOf: StatusV3Body): (req: IncomingMessage, res: ServerResponse) => boolean {
+  return (req, res) => {
+    if (req.method !== 'GET' || hasBody(req.headers)) return false;
+    const match = PLAIN_STATUS_URL.exec(req.url ?? '');
     const body = match ? bodyOf(match[1]!) : undefined;
-    if (body === undefined) return next();
+    if (body === undefined) return false;
     res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
     res.end(body);
+    return true;
   };
 }

@@ -37,14 +37,15 @@ export function parseRecordJson(json: string): RequestRecord {
  * lifecycle holds (ARCHITECTURE.md, "The sealed status path").
  */
 export class RequestStore {
-  private readonly getStatement: Database.Statement<[string], RequestRow>;
+  /** A record's stored text itself (plucked: no row object per look-up, the status look-up's one read). */
+  private readonly recordJsonStatement: Database.Statement<[string], string>;
   private readonly byStatusStatement: Database.Statement<[string], RequestRow>;
   private readonly eventsForRequestStatement: Database.Statement<[string], EventRow>;
   private readonly waitingFromUserStatement: Database.Statement<[number, string], RequestRow>;
   private readonly lastEventSeqStatement: Database.Statement<[string], { seq: number | null }>;
 
   constructor(private readonly db: Database.Database) {
-    this.getStatement = db.prepare('SELECT record_json FROM requests WHERE id = ?');
+    this.recordJsonStatement = db.prepare<[string], string>('SELECT record_json FROM requests WHERE id = ?').pluck();
     this.byStatusStatement = db.prepare('SELECT record_json FROM requests WHERE status = ? ORDER BY created_at, id');
     this.eventsForRequestStatement = db.prepare('SELECT * FROM request_events WHERE request_id = ? ORDER BY seq');
     this.lastEventSeqStatement = db.prepare('SELECT max(seq) AS seq FROM request_events WHERE request_id = ?');
@@ -58,7 +59,7 @@ export class RequestStore {
 
   /** A record as stored (`parseRecordJson` reads it): a look-up that keeps what it built from a record compares this text. */
   recordJson(id: string): string | undefined {
-    return this.getStatement.get(id.toLowerCase())?.record_json;
+    return this.recordJsonStatement.get(id.toLowerCase());
   }
 
   listByStatus(status: RequestStatus): RequestRecord[] {

@@ -1,4 +1,5 @@
-import { encodeFunctionData, erc20Abi, getAddress, parseSignature, type Address, type Hex, type PublicClient } from 'viem';
+import { erc20Abi, getAddress, parseSignature, type Address, type Hex, type PublicClient } from 'viem';
+import { encodeCall } from './encodeCall';
 import { depositoryArtifact, stablecoinArtifact } from '../../../fixtures/contracts/artifacts.generated';
 import type { QuoteStep } from '../../domain/quote/quoteStep';
 import { STABLECOIN } from '../../../fixtures/tokens';
@@ -64,7 +65,7 @@ export class EvmDepositSteps {
           action: 'Confirm transaction in your wallet',
           description: `Depositing funds to the relayer to execute the request for ${params.currency.symbol}`,
           to: contracts.depository,
-          data: encodeFunctionData({ abi: depositoryArtifact.abi, functionName: 'depositNative', args: [user, params.requestId] }),
+          data: encodeCall({ abi: depositoryArtifact.abi, functionName: 'depositNative', args: [user, params.requestId] }),
           value: params.amount,
           gasUnits: gas.depositNative,
           withCheck: true,
@@ -86,7 +87,7 @@ export class EvmDepositSteps {
           action: 'Approve token',
           description: `Allow the depository to move ${params.currency.symbol} from your wallet`,
           to: params.currency.address,
-          data: encodeFunctionData({ abi: stablecoinArtifact.abi, functionName: 'approve', args: [contracts.depository, params.amount] }),
+          data: encodeCall({ abi: stablecoinArtifact.abi, functionName: 'approve', args: [contracts.depository, params.amount] }),
           value: 0n,
           gasUnits: gas.approve,
           withCheck: false,
@@ -99,7 +100,7 @@ export class EvmDepositSteps {
         action: 'Confirm transaction in your wallet',
         description: `Depositing ${params.currency.symbol} to the relayer to execute the request`,
         to: contracts.depository,
-        data: encodeFunctionData({
+        data: encodeCall({
           abi: depositoryArtifact.abi,
           functionName: 'depositErc20',
           args: [user, params.currency.address, params.amount, params.requestId],
@@ -122,7 +123,7 @@ export class EvmDepositSteps {
         ? { to: address, data: '0x' as Hex, value: params.amount, gasUnits: NATIVE_TRANSFER_GAS }
         : {
             to: params.currency.address,
-            data: encodeFunctionData({ abi: erc20Abi, functionName: 'transfer', args: [address, params.amount] }),
+            data: encodeCall({ abi: erc20Abi, functionName: 'transfer', args: [address, params.amount] }),
             value: 0n,
             // a bare token transfer to a fresh account, as measured for refunds, without their call overhead
             gasUnits: this.deps.gas.refundErc20,
@@ -191,7 +192,7 @@ export class EvmDepositSteps {
     return {
       to: this.deps.contracts.depository,
       value: 0n,
-      data: encodeFunctionData({
+      data: encodeCall({
         abi: depositoryArtifact.abi,
         functionName: 'depositErc20WithAuthorization',
         args: [getAddress(params.user), params.currency.address, params.amount, params.requestId, params.validAfter, params.validBefore, Number(v ?? BigInt(27 + yParity)), r, s],

@@ -1,4 +1,5 @@
-import { BaseError, encodeFunctionData, InsufficientFundsError, keccak256, RpcRequestError, zeroAddress, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem';
+import { BaseError, InsufficientFundsError, keccak256, RpcRequestError, zeroAddress, type Address, type Hex, type LocalAccount, type PublicClient } from 'viem';
+import { encodeCall } from './encodeCall';
 import { depositoryArtifact, serviceReceiverArtifact } from '../../../fixtures/contracts/artifacts.generated';
 import type { VirtualClock } from '../../clock/VirtualClock';
 import type { SolverTxKind, SolverTxStore } from '../../store/SolverTxStore';
@@ -235,13 +236,13 @@ export class EvmSolverWallet implements SolverWallet {
       return native
         ? {
             to: contracts.serviceReceiver,
-            data: encodeFunctionData({ abi: serviceReceiverArtifact.abi, functionName: 'fillNative', args: [payment.requestId, recipient] }),
+            data: encodeCall({ abi: serviceReceiverArtifact.abi, functionName: 'fillNative', args: [payment.requestId, recipient] }),
             value: payment.amount,
             gas: margin(gas.fillNative),
           }
         : {
             to: contracts.serviceReceiver,
-            data: encodeFunctionData({
+            data: encodeCall({
               abi: serviceReceiverArtifact.abi,
               functionName: 'fillErc20',
               args: [payment.requestId, payment.currency.address, recipient, payment.amount],
@@ -252,7 +253,7 @@ export class EvmSolverWallet implements SolverWallet {
     }
     return {
       to: contracts.depository,
-      data: encodeFunctionData({
+      data: encodeCall({
         abi: depositoryArtifact.abi,
         functionName: 'transferOut',
         args: [payment.requestId, native ? zeroAddress : payment.currency.address, recipient, payment.amount],

@@ -1,4 +1,5 @@
-import { encodeFunctionData, erc20Abi, zeroAddress, type Address, type Hex } from 'viem';
+import { erc20Abi, zeroAddress, type Address, type Hex } from 'viem';
+import { encodeCall } from './encodeCall';
 import { constantProductPoolArtifact, serviceReceiverArtifact, wrappedNativeArtifact } from '../../../fixtures/contracts/artifacts.generated';
 import type { FillExecution, SolverPayment } from '../../domain/fill/solverPayment';
 
@@ -15,23 +16,23 @@ function routeCalls(receiver: Address, payment: SolverPayment, execution: FillEx
     case 'transfer':
       return [];
     case 'wrap':
-      return [{ to: action.wrappedNative, value: execution.solverAmount, data: encodeFunctionData({ abi: wrappedNativeArtifact.abi, functionName: 'deposit' }) }];
+      return [{ to: action.wrappedNative, value: execution.solverAmount, data: encodeCall({ abi: wrappedNativeArtifact.abi, functionName: 'deposit' }) }];
     case 'unwrap':
       return [unwrapAll(receiver, action.wrappedNative)];
     case 'swap': {
       const swap = execution.exactOutput
-        ? encodeFunctionData({
+        ? encodeCall({
             abi: constantProductPoolArtifact.abi,
             functionName: 'swapExactOutput',
             args: [action.tokenIn, payment.amount, execution.solverAmount, receiver],
           })
-        : encodeFunctionData({
+        : encodeCall({
             abi: constantProductPoolArtifact.abi,
             functionName: 'swapExactInput',
             args: [action.tokenIn, execution.solverAmount, execution.minimumAmountOut, receiver],
           });
       return [
-        { to: action.tokenIn, value: 0n, data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [action.pool, execution.solverAmount] }) },
+        { to: action.tokenIn, value: 0n, data: encodeCall({ abi: erc20Abi, functionName: 'approve', args: [action.pool, execution.solverAmount] }) },
         { to: action.pool, value: 0n, data: swap },
         ...(action.unwrapOutput ? [unwrapAll(receiver, action.tokenOut)] : []),
       ];
@@ -40,7 +41,7 @@ function routeCalls(receiver: Address, payment: SolverPayment, execution: FillEx
 }
 
 function unwrapAll(receiver: Address, wrapped: Address): ReceiverCall {
-  return { to: receiver, value: 0n, data: encodeFunctionData({ abi: serviceReceiverArtifact.abi, functionName: 'unwrapAll', args: [wrapped] }) };
+  return { to: receiver, value: 0n, data: encodeCall({ abi: serviceReceiverArtifact.abi, functionName: 'unwrapAll', args: [wrapped] }) };
 }
 
 /**
@@ -56,7 +57,7 @@ export function encodeFillExecution(receiver: Address, payment: SolverPayment & 
   const gasTopUp = execution.gasTopUp ?? 0n;
   const topUpCalls = gasTopUp > 0n ? [{ to: payment.recipient as Address, value: gasTopUp, data: '0x' as Hex }] : [];
   const calls = [...routeCalls(receiver, payment, execution), ...execution.calls, ...topUpCalls];
-  const data = encodeFunctionData({
+  const data = encodeCall({
     abi: serviceReceiverArtifact.abi,
     functionName: 'fillWithCalls',
     args: [

@@ -1,4 +1,4 @@
-import { keccak256, stringToBytes, type Hex } from 'viem';
+import { stringToBytes, type Hex } from 'viem';
 import { keccak256Fast } from '../hash/keccak256Fast';
 import { canonicalJson } from '../request/requestId';
 import type { QuoteFacts } from '../request/requestRecord';
@@ -58,7 +58,7 @@ export function buildProtocolOrder(params: {
     version: PROTOCOL_ORDER_VERSION,
     solverChainId: origin,
     solver: params.solver,
-    salt: BigInt(keccak256(stringToBytes(`salt:${params.requestId}`))).toString(),
+    salt: BigInt(keccak256Fast(stringToBytes(`salt:${params.requestId}`))).toString(),
     inputs: [
       {
         payment: { chainId: origin, currency: facts.currencyIn.address, amount: amounts.amountIn.toString(), weight: '1' },

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { encodeAbiParameters, keccak256, stringToBytes } from 'viem';
 import { canonicalJson, deriveRequestId } from '../../../src/domain/request/requestId';
+import { loadFastKeccak } from '../../../src/domain/hash/keccak256Fast';
 
 describe('deriveRequestId', () => {
   const body = canonicalJson({ user: '0xabc', amount: '1000', originChainId: 1, destinationChainId: 8453 });
@@ -31,6 +33,20 @@ describe('deriveRequestId', () => {
         },
       ),
       { numRuns: 200 },
+    );
+  });
+
+  it('is keccak256 of the ABI encoding (uint256 seed, uint256 sequence, bytes32 keccak256(body)), with the fast keccak loaded', async () => {
+    await loadFastKeccak();
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2 ** 31 - 1 }), fc.bigInt({ min: 1n, max: 2n ** 256n - 1n }), fc.string(), (seed, sequence, text) => {
+        const abiEncoded = encodeAbiParameters(
+          [{ type: 'uint256' }, { type: 'uint256' }, { type: 'bytes32' }],
+          [BigInt(seed), sequence, keccak256(stringToBytes(text))],
+        );
+        expect(deriveRequestId({ seed, sequence, canonicalBody: text })).toBe(keccak256(abiEncoded));
+      }),
+      { numRuns: 300 },
     );
   });
 
