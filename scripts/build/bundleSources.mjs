@@ -21,6 +21,36 @@ export const CLI_SOURCE = 'src/cli.ts';
  */
 export const NATIVE_EXTERNALS = ['better-sqlite3', 'litesvm', 'esbuild', 'bufferutil', 'utf-8-validate', 'playwright-core'];
 
+/**
+ * Native packages whose JavaScript is bundled all the same, only the module that loads the addon
+ * left to run from node_modules. LiteSVM's wrapper (dist/index.js) is CommonJS and requires
+ * @solana/kit: run from node_modules it loads the whole of kit's CommonJS build (25 packages, ~0.1 s
+ * of CPU at every start) beside the bundle's own copy. Bundled, its `require('@solana/kit')` is
+ * given a module of ours that re-exports, from kit's ES build the bundle already holds, just the
+ * names the wrapper reads (`kit_1.<name>`, read from the wrapper itself), and `require('./internal')`,
+ * the addon's loader, stays a require of node_modules (`litesvm/dist/internal.js`).
+ */
+const NATIVE_LOADERS = [{ packageName: 'litesvm', wrapperDir: join('node_modules', 'litesvm', 'dist'), loader: /^\.\/internal$/, external: 'litesvm/dist/internal.js' }];
+
+/** @type {import('esbuild').Plugin} */
+const bundleNativeWrappers = {
+  name: 'bundle-native-wrappers',
+  setup(builder) {
+    for (const { wrapperDir, loader, external } of NATIVE_LOADERS) {
+      builder.onResolve({ filter: loader }, (args) => (args.importer.includes(wrapperDir) ? { path: external, external: true } : undefined));
+      builder.onResolve({ filter: /^@solana\/kit$/ }, (args) =>
+        args.importer.includes(wrapperDir) && args.kind === 'require-call' ? { path: args.importer, namespace: 'kit-names-of' } : undefined,
+      );
+    }
+    builder.onLoad({ filter: /.*/, namespace: 'kit-names-of' }, async (args) => {
+      const { readFile } = await import('node:fs/promises');
+      const { dirname } = await import('node:path');
+      const names = [...new Set([...(await readFile(args.path, 'utf8')).matchAll(/\bkit_1\.(\w+)/g)].map((match) => match[1]))];
+      return { contents: `export { ${names.join(', ')} } from '@solana/kit';`, resolveDir: dirname(args.path), loader: 'js' };
+    });
+  },
+};
+
 /** What every build of the sources shares: one bundle per entry for Node 20. */
 export const NODE_BUNDLE_BASE = /** @type {const} */ ({ bundle: true, platform: 'node', target: 'node20', legalComments: 'none' });
 
@@ -35,7 +65,7 @@ const REQUIRE_BANNER = "import { createRequire as __intentsimCreateRequire } fro
  * @property {'bundled' | 'external'} dependencies `bundled` (the checkout's CLI): dependencies are
  *   bundled too, tree-shaken, and the output minified — one file to load instead of hundreds of viem
  *   modules to resolve and compile at every start (~1 s), less text to decode (~0.1 s); only
- *   `NATIVE_EXTERNALS` stay imports. Written as `.mjs`: the cache is outside any package's scope.
+ *   `NATIVE_EXTERNALS` stay imports (of those in `NATIVE_LOADERS`, only the addon's loader). Written as `.mjs`: the cache is outside any package's scope.
  *   `external` (the package): every dependency stays an import of node_modules, installed beside
  *   the package; `.js` in the package's own `"type": "module"` scope.
  * @property {boolean} explorerSourcesInRoot the bundle runs away from the sources: the explorer's
@@ -61,7 +91,8 @@ export function bundleSourcesOptions({ root, entryPoints, outdir, dependencies, 
     logLevel,
     ...(bundled
       ? {
-          external: NATIVE_EXTERNALS,
+          external: NATIVE_EXTERNALS.filter((name) => !NATIVE_LOADERS.some((native) => native.packageName === name)),
+          plugins: [bundleNativeWrappers],
           banner: { js: REQUIRE_BANNER },
           outExtension: { '.js': '.mjs' },
           // names stay as written (errors and logs show them)
