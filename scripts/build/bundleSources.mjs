@@ -54,53 +54,56 @@ const bundleNativeWrappers = {
 /** What every build of the sources shares: one bundle per entry for Node 20. */
 export const NODE_BUNDLE_BASE = /** @type {const} */ ({ bundle: true, platform: 'node', target: 'node20', legalComments: 'none' });
 
-/** Bundled CommonJS packages call require() for Node's built-ins: an ES module has none of its own. */
-const REQUIRE_BANNER = "import { createRequire as __intentsimCreateRequire } from 'node:module'; const require = __intentsimCreateRequire(import.meta.url);";
-
 /**
  * @typedef {object} BundleSourcesOptions
  * @property {string} root the checkout's root
- * @property {Record<string, string>} entryPoints output name → source file below `root`
+ * @property {Record<string, string>} entryPoints output name → source file below `root` (`bundled`: one entry)
  * @property {string} outdir
- * @property {'bundled' | 'external'} dependencies `bundled` (the checkout's CLI): dependencies are
- *   bundled too, tree-shaken, and the output minified — one file to load instead of hundreds of viem
- *   modules to resolve and compile at every start (~1 s), less text to decode (~0.1 s); only
- *   `NATIVE_EXTERNALS` stay imports (of those in `NATIVE_LOADERS`, only the addon's loader). Written as `.mjs`: the cache is outside any package's scope.
- *   `external` (the package): every dependency stays an import of node_modules, installed beside
- *   the package; `.js` in the package's own `"type": "module"` scope.
+ * @property {'bundled' | 'external'} dependencies `bundled` (the checkout's CLI): one CommonJS file,
+ *   `<name>.cjs`, with the dependencies bundled too, tree-shaken, and the output minified — one file
+ *   to load instead of hundreds of viem modules to resolve and compile at every start (~1 s), less
+ *   text to decode (~0.1 s); only `NATIVE_EXTERNALS` stay requires (of those in `NATIVE_LOADERS`,
+ *   only the addon's loader). CommonJS because bin/intentsim.js runs it as a `vm.Script` with V8's
+ *   code cache (Node 20 has none for ES modules): `import()` becomes a require, modules imported on
+ *   demand (the SVM chain's runtime, the subcommands other than `start`) still run only when used,
+ *   and `import.meta.url` is the file's URL. `.cjs`: the cache is outside any package's scope.
+ *   `external` (the package): ES modules, every dependency stays an import of node_modules,
+ *   installed beside the package; shared code in one chunk, code loaded on demand in chunks of its
+ *   own; `.js` in the package's own `"type": "module"` scope.
  * @property {boolean} explorerSourcesInRoot the bundle runs away from the sources: the explorer's
  *   browser sources are found in `root` (src/api/explorer/explorerBundle.ts), not in dist/explorer/
  * @property {'silent' | 'warning'} logLevel
  */
 
 /**
- * The ESM build options: shared code in one chunk per process, code loaded on demand (the SVM
- * chain's runtime, the subcommands other than `start`) in chunks of its own that load only when used.
+ * The build options of either build (`dependencies`, above).
  * @param {BundleSourcesOptions} options
  * @returns {import('esbuild').BuildOptions}
  */
 export function bundleSourcesOptions({ root, entryPoints, outdir, dependencies, explorerSourcesInRoot, logLevel }) {
   const bundled = dependencies === 'bundled';
+  const rootDefine = explorerSourcesInRoot ? { __INTENTSIM_ROOT__: JSON.stringify(root) } : {};
   return {
     ...NODE_BUNDLE_BASE,
     entryPoints: Object.fromEntries(Object.entries(entryPoints).map(([name, source]) => [name, join(root, source)])),
     outdir,
-    format: 'esm',
-    splitting: true,
-    chunkNames: 'chunks/[name]-[hash]',
     logLevel,
     ...(bundled
       ? {
+          format: /** @type {const} */ ('cjs'),
           external: NATIVE_EXTERNALS.filter((name) => !NATIVE_LOADERS.some((native) => native.packageName === name)),
           plugins: [bundleNativeWrappers],
-          banner: { js: REQUIRE_BANNER },
-          outExtension: { '.js': '.mjs' },
+          // a vm.Script has no loader for import(): each one is a require (every external is CommonJS)
+          supported: { 'dynamic-import': false },
+          // the sources find their own files through import.meta.url (better-sqlite3's worker, the anvil package)
+          define: { 'import.meta.url': '__intentsimImportMetaUrl', ...rootDefine },
+          banner: { js: "const __intentsimImportMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
+          outExtension: { '.js': '.cjs' },
           // names stay as written (errors and logs show them)
           minifyWhitespace: true,
           minifySyntax: true,
         }
-      : { packages: /** @type {const} */ ('external') }),
-    ...(explorerSourcesInRoot ? { define: { __INTENTSIM_ROOT__: JSON.stringify(root) } } : {}),
+      : { format: /** @type {const} */ ('esm'), splitting: true, chunkNames: 'chunks/[name]-[hash]', packages: /** @type {const} */ ('external'), define: rootDefine }),
   };
 }
 
