@@ -1,7 +1,5 @@
-import { createHash } from 'node:crypto';
 import { Clock, FailedTransactionMetadata, LiteSVM, type TransactionMetadata } from 'litesvm';
 import {
-  getBase58Decoder,
   lamports,
   type Address,
   type EncodedAccount,
@@ -11,6 +9,7 @@ import {
 } from '@solana/kit';
 import { decodeSvmTransaction, svmAccountKeys, type DecodedSvmTransaction } from './decodeSvmTransaction';
 import { signSvmWire } from './signSvmWire';
+import { SvmSlotChain } from './SvmSlotChain';
 import { lookupTableAddresses, tokenBalancesOf } from './svmTokenBalances';
 import { svmTransactionFee } from './svmTransactionFee';
 import { SvmLedgerUndo, writableAccountKeys, type SvmUndoPosition } from './SvmLedgerUndo';
@@ -36,31 +35,23 @@ export interface SvmLedgerMark {
 
 /** A Solana transaction on the wire is at most 1232 bytes (the IPv6 MTU less headers); LiteSVM does not check it, the ledger does. */
 export const SVM_MAX_TRANSACTION_BYTES = 1232;
-/** How many slots a blockhash stays usable (`lastValidBlockHeight` = its slot + this). */
-export const SVM_BLOCKHASH_LIFETIME_SLOTS = 150n;
+export { SVM_BLOCKHASH_LIFETIME_SLOTS } from './SvmSlotChain';
 
 /** Lamports the faucet holds at genesis: a million SOL (JSON numbers stay exact below 2^53). */
 const FAUCET_LAMPORTS = 1_000_000n * 1_000_000_000n;
-/** LiteSVM's slot and the validator's: 400 ms each (epochs are not simulated). */
-const GENESIS_SLOT = 0n;
 
 /**
  * The SVM chain's ledger: LiteSVM runs the programs; this class adds what a validator has and
  * LiteSVM lacks. Each transaction is mined into its own slot (as Anvil's automine does); slot times
  * come from the virtual clock; blockhashes rotate per slot and stay valid for 150 slots; the
  * 1232-byte limit is enforced; every processed transaction is kept with its balances for
- * `getTransaction`. A revert to a mark undoes what changed since (`revertToMark`, `SvmLedgerUndo`);
+ * `getTransaction` (the slots, blockhashes and transactions: `SvmSlotChain`). A revert to a mark undoes what changed since (`revertToMark`, `SvmLedgerUndo`);
  * a rollback (`SvmLedgerHistory`) otherwise rebuilds a ledger from its journal and this one takes
  * its state (`adoptStateOf`).
  */
 export class SvmLedger {
   svm: LiteSVM;
-  private slot = GENESIS_SLOT;
-  private blocks = new Map<bigint, SvmBlock>();
-  private blockhashSlots = new Map<string, bigint>();
-  private records = new Map<string, SvmTransactionRecord>();
-  /** How many times the ledger was rolled back: slots mined after a rollback get new blockhashes. */
-  private fork = 0;
+  private chain: SvmSlotChain;
   /** The fault "drop transactions": which transactions are answered but never mined. */
   private dropFilter: ((transaction: DecodedSvmTransaction) => boolean) | undefined;
   private readonly listeners = new Set<(record: SvmTransactionRecord) => void>();
@@ -75,28 +66,26 @@ export class SvmLedger {
 
   constructor(private readonly options: SvmLedgerOptions) {
     this.svm = new LiteSVM().withBlockhashCheck(false).withSigverify(true).withNativeMints().withTransactionHistory(0n);
-    const genesis: SvmBlock = { slot: GENESIS_SLOT, parentSlot: GENESIS_SLOT, blockhash: this.blockhashOf(GENESIS_SLOT), previousBlockhash: this.blockhashOf(-1n), blockTime: this.options.genesisTime ?? this.options.clock.nowSeconds(), signatures: [] };
-    this.keepBlock(genesis);
-    this.setClock(genesis);
+    this.chain = new SvmSlotChain(options.seed, options.genesisTime ?? options.clock.nowSeconds());
+    this.setClock(this.chain.head());
     this.setLamports(options.faucet.address, FAUCET_LAMPORTS);
   }
 
   currentSlot(): bigint {
-    return this.slot;
+    return this.chain.currentSlot();
   }
 
   block(slot: bigint): SvmBlock | undefined {
-    return this.blocks.get(slot);
+    return this.chain.block(slot);
   }
 
   latestBlockhash(): { blockhash: string; lastValidBlockHeight: bigint; slot: bigint } {
-    return { blockhash: this.blocks.get(this.slot)!.blockhash, lastValidBlockHeight: this.slot + SVM_BLOCKHASH_LIFETIME_SLOTS, slot: this.slot };
+    return this.chain.latestBlockhash();
   }
 
   /** Whether a transaction on `blockhash` may land in slot `atSlot` (default: the current one); past `lastValidBlockHeight` it may not. */
-  isBlockhashValid(blockhash: string, atSlot = this.slot): boolean {
-    const slot = this.blockhashSlots.get(blockhash);
-    return slot !== undefined && atSlot - slot <= SVM_BLOCKHASH_LIFETIME_SLOTS;
+  isBlockhashValid(blockhash: string, atSlot?: bigint): boolean {
+    return this.chain.isBlockhashValid(blockhash, atSlot);
   }
 
   account(address: Address): MaybeEncodedAccount {
@@ -108,23 +97,17 @@ export class SvmLedger {
   }
 
   transaction(signature: string): SvmTransactionRecord | undefined {
-    return this.records.get(signature);
+    return this.chain.transaction(signature);
   }
 
   /** The newest `limit` kept transactions that name `address` among their accounts, newest first. */
   transactionsOf(address: Address, limit: number): SvmTransactionRecord[] {
-    const found: SvmTransactionRecord[] = [];
-    const all = [...this.records.values()];
-    for (let index = all.length - 1; index >= 0 && found.length < limit; index--) {
-      const record = all[index]!;
-      if (record.accountKeys.includes(address) || record.loadedAddresses.writable.includes(address) || record.loadedAddresses.readonly.includes(address)) found.push(record);
-    }
-    return found;
+    return this.chain.transactionsOf(address, limit);
   }
 
   /** Every transaction kept, oldest first. */
   transactions(): IterableIterator<SvmTransactionRecord> {
-    return this.records.values();
+    return this.chain.transactions();
   }
 
   /** From now on every change is told to `recorder` first (undefined: none). */
@@ -228,17 +211,13 @@ export class SvmLedger {
 
   /** From now on slots get the blockhashes of fork `fork` (0: the first chain; a rollback starts the next). */
   setFork(fork: number): void {
-    this.fork = fork;
+    this.chain.setFork(fork);
   }
 
   /** Takes the state of `other` (a ledger rebuilt from the journal up to a rollback); listeners and recorder stay. */
   adoptStateOf(other: SvmLedger): void {
     this.svm = other.svm;
-    this.slot = other.slot;
-    this.blocks = other.blocks;
-    this.blockhashSlots = other.blockhashSlots;
-    this.records = other.records;
-    this.fork = other.fork;
+    this.chain = other.chain;
     this.localAddresses = other.localAddresses;
     this.nextBlockTimestamp = undefined;
     this.undo.reset();
@@ -246,7 +225,7 @@ export class SvmLedger {
 
   /** The state now, for `revertToMark`; from the first mark on every change keeps what it overwrote. */
   mark(): SvmLedgerMark {
-    return { slot: this.slot, undo: this.undo.mark() };
+    return { slot: this.chain.currentSlot(), undo: this.undo.mark() };
   }
 
   /** No mark is held any more: changes stop keeping what they overwrote, and no earlier mark can be reverted to. */
@@ -261,18 +240,11 @@ export class SvmLedger {
    * that cannot be exact (a program was written, or the ledger was rebuilt since the mark).
    */
   revertToMark(mark: SvmLedgerMark, fork: number): boolean {
-    if (mark.slot > this.slot || !this.undo.canUndoTo(mark.undo)) return false;
-    for (let slot = this.slot; slot > mark.slot; slot--) {
-      const block = this.blocks.get(slot)!;
-      this.blocks.delete(slot);
-      this.blockhashSlots.delete(block.blockhash);
-      for (const signature of block.signatures) this.records.delete(signature);
-    }
+    if (mark.slot > this.chain.currentSlot() || !this.undo.canUndoTo(mark.undo)) return false;
+    this.chain.dropAfter(mark.slot, fork);
     this.undo.undoTo(mark.undo, (account) => this.svm.setAccount(account), (key) => this.localAddresses.delete(key));
-    this.slot = mark.slot;
-    this.fork = fork;
     this.nextBlockTimestamp = undefined;
-    this.setClock(this.blocks.get(mark.slot)!);
+    this.setClock(this.chain.head());
     return true;
   }
 
@@ -286,7 +258,7 @@ export class SvmLedger {
     const mined: SvmBlock[] = [];
     for (let i = 0; i < count; i++) {
       const block = this.openSlot();
-      this.keepSlot(block, []);
+      this.chain.keepSlot(block, []);
       mined.push(block);
     }
     this.recorder?.emptySlots(mined);
@@ -304,9 +276,9 @@ export class SvmLedger {
 
   private runAndKeep(wire: Uint8Array, options: { preflight: boolean; sigVerify?: boolean }): SvmTransactionRecord {
     const decoded = this.checkWire(wire);
-    if (this.records.has(decoded.signature)) throw this.rejected('AlreadyProcessed', options.preflight);
+    if (this.chain.transaction(decoded.signature)) throw this.rejected('AlreadyProcessed', options.preflight);
     // it would land in the next slot: not past its blockhash's lastValidBlockHeight
-    if (!this.isBlockhashValid(decoded.message.lifetimeToken, this.slot + 1n)) throw this.rejected('BlockhashNotFound', options.preflight);
+    if (!this.isBlockhashValid(decoded.message.lifetimeToken, this.chain.currentSlot() + 1n)) throw this.rejected('BlockhashNotFound', options.preflight);
     if (options.preflight) {
       const simulation = this.simulateDecoded(decoded);
       if (simulation.err !== null) throw new SvmTransactionRejectedError(`Transaction simulation failed: ${describeSvmTransactionError(simulation.err)}`, -32002, simulation);
@@ -338,8 +310,7 @@ export class SvmLedger {
       preTokenBalances,
       postTokenBalances: tokenBalancesOf(keys.all, (address) => this.svm.getAccount(address)),
     };
-    this.records.set(record.signature, record);
-    this.keepSlot(block, [record.signature]);
+    this.chain.keepSlot(block, [record]);
     this.recorder?.transactionSlot(block, wire, failed, options.sigVerify !== false);
     this.announceSlot(block);
     for (const listener of this.listeners) listener(record);
@@ -412,38 +383,17 @@ export class SvmLedger {
 
   /** Starts the next slot: its time from the virtual clock (never before the last), set on LiteSVM's clock. */
   private openSlot(): SvmBlock {
-    const parent = this.blocks.get(this.slot)!;
-    const slot = this.slot + 1n;
-    const fromClock = this.nextBlockTimestamp ?? this.options.clock.nowSeconds();
+    const block = this.chain.nextBlock(this.nextBlockTimestamp ?? this.options.clock.nowSeconds());
     this.nextBlockTimestamp = undefined;
-    const block: SvmBlock = { slot, parentSlot: parent.slot, blockhash: this.blockhashOf(slot), previousBlockhash: parent.blockhash, blockTime: Math.max(parent.blockTime, fromClock), signatures: [] };
     this.setClock(block);
     return block;
-  }
-
-  private keepSlot(block: SvmBlock, signatures: string[]): void {
-    block.signatures = signatures;
-    this.slot = block.slot;
-    this.keepBlock(block);
   }
 
   private announceSlot(block: SvmBlock): void {
     for (const listener of this.slotListeners) listener(block);
   }
 
-  private keepBlock(block: SvmBlock): void {
-    this.blocks.set(block.slot, block);
-    this.blockhashSlots.set(block.blockhash, block.slot);
-  }
-
   private setClock(block: SvmBlock): void {
     this.svm.setClock(new Clock(block.slot, 0n, 0n, 0n, BigInt(block.blockTime)));
   }
-
-  /** A slot's blockhash: a hash of the seed, the slot and the fork (deterministic, never repeated). */
-  private blockhashOf(slot: bigint): string {
-    const fork = this.fork === 0 ? '' : `:fork-${this.fork}`;
-    return getBase58Decoder().decode(createHash('sha256').update(`intentsim-svm:${this.options.seed}:${slot}${fork}`).digest());
-  }
 }
-
