@@ -82,6 +82,7 @@ export const NODE_BUNDLE_BASE = /** @type {const} */ ({ bundle: true, platform: 
  */
 export function bundleSourcesOptions({ root, entryPoints, outdir, dependencies, explorerSourcesInRoot, logLevel }) {
   const bundled = dependencies === 'bundled';
+  /** @type {Record<string, string>} */
   const rootDefine = explorerSourcesInRoot ? { __INTENTSIM_ROOT__: JSON.stringify(root) } : {};
   return {
     ...NODE_BUNDLE_BASE,

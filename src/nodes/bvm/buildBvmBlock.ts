@@ -64,7 +64,7 @@ export function buildBvmBlock(params: { height: number; previous: BvmBlock | und
  * with itself; one transaction's root is its own hash.
  */
 function merkleRootOf(txids: readonly string[]): Buffer {
-  let level = txids.map((txid) => Buffer.from(txid, 'hex').reverse());
+  let level: Buffer[] = txids.map((txid) => Buffer.from(txid, 'hex').reverse());
   while (level.length > 1) {
     const next: Buffer[] = [];
     for (let index = 0; index < level.length; index += 2) next.push(sha256d(Buffer.concat([level[index]!, level[index + 1] ?? level[index]!])));
