@@ -109,7 +109,9 @@ function buildFailure(error) {
  * subcommand and node's flags (`<command>-<flags>.v8cache` beside the bundle: `start`, `scenario`, …). Without one, or when
  * V8 refuses it (another V8 version or flags), the command runs compiled from source and leaves
  * its cache when the process exits, with every function it ran by then (written beside, then
- * renamed into place: CLIs exiting together each leave a whole file).
+ * renamed into place: CLIs exiting together each leave a whole file). A cache lives in its build's
+ * directory, whose bundle never changes once in place: V8 checks little of the source beyond its
+ * length, so a cache must never outlive the bundle it was made from.
  * @param {string} bundle
  */
 function runWithCodeCache(bundle) {
