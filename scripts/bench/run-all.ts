@@ -21,7 +21,7 @@ import { cpus } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { benchBridge, type BridgeResult } from './bridgeLatency';
 import { benchGaslessBridge, gaslessBridgeLines, type GaslessBridgeResult } from './gaslessBridge';
-import { benchColdStart, type ColdStartResult } from './coldStart';
+import { benchColdStart, coldStartLines, type ColdStartResult } from './coldStart';
 import { benchQuoteLatency, type QuoteLatencyResult } from './quoteLatency';
 import { benchFuzz, benchOpenApiFuzz, type FuzzResult } from './fuzz';
 import { benchLoad, statusOverFloor, type LoadResult } from './load';
@@ -48,6 +48,8 @@ export const TARGETS = {
   cliStartMs: 1000,
   /** `startSimulator()` ready with all six chains, median. */
   libraryStartMs: 600,
+  /** Issue 36: the CLI's default start / one bare Anvil process started to its port, medians of the same run. */
+  cliStartOverBareAnvil: 4,
   /** Native bridge e2e / floor (two transfers, same run). */
   e2eOverFloor: 2,
   /** EVM → SVM bridge e2e / floor. */
@@ -94,6 +96,24 @@ function forkJson(fork: ForkBenchResult) {
 
 /** The sections `BENCH_ONLY` can run alone: each prints its own lines and returns its JSON figures. */
 const SECTIONS_RUN_ALONE: Record<string, (progress: (line: string) => void) => Promise<{ lines: string[]; json: unknown }>> = {
+  coldStart: async (progress) => {
+    const runs = positiveIntFromEnv('BENCH_COLD_RUNS', 5);
+    progress(`cold start: ${runs} runs each (a bare Anvil start before each CLI start)`);
+    const cold = await benchColdStart(runs, progress);
+    const tenth = (ms: number) => Math.round(ms * 10) / 10;
+    return {
+      lines: coldStartLines(cold, TARGETS.cliStartOverBareAnvil, verdict),
+      json: {
+        libraryMedianMs: tenth(cold.library.summary.median),
+        cliMedianMs: tenth(cold.cli.summary.median),
+        cliCpuMedianMs: tenth(cold.cli.cpuSummary.median),
+        bareAnvilMedianMs: tenth(cold.bareAnvil.summary.median),
+        ratio: tenth(cold.cliOverBareAnvil),
+        loadAverage: cold.loadAverage,
+        target: { cliStartOverBareAnvil: TARGETS.cliStartOverBareAnvil, pass: cold.cliOverBareAnvil <= TARGETS.cliStartOverBareAnvil },
+      },
+    };
+  },
   fork: async (progress) => {
     const runs = positiveIntFromEnv('BENCH_FORK_RUNS', positiveIntFromEnv('BENCH_COLD_RUNS', 5));
     progress(`fork: ${runs} forked and unforked starts, first reads per chain kind`);
@@ -153,6 +173,7 @@ function report(
     `cold start (${cold.runs} runs, the default start: all six chains)`,
     `  startSimulator()        median ${formatMs(lib.median)}  min ${formatMs(lib.min)}  max ${formatMs(lib.max)}   target median <= ${formatMs(TARGETS.libraryStartMs)} ${verdict(coldLibPass)}`,
     `  CLI start --json        median ${formatMs(cli.median)}  min ${formatMs(cli.min)}  max ${formatMs(cli.max)}   target median <= ${formatMs(TARGETS.cliStartMs)} ${verdict(coldCliPass)}`,
+    ...coldStartLines(cold, TARGETS.cliStartOverBareAnvil, verdict).slice(3, 5),
     `  CLI SIGINT -> exit      median ${formatMs(cold.cli.shutdownSummary.median)}  max ${formatMs(cold.cli.shutdownSummary.max)}; leftover anvil processes: ${cold.cli.leftoverAnvilPids.length}`,
     `bridge native 1 -> 8453 (${bridge.iterations} iterations after warm-up, target e2e/floor <= ${TARGETS.e2eOverFloor}x)`,
     `  e2e (quote -> success)  median ${formatMs(bridge.e2e.median)}  p90 ${formatMs(bridge.e2e.p90)}  min ${formatMs(bridge.e2e.min)}  max ${formatMs(bridge.e2e.max)}`,
@@ -207,6 +228,7 @@ function report(
     targets: {
       coldStartLibrary: { targetMs: TARGETS.libraryStartMs, medianMs: Math.round(lib.median * 10) / 10, pass: coldLibPass },
       coldStartCli: { targetMs: TARGETS.cliStartMs, medianMs: Math.round(cli.median * 10) / 10, pass: coldCliPass },
+      coldStartCliOverBareAnvil: { target: TARGETS.cliStartOverBareAnvil, bareAnvilMedianMs: Math.round(cold.bareAnvil.summary.median * 10) / 10, ratio: Math.round(cold.cliOverBareAnvil * 10) / 10, pass: cold.cliOverBareAnvil <= TARGETS.cliStartOverBareAnvil },
       e2eOverFloor: { target: TARGETS.e2eOverFloor, ratio: Math.round(bridge.ratio * 100) / 100, pass: ratioPass },
       gaslessE2eOverFloor: { target: TARGETS.gaslessE2eOverFloor, ratio: Math.round(gasless.ratio * 100) / 100, pass: gasless.ratio <= TARGETS.gaslessE2eOverFloor },
       quoteP99: { targetMs: TARGETS.quoteP99Ms, p99Ms: Math.round(quotes.p99 * 10) / 10, pass: quotePass },

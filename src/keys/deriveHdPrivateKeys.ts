@@ -26,7 +26,9 @@ export function deriveHdNode(seed: Uint8Array, path: string): { child(index: num
     node = childKey(node, hardened ? index + HARDENED : index);
   }
   const parent = node;
-  return { privateKey: parent.privateKey, child: (index) => childKey(parent, index).privateKey };
+  // a non-hardened child hashes its parent's public key: computed once for all of them
+  let parentPublicKey: Buffer | undefined;
+  return { privateKey: parent.privateKey, child: (index) => childKey(parent, index, index < HARDENED ? (parentPublicKey ??= compressedPublicKey(parent.privateKey)) : undefined).privateKey };
 }
 
 function masterKey(seed: Uint8Array): ExtendedKey {
@@ -34,13 +36,13 @@ function masterKey(seed: Uint8Array): ExtendedKey {
   return { privateKey: checkedKey(BigInt(`0x${digest.subarray(0, 32).toString('hex')}`)), chainCode: digest.subarray(32) };
 }
 
-function childKey(parent: ExtendedKey, index: number): ExtendedKey {
+function childKey(parent: ExtendedKey, index: number, parentPublicKey?: Buffer): ExtendedKey {
   const indexBytes = Buffer.alloc(4);
   indexBytes.writeUInt32BE(index);
   const data =
     index >= HARDENED
       ? Buffer.concat([Buffer.alloc(1), parent.privateKey, indexBytes])
-      : Buffer.concat([compressedPublicKey(parent.privateKey), indexBytes]);
+      : Buffer.concat([parentPublicKey ?? compressedPublicKey(parent.privateKey), indexBytes]);
   const digest = createHmac('sha512', parent.chainCode).update(data).digest();
   const tweak = BigInt(`0x${digest.subarray(0, 32).toString('hex')}`);
   if (tweak >= CURVE_ORDER) throw new Error(`BIP-32 child ${index} is invalid; use the next index`);

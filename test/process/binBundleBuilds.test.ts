@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, realpathSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -10,8 +10,9 @@ import { afterAll, describe, expect, it } from 'vitest';
  * bin/intentsim.js in a source checkout bundles src/ with esbuild (scripts/build/bundleSources.mjs)
  * when a source, the lockfile or the installed dependencies are newer than its bundle. CLIs started
  * side by side right after an edit (a CI matrix's shards on one runner) each load one whole build:
- * each build is a directory of its own that appears complete. A build that fails says so and the
- * CLI runs through tsx's loader.
+ * each build is a directory of its own that appears complete. The bundle runs with V8's code cache
+ * of its subcommand, left beside it by the first run. A build that fails says so and the CLI runs
+ * through tsx's loader.
  */
 const run = promisify(execFile);
 const checkout = mkdtempSync(join(tmpdir(), 'intentsim-bin-builds-'));
@@ -39,7 +40,31 @@ describe('the CLI bundle of a source checkout', () => {
     const made = readdirSync(builds);
     expect(made).toHaveLength(1);
     expect(made[0]).toMatch(/^sources-\d+$/);
-    expect(readdirSync(join(builds, made[0]!))).toEqual(expect.arrayContaining(['cli.mjs', 'chunks']));
+    // one bundle, and the code cache the first `start` left (one whole file, whichever CLI wrote last)
+    const files = readdirSync(join(builds, made[0]!));
+    expect(files).toContain('cli.cjs');
+    expect(files.filter((file) => /^start-[0-9a-f]{8}\.v8cache$/.test(file))).toHaveLength(1);
+    expect(files.filter((file) => !file.endsWith('.v8cache') && file !== 'cli.cjs')).toEqual([]);
+  });
+
+  it("runs a subcommand with the code cache its first run left, unchanged (V8 took it); a cache V8 refuses is made again", async () => {
+    const [build] = readdirSync(builds);
+    const cacheOf = () => readdirSync(join(builds, build!)).find((file) => /^start-[0-9a-f]{8}\.v8cache$/.test(file))!;
+    const cache = join(builds, build!, cacheOf());
+    const before = { mtimeMs: statSync(cache).mtimeMs, bytes: readFileSync(cache) };
+    expect(before.bytes.length).toBeGreaterThan(100_000);
+    const again = await help();
+    expect(again.stdout).toContain('Usage: intentsim start');
+    expect(again.stderr).toBe('');
+    // a cache V8 had refused would have been written again at exit
+    expect(statSync(cache).mtimeMs).toBe(before.mtimeMs);
+    expect(readFileSync(cache).equals(before.bytes)).toBe(true);
+
+    writeFileSync(cache, 'not a code cache');
+    const refused = await help();
+    expect(refused.stdout).toContain('Usage: intentsim start');
+    expect(refused.stderr).toBe('');
+    expect(readFileSync(cache).length).toBeGreaterThan(100_000);
   });
 
   it('a lockfile newer than the build makes a new build, named by its time', async () => {
@@ -51,7 +76,7 @@ describe('the CLI bundle of a source checkout', () => {
     const { stdout, stderr } = await help();
     expect(stdout).toContain('Usage: intentsim start');
     expect(stderr).toBe('');
-    expect(readdirSync(join(builds, expected))).toContain('cli.mjs');
+    expect(readdirSync(join(builds, expected))).toContain('cli.cjs');
   });
 
   it('a build that fails says why on stderr, and the CLI still runs through tsx', async () => {

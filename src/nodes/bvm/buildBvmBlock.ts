@@ -31,11 +31,14 @@ export function buildBvmBlock(params: { height: number; previous: BvmBlock | und
     coinbase.addOutput(bitcoin.script.compile([bitcoin.opcodes.OP_RETURN, Uint8Array.from([0xaa, 0x21, 0xa9, 0xed, ...commitment])]), 0n);
     witnessCommit = commitment;
   }
+  // each transaction's id once (the coinbase's, now that its outputs are final; the others' are their records'):
+  // bitcoinjs hashes a transaction again at every getId() and merkle root, in JavaScript (the genesis mines 100+ blocks)
+  const txids = [coinbase.getId(), ...included.map((record) => record.txid)];
   const block = new bitcoin.Block();
   block.version = BVM_PARAMS.blockVersion;
   // the previous block's hash in internal byte order (its id reversed)
   block.prevHash = previous ? Buffer.from(previous.hash, 'hex').reverse() : new Uint8Array(32);
-  block.merkleRoot = bitcoin.Block.calculateMerkleRoot(transactions);
+  block.merkleRoot = merkleRootOf(txids);
   block.timestamp = Math.max(params.timestamp, previous?.time ?? 0);
   block.bits = BVM_PARAMS.bits;
   block.transactions = transactions;
@@ -46,13 +49,32 @@ export function buildBvmBlock(params: { height: number; previous: BvmBlock | und
     height,
     block,
     time: block.timestamp,
-    txids: transactions.map((tx) => tx.getId()),
+    txids,
     previousHash: previous?.hash ?? null,
     size: block.byteLength(false, true),
     weight: block.weight(),
   };
-  const coinbaseRecord: BvmTransactionRecord = { txid: coinbase.getId(), tx: coinbase, hex: coinbase.toHex(), fee: 0n, vsize: coinbase.virtualSize(), time: mined.time, prevouts: [] };
+  const coinbaseRecord: BvmTransactionRecord = { txid: txids[0]!, tx: coinbase, hex: coinbase.toHex(), fee: 0n, vsize: coinbase.virtualSize(), time: mined.time, prevouts: [] };
   return { mined, records: [coinbaseRecord, ...included].map((record, index) => ({ ...record, blockHash: mined.hash, height, index })) };
+}
+
+/**
+ * The merkle root of transactions by their ids (as `bitcoin.Block.calculateMerkleRoot` computes
+ * it, internal byte order): pairs of hashes double-SHA-256'd level by level, an odd one out paired
+ * with itself; one transaction's root is its own hash.
+ */
+function merkleRootOf(txids: readonly string[]): Buffer {
+  let level: Buffer[] = txids.map((txid) => Buffer.from(txid, 'hex').reverse());
+  while (level.length > 1) {
+    const next: Buffer[] = [];
+    for (let index = 0; index < level.length; index += 2) next.push(sha256d(Buffer.concat([level[index]!, level[index + 1] ?? level[index]!])));
+    level = next;
+  }
+  return level[0]!;
+}
+
+function sha256d(bytes: Uint8Array): Buffer {
+  return createHash('sha256').update(createHash('sha256').update(bytes).digest()).digest();
 }
 
 /**

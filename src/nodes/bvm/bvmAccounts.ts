@@ -42,7 +42,10 @@ export function bvmKeyFromWif(wif: string): BvmKey {
 export function deriveBvmAccounts(mnemonic: string, count: number): BvmAccounts {
   // Node's native PBKDF2 and BIP-32 steps: the same keys as @scure's, without ~0.3 s of JavaScript at every start
   const seed = mnemonicSeed(mnemonic);
-  const at = (account: number, index: number) => bvmKeyOf(deriveHdNode(seed, `m/84'/1'/${account}'/0`).child(index));
+  // each account's node once: the test accounts are children of the same one
+  const nodes = new Map<number, ReturnType<typeof deriveHdNode>>();
+  const nodeOf = (account: number) => nodes.get(account) ?? nodes.set(account, deriveHdNode(seed, `m/84'/1'/${account}'/0`)).get(account)!;
+  const at = (account: number, index: number) => bvmKeyOf(nodeOf(account).child(index));
   return {
     testAccounts: Array.from({ length: count }, (_, i) => at(0, i)),
     solver: at(BVM_ROLE_ACCOUNTS.solver, 0),

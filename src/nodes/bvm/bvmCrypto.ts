@@ -1,4 +1,4 @@
-import { createECDH } from 'node:crypto';
+import { createECDH, createHash } from 'node:crypto';
 import * as bitcoin from 'bitcoinjs-lib';
 import * as ecc from '@bitcoinerlab/secp256k1';
 import { decodeBase58check, encodeBase58check } from '../../keys/base58check';
@@ -52,10 +52,16 @@ export class BvmKeyPair {
 }
 export { bitcoin, ecc };
 
-/** The p2wpkh output script (`0 <hash160(pubkey)>`) and `bcrt1q` address of a public key. */
+/**
+ * The p2wpkh output script (`0 <hash160(pubkey)>`) and `bcrt1q` address of a compressed public key,
+ * as `bitcoin.payments.p2wpkh` gives them (test/nodes/bvm/bvmCrypto.test.ts compares): hash160 with
+ * Node's native SHA-256 and RIPEMD-160, where the payment hashes in JavaScript and checks more than a
+ * key the simulator derived needs (a start derives a dozen keys).
+ */
 export function p2wpkhOf(publicKey: Uint8Array): { script: Uint8Array; address: string } {
-  const payment = bitcoin.payments.p2wpkh({ pubkey: publicKey, network: BVM_NETWORK });
-  return { script: payment.output!, address: payment.address! };
+  if (publicKey.length !== 33 || (publicKey[0] !== 0x02 && publicKey[0] !== 0x03)) throw new TypeError('p2wpkh needs a compressed public key (33 bytes, 02 or 03 first)');
+  const hash = createHash('ripemd160').update(createHash('sha256').update(publicKey).digest()).digest();
+  return { script: Uint8Array.from([0x00, 0x14, ...hash]), address: bitcoin.address.toBech32(hash, 0, BVM_NETWORK.bech32) };
 }
 
 /** The output script an address pays to, or undefined when it is no regtest address. */

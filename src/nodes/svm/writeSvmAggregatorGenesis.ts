@@ -1,4 +1,4 @@
-import { AccountState, TOKEN_PROGRAM_ADDRESS, getMintDecoder, getMintEncoder, getTokenEncoder } from '@solana-program/token';
+import { TOKEN_PROGRAM_ADDRESS, getMintDecoder, getMintEncoder } from '@solana-program/token';
 import { address, getAddressEncoder, lamports, none, some, type Address } from '@solana/kit';
 import { priceUsdMicrosOf } from '../../../fixtures/prices';
 import { ChainError } from '../../errors/IntentsimError';
@@ -17,6 +17,7 @@ import {
   svmVenueProgram,
 } from './svmAggregatorMarket';
 import { genesisAssociatedTokenAccount } from './writeSvmGenesis';
+import { genesisTokenAccountWriter } from './genesisTokenAccounts';
 import { MINT_SIZE, NATIVE_MINT, TOKEN_ACCOUNT_SIZE } from './svmProgramIds';
 
 /** SPL Memo v1, preloaded by LiteSVM: it ignores its accounts and requires UTF-8 data. */
@@ -55,6 +56,7 @@ export async function writeSvmAggregatorGenesis(ledger: SvmLedger, accounts: Svm
   const decimalsOf = new Map<string, number>([[SVM_STABLECOIN_SYMBOL, 6], [SVM_WRAPPED_NATIVE_SYMBOL, 9], ...SVM_MARKET_TOKENS.map((token) => [token.symbol, token.decimals] as const)]);
   const mintOf = (symbol: string): Address => (symbol === SVM_STABLECOIN_SYMBOL ? stablecoinMint : symbol === SVM_WRAPPED_NATIVE_SYMBOL ? NATIVE_MINT : svmMarketMint(symbol));
   const minted = new Map<string, bigint>();
+  const tokenAccountData = genesisTokenAccountWriter();
   const writeTokenAccount = (at: Address, owner: Address, symbol: string, amount: bigint) => {
     const native = symbol === SVM_WRAPPED_NATIVE_SYMBOL;
     minted.set(symbol, (minted.get(symbol) ?? 0n) + amount);
@@ -64,18 +66,7 @@ export async function writeSvmAggregatorGenesis(ledger: SvmLedger, accounts: Svm
       programAddress: TOKEN_PROGRAM_ADDRESS,
       executable: false,
       space: BigInt(TOKEN_ACCOUNT_SIZE),
-      data: new Uint8Array(
-        getTokenEncoder().encode({
-          mint: mintOf(symbol),
-          owner,
-          amount,
-          delegate: none(),
-          state: AccountState.Initialized,
-          isNative: native ? some(rent(TOKEN_ACCOUNT_SIZE)) : none(),
-          delegatedAmount: 0n,
-          closeAuthority: none(),
-        }),
-      ),
+      data: tokenAccountData({ mint: mintOf(symbol), owner, amount, ...(native ? { nativeRentReserve: rent(TOKEN_ACCOUNT_SIZE) } : {}) }),
     });
   };
 

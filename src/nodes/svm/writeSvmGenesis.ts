@@ -1,8 +1,9 @@
-import { findAssociatedTokenPda, getMintEncoder, getTokenEncoder, AccountState, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
-import { lamports, none, some, type Address } from '@solana/kit';
+import { findAssociatedTokenPda, getMintEncoder, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
+import { lamports, some, type Address } from '@solana/kit';
 import { startDerivationCache } from '../../keys/startDerivationCache';
 import type { SvmLedger } from './SvmLedger';
 import type { SvmAccounts } from './svmAccounts';
+import { genesisTokenAccountWriter } from './genesisTokenAccounts';
 import { MINT_SIZE, NATIVE_MINT, TOKEN_ACCOUNT_SIZE } from './svmProgramIds';
 
 const SOL = 1_000_000_000n;
@@ -64,19 +65,8 @@ export async function writeSvmGenesis(ledger: SvmLedger, accounts: SvmAccounts):
     space: BigInt(MINT_SIZE),
     data: new Uint8Array(getMintEncoder().encode({ mintAuthority: some(accounts.issuer.address), supply, decimals: 6, isInitialized: true, freezeAuthority: some(accounts.issuer.address) })),
   });
-  const tokenAccount = (owner: Address, tokenMint: Address, amount: bigint, native: boolean) =>
-    new Uint8Array(
-      getTokenEncoder().encode({
-        mint: tokenMint,
-        owner,
-        amount,
-        delegate: none(),
-        state: AccountState.Initialized,
-        isNative: native ? some(tokenRent) : none(),
-        delegatedAmount: 0n,
-        closeAuthority: none(),
-      }),
-    );
+  const tokenAccountData = genesisTokenAccountWriter();
+  const tokenAccount = (owner: Address, tokenMint: Address, amount: bigint, native: boolean) => tokenAccountData({ mint: tokenMint, owner, amount, ...(native ? { nativeRentReserve: tokenRent } : {}) });
   for (const { owner, funds } of holders) {
     ledger.setLamports(owner, funds.lamports);
     for (const [tokenMint, amount, native] of [

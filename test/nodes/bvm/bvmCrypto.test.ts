@@ -34,6 +34,18 @@ describe('the BVM chain\'s secp256k1 wiring', () => {
     expect(p2wpkhOf(new BvmKeyPair(keys[0]!).publicKey).address).toMatch(/^bcrt1q/);
   });
 
+  it("gives the p2wpkh script and address bitcoinjs-lib's payment gives, for keys across the range, and refuses an uncompressed key", () => {
+    for (let i = 0; i < 40; i++) {
+      const pair = new BvmKeyPair(new Uint8Array(createHash('sha256').update(`p2wpkh ${i}`).digest()));
+      const payment = bitcoin.payments.p2wpkh({ pubkey: pair.publicKey, network: BVM_NETWORK });
+      const ours = p2wpkhOf(pair.publicKey);
+      expect(ours.address).toBe(payment.address);
+      expect(hex(ours.script)).toBe(hex(payment.output!));
+    }
+    const uncompressed = ECPair.fromPrivateKey(new Uint8Array(32).fill(7), { compressed: false }).publicKey;
+    expect(() => p2wpkhOf(uncompressed)).toThrow(/compressed public key/);
+  });
+
   it('refuses a key off the curve, a WIF of another network and a WIF with a wrong checksum', () => {
     expect(() => new BvmKeyPair(new Uint8Array(32))).toThrow();
     const mainnetWif = ECPair.fromPrivateKey(new Uint8Array(32).fill(7), { network: bitcoin.networks.bitcoin }).toWIF();
