@@ -9,7 +9,6 @@
  * The ESM build is the recipe the checkout's CLI is bundled with (scripts/build/bundleSources.mjs),
  * dependencies kept external.
  */
-import { execFileSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -17,6 +16,7 @@ import { build, type Plugin } from 'esbuild';
 import { rollup } from 'rollup';
 import { dts } from 'rollup-plugin-dts';
 import { bundleSources, CLI_SOURCE, NODE_BUNDLE_BASE } from './build/bundleSources.mjs';
+import { emitDeclarations } from './build/emitDeclarations';
 import { bundleExplorerSources, EXPLORER_SCRIPT_FILE, EXPLORER_STYLES_FILE, PREBUILT_EXPLORER_DIR } from '../src/api/explorer/explorerBundle';
 import { checkoutApiReferenceRenderer, PREBUILT_API_REFERENCE_RENDERER } from '../src/api/openapi/apiReferenceRenderer';
 
@@ -97,14 +97,16 @@ async function buildCommonJs(): Promise<void> {
 }
 
 /**
- * Declarations: tsc writes one per source file (tsconfig.declarations.json), then rollup-plugin-dts
- * bundles them per entry, `.d.ts` for `import` and `.d.cts` for `require`, with the types entries
- * share in chunks (one declaration of each class).
+ * Declarations: tsc's declaration emit writes one per source file the entries reach
+ * (./build/emitDeclarations.ts: tsconfig.declarations.json, without checking the program — the
+ * project's own type check is in npm test), then rollup-plugin-dts bundles them per entry, `.d.ts`
+ * for `import` and `.d.cts` for `require`, with the types entries share in chunks (one declaration
+ * of each class).
  */
 async function buildDeclarations(): Promise<void> {
   const emitted = mkdtempSync(join(tmpdir(), 'intentsim-declarations-'));
   try {
-    execFileSync(process.execPath, [join(root, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(root, 'tsconfig.declarations.json'), '--outDir', emitted], { stdio: 'inherit' });
+    emitDeclarations({ root, tsconfigPath: join(root, 'tsconfig.declarations.json'), entries: Object.values(ENTRIES).map((entry) => entry.source), outDir: emitted });
     const bundle = await rollup({
       input: Object.fromEntries(Object.entries(ENTRIES).map(([name, entry]) => [name, join(emitted, entry.source.replace(/\.ts$/, '.d.ts'))])),
       plugins: [dts()],
