@@ -30,10 +30,21 @@ export const SOLVER_ADDRESS_INDEX = 1000;
 export const DEPLOYER_ADDRESS_INDEX = 1001;
 export const RELAYER_ADDRESS_INDEX = 1002;
 
+/**
+ * Each derived account, kept per mnemonic and address index for the process (like the mnemonic's
+ * seed): a process that starts many simulators (a test worker, `scenario run` over a library)
+ * derives each key and its public key once, not at every start (~30 secp256k1 multiplications).
+ * The accounts are immutable (a key, an address, a signing account built on first use).
+ */
+const derivedAccounts = new Map<string, Map<number, KeyedAccount>>();
+
 export function deriveSimulatorAccounts(mnemonic: string, count: number): SimulatorAccounts {
+  let known = derivedAccounts.get(mnemonic);
+  if (!known) derivedAccounts.set(mnemonic, (known = new Map()));
   // native derivation (node:crypto); the seed and the level m/44'/60'/0'/0 are derived once
-  const accountLevel = deriveHdNode(mnemonicSeed(mnemonic), `m/44'/60'/0'/0`);
-  const at = (addressIndex: number): KeyedAccount => {
+  let accountLevel: ReturnType<typeof deriveHdNode> | undefined;
+  const derive = (addressIndex: number): KeyedAccount => {
+    accountLevel ??= deriveHdNode(mnemonicSeed(mnemonic), `m/44'/60'/0'/0`);
     const key = accountLevel.child(addressIndex);
     const privateKey = toHex(key);
     const address: Address = publicKeyToAddress(toHex(uncompressedPublicKey(key)));
@@ -46,6 +57,11 @@ export function deriveSimulatorAccounts(mnemonic: string, count: number): Simula
         return (account ??= nativeKeyAccount(privateKey));
       },
     };
+  };
+  const at = (addressIndex: number): KeyedAccount => {
+    let derived = known.get(addressIndex);
+    if (!derived) known.set(addressIndex, (derived = derive(addressIndex)));
+    return derived;
   };
   return {
     testAccounts: Array.from({ length: count }, (_, i) => at(i)),

@@ -114,16 +114,17 @@ ${last}`;
       (done) => ({ code: 0, stdout: done.stdout }),
       (failed: { code: number; stdout: string }) => ({ code: failed.code, stdout: failed.stdout }),
     );
-    const failed = await cli(['--junit', join(dir, 'junit.xml'), '--out', join(dir, 'out1')]);
+    // one failing run (a process with its chains costs seconds of CPU): the diff, --junit, --out, and --update
+    // rewriting the file, while the run still fails
+    const failed = await cli(['--junit', join(dir, 'junit.xml'), '--out', join(dir, 'out1'), '--update']);
     expect(failed.code).toBe(1);
     expect(failed.stdout).toMatch(/✗ one .*one\.yaml\n {4}step 3 \(line 9\): native-bridge-success status|✗ one/);
     expect(failed.stdout).toContain('- expected "refund"');
     expect(failed.stdout).toContain('+ actual   "success"');
     expect(failed.stdout).toContain('0 passed, 1 failed');
     expect(readFileSync(join(dir, 'junit.xml'), 'utf8')).toMatch(/<testsuite name="intentsim scenarios" tests="1" failures="1" skipped="0">[\s\S]*expected &quot;refund&quot;, actual &quot;success&quot;/);
-
-    expect((await cli(['--update'])).code).toBe(1);
     expect(readFileSync(file, 'utf8')).toContain('status: success');
+    expect(readFileSync(file, 'utf8')).not.toContain('status: refund');
     const passed = await cli(['--out', join(dir, 'out2')]);
     expect(passed.code, passed.stdout).toBe(0);
     expect(passed.stdout).toContain('1 passed, 0 failed');

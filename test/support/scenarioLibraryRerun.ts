@@ -1,0 +1,49 @@
+import { DEFAULT_EVM_CHAIN_IDS } from '../../fixtures/chains';
+
+/**
+ * Library scenarios the library test (test/support/scenarioLibrary.ts) runs a second time: the
+ * fault scenarios of the in-process ledgers (Bitcoin: docs/chains/bitcoin.md "Faults"; Solana and
+ * Lighter: issue 23), which must give the same timeline byte for byte, and the same entries on
+ * their non-EVM chains, every run.
+ */
+export const RUN_TWICE: ReadonlySet<string> = new Set([
+  'non-evm/bvm-deposit-reorged-then-reconfirmed',
+  'non-evm/bvm-deposit-replaced-by-fee',
+  'non-evm/bvm-deposit-double-spent-in-reorg',
+  'non-evm/bvm-deposit-double-spent-after-fill',
+  'non-evm/bvm-reorg-after-fill-reconfirmed',
+  'non-evm/svm-deposit-rolled-back-before-fill',
+  'non-evm/svm-deposit-rolled-back-after-fill',
+  'non-evm/svm-fill-dropped-not-included',
+  'non-evm/svm-deposit-dropped-waiting',
+  'non-evm/svm-fill-insufficient-funds-for-rent',
+  'non-evm/svm-snapshot-revert',
+  'non-evm/exchange-paused-recipient',
+  'non-evm/exchange-solver-key-revoked',
+  'non-evm/exchange-solver-collateral-short',
+  'non-evm/exchange-withdrawal-refused',
+  'non-evm/exchange-withdrawal-sent-twice',
+  'non-evm/exchange-snapshot-revert',
+]);
+
+/** What some library scenarios' timelines must say beyond their expectations (a refusal as the chain's API worded it). */
+export const TIMELINE_SAYS: Readonly<Record<string, ReadonlyArray<string | RegExp>>> = {
+  'non-evm/exchange-withdrawal-refused': [
+    'withdrawal: refused as expected: chain 3586256: the exchange refused the transfer: 403 ACCOUNT_PAUSED: account 2 is paused',
+    'withdrawal: refused as expected: chain 3586256: the exchange refused the transfer: 401 INVALID_API_KEY: the API key of account 2 was revoked',
+  ],
+  'non-evm/exchange-withdrawal-sent-twice': [/sent \(tx [0-9a-f]{64}, account 2, nonce 1\) sent again: refused 400 INVALID_NONCE: nonce 1 is not above account 2's last nonce 1/],
+};
+
+/**
+ * Every deposit, fill and refund a run's records hold on a chain that is not a pooled EVM chain
+ * (Solana, Bitcoin, Lighter: their hashes, blocks, fees and times are the virtual clock's and
+ * must repeat); the EVM legs carry the pooled Anvil's own block times, so they are left out.
+ */
+export function nonEvmEntries(records: Record<string, unknown>): unknown[] {
+  const evm = new Set<number>(DEFAULT_EVM_CHAIN_IDS);
+  return Object.values(records).flatMap((record) => {
+    const { data } = record as { data: { inTxs: Array<{ chainId: number }>; outTxs: Array<{ chainId: number }> } };
+    return [...data.inTxs, ...data.outTxs].filter((entry) => !evm.has(entry.chainId));
+  });
+}
