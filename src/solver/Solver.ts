@@ -77,9 +77,10 @@ export class Solver {
     this.machine.forgetDelays();
   }
 
-  /** Observations heard while paused are dropped (the chains they described were reverted since). */
-  dropHeardWhilePaused(): void {
-    this.buffered.splice(0);
+  /** Observations of chain `chainId` (every chain's, without it) heard while paused are dropped (the chain they described was reverted since). */
+  dropHeardWhilePaused(chainId?: number): void {
+    const kept = chainId === undefined ? [] : this.buffered.filter(({ chain }) => chain.chainId !== chainId);
+    this.buffered.splice(0, this.buffered.length, ...kept);
   }
 
   /**

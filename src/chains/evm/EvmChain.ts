@@ -336,14 +336,15 @@ export class EvmChain implements ChainAdapter {
    * snapshot (a fill the solver of the later world sent) would still be mined: the pool is emptied,
    * the solver's next nonce read again, the chain indexed, and the solver's transactions the store
    * put back holds unsettled sent again (a user's transaction that waited in the pool is gone).
+   * The pool is emptied and the chain indexed at once (neither changes what the other reads).
    */
   private async afterWorldRevert(): Promise<void> {
     const { wallet } = this.parts();
-    await this.node_()
+    wallet.forgetNonce();
+    const emptyPool = this.node_()
       .testClient.request({ method: 'anvil_dropAllTransactions' } as never)
       .catch((error: unknown) => this.options.log?.(`chain ${this.chainId}: the pool could not be emptied after a world revert: ${error instanceof Error ? error.message : String(error)}`));
-    wallet.forgetNonce();
-    await this.syncNow();
+    await Promise.all([emptyPool, this.syncNow()]);
     await wallet.resumeUnsettled();
   }
 
