@@ -91,17 +91,17 @@ export function createWorldSnapshots(parts: {
   };
 
   /**
-   * Reverts one chain to its part of `target`, takes its snapshot again at once when `target` is
-   * kept (the chain exactly as at the first take, before anything is sent again), then lets its
-   * adapter read it again. Each chain does so on its own, all at once.
+   * Reverts one chain to its part of `target`, then lets its adapter read it again while, when
+   * `target` is kept, the chain's snapshot is taken again (the adapter sends nothing before: the
+   * snapshot holds the chain exactly as at the first take). Each chain does so on its own, all at once.
    */
   const revertChain = async (chain: ChainAdapter, target: WorldSnapshot): Promise<void> => {
     const control = chains.control.find(chain.chainId)!;
     await control.revert(target.chainSnapshots.get(chain.chainId)!);
-    if (target.keep) target.chainSnapshots.set(chain.chainId, await control.snapshot());
     // what the chain reported while it went back described the world left behind
     solver.dropHeardWhilePaused(chain.chainId);
-    await chain.syncNow({ afterWorldRevert: true });
+    const retaken = target.keep ? control.snapshot().then((id) => void target.chainSnapshots.set(chain.chainId, id)) : undefined;
+    await Promise.all([retaken, chain.syncNow({ afterWorldRevert: true, ...(retaken ? { sendAfter: retaken } : {}) })]);
   };
 
   const revertTo = async (id: string): Promise<void> => {
