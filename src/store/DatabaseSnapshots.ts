@@ -144,17 +144,17 @@ export class DatabaseSnapshots {
   /** From now on, any row of `table` written is noted (temporary triggers: this connection only, never stored). */
   private watch(table: string): void {
     if (this.watched.has(table) || table === SEQUENCE_TABLE) return;
-    const note = (row: 'NEW' | 'OLD') =>
-      // never a conflict, whatever the writing statement's own conflict clause (a trigger takes it over)
-      `INSERT INTO ${CHANGED_ROWS} (tbl, rid, epoch) SELECT '${table}', ${row}.rowid, NULL WHERE NOT EXISTS (SELECT 1 FROM ${CHANGED_ROWS} WHERE tbl = '${table}' AND rid = ${row}.rowid); ` +
-      `UPDATE ${CHANGED_ROWS} SET epoch = NULL WHERE tbl = '${table}' AND rid = ${row}.rowid AND epoch IS NOT NULL;`;
+    // an upsert: never a conflict, whatever the writing statement's own conflict clause (a trigger takes it over)
+    const note = (row: 'NEW' | 'OLD') => `INSERT INTO ${CHANGED_ROWS} (tbl, rid, epoch) VALUES ('${table}', ${row}.rowid, NULL) ON CONFLICT (tbl, rid) DO UPDATE SET epoch = NULL WHERE epoch IS NOT NULL;`;
     const triggers = [
-      ['i', 'INSERT', note('NEW')],
-      ['u', 'UPDATE', note('OLD') + ' ' + note('NEW')],
-      ['d', 'DELETE', note('OLD')],
+      ['i', 'AFTER INSERT', note('NEW')],
+      ['u', 'AFTER UPDATE', note('NEW')],
+      // an update that moves a row to another rowid leaves its old one empty
+      ['m', 'AFTER UPDATE', note('OLD'), 'WHEN OLD.rowid IS NOT NEW.rowid'],
+      ['d', 'AFTER DELETE', note('OLD')],
     ] as const;
-    for (const [suffix, event, body] of triggers) {
-      this.db.exec(`CREATE TEMP TRIGGER IF NOT EXISTS "world_changed_${table}_${suffix}" AFTER ${event} ON main."${table}" BEGIN ${body} END`);
+    for (const [suffix, event, body, when = ''] of triggers) {
+      this.db.exec(`CREATE TEMP TRIGGER IF NOT EXISTS "world_changed_${table}_${suffix}" ${event} ON main."${table}" ${when} BEGIN ${body} END`);
     }
     this.watched.add(table);
   }
