@@ -128,7 +128,7 @@ const SECTIONS_RUN_ALONE: Record<string, (progress: (line: string) => void) => P
     const tenth = (ms: number) => Math.round(ms * 10) / 10;
     return {
       lines: worldRevertLines(world, TARGETS.worldRevertMs, verdict),
-      json: { targetMs: TARGETS.worldRevertMs, medianMs: tenth(world.revert.median), floorMs: tenth(world.floor.median), ratio: tenth(world.ratio), pass: world.revert.median <= TARGETS.worldRevertMs },
+      json: { targetMs: TARGETS.worldRevertMs, medianMs: tenth(world.revert.median), floorMs: tenth(world.floor.median), ratio: tenth(world.ratio), cpuMs: tenth(world.revertCpuMs), loadAverage: tenth(world.loadAverage), pass: world.revert.median <= TARGETS.worldRevertMs },
     };
   },
 };

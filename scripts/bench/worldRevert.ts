@@ -10,6 +10,7 @@
  * Rounds interleave a revert and a floor so both see the same machine conditions. The figure
  * depends on the machine (2 cores shared here); the ratio less so.
  */
+import { availableParallelism, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { zeroAddress } from 'viem';
 import { startSimulator, type RunningSimulator } from '../../src/simulator';
@@ -24,6 +25,10 @@ export interface WorldRevertResult {
   floor: Summary;
   /** revert median / floor median. */
   ratio: number;
+  /** This process's CPU time (user + system) during each revert, median ms: what the simulator itself spends. */
+  revertCpuMs: number;
+  /** The machine's 1-minute load average at the end (2 cores shared: above 2, every figure waits for a core). */
+  loadAverage: number;
   /** Each chain's own revert (its snapshot untimed), median per chain id: where the time goes. */
   perChain: Record<string, number>;
   /** `sim.snapshot()` with those requests stored, median. */
@@ -62,14 +67,18 @@ export async function benchWorldRevert(options: { runs: number; requests: number
     const kept = await sim.snapshot({ keep: true });
     const anvilUrl = sim.chains.find((chain) => chain.id === 8453)!.rpcUrl;
     const reverts: number[] = [];
+    const revertCpu: number[] = [];
     const floors: number[] = [];
     const snapshots: number[] = [];
     for (let run = 0; run < options.runs; run++) {
       await sim.control.chain(1).mine(1);
       await quote(sim, options.requests + run);
+      const cpuBefore = process.cpuUsage();
       let started = performance.now();
       await sim.revert(kept);
       reverts.push(performance.now() - started);
+      const cpu = process.cpuUsage(cpuBefore);
+      revertCpu.push((cpu.user + cpu.system) / 1000);
 
       const id = (await rpc(anvilUrl, 'evm_snapshot')) as string;
       await rpc(anvilUrl, 'evm_mine');
@@ -97,7 +106,18 @@ export async function benchWorldRevert(options: { runs: number; requests: number
     }
     const revert = summarize(reverts);
     const floor = summarize(floors);
-    return { runs: options.runs, requests: options.requests, chains: sim.chains.length, revert, floor, ratio: revert.median / floor.median, perChain, snapshot: summarize(snapshots) };
+    return {
+      runs: options.runs,
+      requests: options.requests,
+      chains: sim.chains.length,
+      revert,
+      floor,
+      ratio: revert.median / floor.median,
+      revertCpuMs: summarize(revertCpu).median,
+      loadAverage: loadavg()[0]!,
+      perChain,
+      snapshot: summarize(snapshots),
+    };
   } finally {
     await sim.stop();
   }
@@ -110,6 +130,7 @@ export function worldRevertLines(result: WorldRevertResult, targetMs: number, ve
   return [
     `world revert (${result.chains} chains, ${result.requests} stored requests, ${result.runs} runs; depends on the machine; target median <= ${formatMs(targetMs)})`,
     `  sim.revert(kept) median ${formatMs(result.revert.median)}  p90 ${formatMs(result.revert.p90)}, floor (one Anvil evm_revert) median ${formatMs(result.floor.median)}, ratio ${result.ratio.toFixed(1)}x   ${verdict(result.revert.median <= targetMs)}`,
+    `    the simulator's CPU per revert median ${formatMs(result.revertCpuMs)} · load average ${result.loadAverage.toFixed(1)} on this machine's ${availableParallelism()} cores`,
     `    each chain's own revert: ${perChain} · sim.snapshot() median ${formatMs(result.snapshot.median)}`,
   ];
 }

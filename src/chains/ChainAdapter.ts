@@ -92,9 +92,11 @@ export interface ChainAdapter {
    * Indexes up to the chain head now, instead of waiting for the next block notification. With
    * `afterWorldRevert` (a world revert reverted the chain and put back the database's chain index
    * and solver transactions), what the adapter keeps beside them is read again first (the EVM
-   * solver's next nonce and pool, the Bitcoin watcher's followed transactions).
+   * solver's next nonce and pool, the Bitcoin watcher's followed transactions); with `sendAfter`
+   * too, nothing is sent again before it settles (the world revert's own snapshot of the chain,
+   * taken meanwhile: it holds the chain as reverted).
    */
-  syncNow(options?: { afterWorldRevert?: boolean }): Promise<void>;
+  syncNow(options?: { afterWorldRevert?: boolean; sendAfter?: Promise<unknown> }): Promise<void>;
   /** An `inTxs` entry from what the watcher indexed alone (no RPC; fee filled in later). */
   indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry;
   /** Facts of an observed deposit transaction (fee, timestamp) for `inTxs`. */

@@ -1,3 +1,4 @@
+import type { ChainAdapter } from '../chains/ChainAdapter';
 import type { RpcFault } from '../chains/RpcFaultStore';
 import type { VirtualClock } from '../clock/VirtualClock';
 import { WorldSnapshotNotFoundError } from '../errors/adminErrors';
@@ -41,9 +42,10 @@ const START_ID = '0x0';
  * counts as settled) and for webhook attempts in flight, indexes every chain to its head, then
  * takes each chain's own snapshot and copies the database's tables. A revert pauses the solver
  * (its work left is abandoned: nothing of the old world writes after) and webhook deliveries,
- * puts the tables back in one transaction, reverts every chain, sets the clock, the RNG, the rules
- * and the faults back, lets each chain's watcher read its index again, then resumes deliveries
- * and the solver from the store, as a start resumes requests left mid-way.
+ * puts back the rows changed since in one transaction, sets the clock, the RNG, the rules and the
+ * faults back, then each chain at once on its own: reverts, is snapshotted again if kept, and its
+ * adapter reads it again; then deliveries and the solver resume from the store, as a start
+ * resumes requests left mid-way.
  */
 export function createWorldSnapshots(parts: {
   chains: SimulatorChains;
@@ -88,6 +90,20 @@ export function createWorldSnapshots(parts: {
     return snapshot;
   };
 
+  /**
+   * Reverts one chain to its part of `target`, then lets its adapter read it again while, when
+   * `target` is kept, the chain's snapshot is taken again (the adapter sends nothing before: the
+   * snapshot holds the chain exactly as at the first take). Each chain does so on its own, all at once.
+   */
+  const revertChain = async (chain: ChainAdapter, target: WorldSnapshot): Promise<void> => {
+    const control = chains.control.find(chain.chainId)!;
+    await control.revert(target.chainSnapshots.get(chain.chainId)!);
+    // what the chain reported while it went back described the world left behind
+    solver.dropHeardWhilePaused(chain.chainId);
+    const retaken = target.keep ? control.snapshot().then((id) => void target.chainSnapshots.set(chain.chainId, id)) : undefined;
+    await Promise.all([retaken, chain.syncNow({ afterWorldRevert: true, ...(retaken ? { sendAfter: retaken } : {}) })]);
+  };
+
   const revertTo = async (id: string): Promise<void> => {
     const index = held.findIndex((snapshot) => snapshot.id === id);
     if (index < 0) throw new WorldSnapshotNotFoundError(id);
@@ -100,22 +116,20 @@ export function createWorldSnapshots(parts: {
       database.restore(target.databaseCopy);
       stores.meta.forgetTaken();
       stores.ledgerJournal?.forgetSequences();
-      await Promise.all(chains.list.map((chain) => chains.control.find(chain.chainId)!.revert(target.chainSnapshots.get(chain.chainId)!)));
       clock.restoreTo(target.clockMs);
       rng.restore(target.rng);
       solver.restoreRules(target.rules);
       chains.rpcFaults.replaceAll(target.faults);
-      // what the chains reported while they went back described the world left behind
-      solver.dropHeardWhilePaused();
-      await Promise.all(chains.list.map((chain) => chain.syncNow({ afterWorldRevert: true })));
+      const reverted = await Promise.allSettled(chains.list.map((chain) => revertChain(chain, target)));
+      const refused = reverted.find((outcome) => outcome.status === 'rejected');
+      if (refused) throw refused.reason;
     } finally {
       requestEvents.webhookDispatcher.resume();
       solver.resume();
     }
     // like each chain's own: the later snapshots are gone, and this one is used up unless kept
     for (const later of held.splice(index + 1)) database.drop(later.databaseCopy);
-    if (target.keep) target.chainSnapshots = await takeChainSnapshots();
-    else {
+    if (!target.keep) {
       held.splice(index, 1);
       database.drop(target.databaseCopy);
     }

@@ -47,11 +47,16 @@ export class Solver {
   /** Opens the queue and schedules requests left mid-way (in the store), then buffered observations. */
   private resumeWork(): void {
     this.queue.start();
-    for (const record of this.deps.lifecycle.requests.listByStatus('submitted')) this.queue.schedule(record.id, () => this.machine.confirmSubmitted(record.id));
-    for (const record of this.deps.lifecycle.requests.listByStatus('pending')) this.queue.schedule(record.id, () => this.machine.settlePending(record.id));
-    // a deposit indexed just before a SIGKILL, whose request the machine had not yet moved: acted on now
-    for (const record of this.deps.lifecycle.requests.listByStatus('waiting')) {
-      if (record.inTxs.some((tx) => tx.type === 'deposit')) continue;
+    const { requests } = this.deps.lifecycle;
+    for (const id of requests.idsByStatus('submitted')) this.queue.schedule(id, () => this.machine.confirmSubmitted(id));
+    for (const id of requests.idsByStatus('pending')) this.queue.schedule(id, () => this.machine.settlePending(id));
+    // a deposit indexed just before a SIGKILL, whose request the machine had not yet moved: acted on
+    // now (only the waiting requests with a deposit indexed are read: most waiting ones have none)
+    const deposited = this.deps.chainIndex.requestIdsWithCanonicalDeposits();
+    for (const id of requests.idsByStatus('waiting')) {
+      if (!deposited.has(id.toLowerCase())) continue;
+      const record = requests.get(id);
+      if (!record || record.inTxs.some((tx) => tx.type === 'deposit')) continue;
       for (const deposit of this.deps.chainIndex.depositsForRequest(record.id)) {
         const chain = this.deps.chains.get(deposit.chainId);
         if (chain && deposit.state === 'canonical') this.observe(chain, { kind: 'deposit', deposit });
@@ -72,9 +77,10 @@ export class Solver {
     this.machine.forgetDelays();
   }
 
-  /** Observations heard while paused are dropped (the chains they described were reverted since). */
-  dropHeardWhilePaused(): void {
-    this.buffered.splice(0);
+  /** Observations of chain `chainId` (every chain's, without it) heard while paused are dropped (the chain they described was reverted since). */
+  dropHeardWhilePaused(chainId?: number): void {
+    const kept = chainId === undefined ? [] : this.buffered.filter(({ chain }) => chain.chainId !== chainId);
+    this.buffered.splice(0, this.buffered.length, ...kept);
   }
 
   /**

@@ -112,6 +112,15 @@ export class ChainIndexStore {
     return result.changes === 1;
   }
 
+  /** The requests (ids, lower-case) with at least one canonical indexed deposit. */
+  requestIdsWithCanonicalDeposits(): Set<string> {
+    return new Set(
+      this.prepare<[], { request_id: string }>("SELECT DISTINCT request_id FROM deposits WHERE state = 'canonical'")
+        .all()
+        .map((row) => row.request_id),
+    );
+  }
+
   depositsForRequest(requestId: string): IndexedDeposit[] {
     return this
       .prepare<[string], DepositRow>('SELECT * FROM deposits WHERE request_id = ? ORDER BY block_number, log_index')

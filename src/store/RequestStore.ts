@@ -40,6 +40,7 @@ export class RequestStore {
   /** A record's stored text itself (plucked: no row object per look-up, the status look-up's one read). */
   private readonly recordJsonStatement: Database.Statement<[string], string>;
   private readonly byStatusStatement: Database.Statement<[string], RequestRow>;
+  private readonly idsByStatusStatement: Database.Statement<[string], { id: string }>;
   private readonly eventsForRequestStatement: Database.Statement<[string], EventRow>;
   private readonly waitingFromUserStatement: Database.Statement<[number, string], RequestRow>;
   private readonly lastEventSeqStatement: Database.Statement<[string], { seq: number | null }>;
@@ -47,6 +48,7 @@ export class RequestStore {
   constructor(private readonly db: Database.Database) {
     this.recordJsonStatement = db.prepare<[string], string>('SELECT record_json FROM requests WHERE id = ?').pluck();
     this.byStatusStatement = db.prepare('SELECT record_json FROM requests WHERE status = ? ORDER BY created_at, id');
+    this.idsByStatusStatement = db.prepare('SELECT id FROM requests WHERE status = ? ORDER BY created_at, id');
     this.eventsForRequestStatement = db.prepare('SELECT * FROM request_events WHERE request_id = ? ORDER BY seq');
     this.lastEventSeqStatement = db.prepare('SELECT max(seq) AS seq FROM request_events WHERE request_id = ?');
     this.waitingFromUserStatement = db.prepare("SELECT record_json FROM requests WHERE status = 'waiting' AND origin_chain_id = ? AND lower(user_address) = lower(?) ORDER BY created_at DESC, id DESC");
@@ -64,6 +66,11 @@ export class RequestStore {
 
   listByStatus(status: RequestStatus): RequestRecord[] {
     return this.byStatusStatement.all(status).map((row) => parseWithBigints<RequestRecord>(row.record_json));
+  }
+
+  /** The ids of `listByStatus` (no record read: a start or a world revert lists every request in a status). */
+  idsByStatus(status: RequestStatus): string[] {
+    return this.idsByStatusStatement.all(status).map((row) => row.id);
   }
 
   /** The `waiting` requests of `user` from one origin chain, newest first. */

@@ -84,10 +84,11 @@ async function bridgeWithKey(index: number): Promise<Hex> {
   return requestId;
 }
 
-async function solanaTransfer(): Promise<{ from: Keypair; to: Keypair }> {
-  const from = await airdroppedKeypair(connection, 2);
+/** `through`: a Connection of its own after a revert (web3.js keeps a recent blockhash a while, and the ledger went back past it). */
+async function solanaTransfer(through: Connection = connection): Promise<{ from: Keypair; to: Keypair }> {
+  const from = await airdroppedKeypair(through, 2);
   const to = Keypair.generate();
-  await sendAndConfirmTransaction(connection, new Transaction().add(SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to.publicKey, lamports: LAMPORTS_PER_SOL / 2 })), [from]);
+  await sendAndConfirmTransaction(through, new Transaction().add(SystemProgram.transfer({ fromPubkey: from.publicKey, toPubkey: to.publicKey, lamports: LAMPORTS_PER_SOL / 2 })), [from]);
   return { from, to };
 }
 
@@ -214,6 +215,35 @@ describe('world snapshots', () => {
     await expect(sim.revert(b)).rejects.toMatchObject({ errorCode: 'SNAPSHOT_NOT_FOUND' });
     // the kept one taken before A still stands
     await sim.revert(kept);
+  });
+
+  it('every chain changed goes back at once, each on its own, round after round to one kept snapshot', async () => {
+    await sim.reset();
+    const evmIds = sim.chains.filter((chain) => chain.vmType === 'evm').map((chain) => chain.id);
+    expect(evmIds).toHaveLength(3);
+    const heads = async () => ({
+      evm: await Promise.all(evmIds.map(async (chainId) => (await publicClientFor(sim, chainId).getBlockNumber()).toString())),
+      bvm: await bvmHeight(),
+      balances: await balances(),
+    });
+    const kept = await sim.snapshot({ keep: true });
+    const atSnapshot = await heads();
+    for (let round = 1; round <= 3; round++) {
+      // a different change on each chain, every round, all of them pending together at the revert
+      await Promise.all([...evmIds, BVM, LVM].map((chainId) => sim.control.chain(chainId).mine(round)));
+      const { to } = await solanaTransfer(solanaConnection(sim.chains.find((chain) => chain.id === SVM)!.rpcUrl));
+      const changed = await heads();
+      expect(changed.evm.map(BigInt)).toEqual(atSnapshot.evm.map((number) => BigInt(number) + BigInt(round)));
+      expect(changed.bvm).toBe(atSnapshot.bvm + round);
+
+      await sim.revert(kept);
+      expect(await heads()).toEqual(atSnapshot);
+      expect(await connection.getBalance(to.publicKey)).toBe(0);
+    }
+    const bridged = await quoteAndDepositNative(sim, 7, { origin: ORIGIN, destination: DESTINATION });
+    expect(await waitForSettledStatus(sim.baseUrl, bridged.requestId)).toMatchObject({ status: 'success' });
+    await sim.revert(kept);
+    expect(await heads()).toEqual(atSnapshot);
   });
 
   it('over HTTP: POST /admin/snapshot, /admin/revert, /admin/reset, and their refusals', async () => {

@@ -240,7 +240,7 @@ export class BvmChain implements ChainAdapter {
   }
 
   /** The watcher hears every mempool transaction and block as it happens; after a world revert it follows the ledger again from the index put back. */
-  async syncNow(options: { afterWorldRevert?: boolean } = {}): Promise<void> {
+  async syncNow(options: { afterWorldRevert?: boolean; sendAfter?: Promise<unknown> } = {}): Promise<void> {
     if (options.afterWorldRevert) this.watcher?.reload();
   }
 

@@ -327,8 +327,8 @@ export class EvmChain implements ChainAdapter {
   }
 
   /** Indexes up to the chain head now (tests and scenarios use this to avoid waiting); after a world revert, see `afterWorldRevert`. */
-  syncNow(options: { afterWorldRevert?: boolean } = {}): Promise<void> {
-    return options.afterWorldRevert ? this.afterWorldRevert() : this.parts().watcher.catchUp();
+  syncNow(options: { afterWorldRevert?: boolean; sendAfter?: Promise<unknown> } = {}): Promise<void> {
+    return options.afterWorldRevert ? this.afterWorldRevert(options.sendAfter) : this.parts().watcher.catchUp();
   }
 
   /**
@@ -336,14 +336,16 @@ export class EvmChain implements ChainAdapter {
    * snapshot (a fill the solver of the later world sent) would still be mined: the pool is emptied,
    * the solver's next nonce read again, the chain indexed, and the solver's transactions the store
    * put back holds unsettled sent again (a user's transaction that waited in the pool is gone).
+   * The pool is emptied and the chain indexed at once (neither changes what the other reads), and
+   * nothing is sent before `sendAfter` settles.
    */
-  private async afterWorldRevert(): Promise<void> {
+  private async afterWorldRevert(sendAfter?: Promise<unknown>): Promise<void> {
     const { wallet } = this.parts();
-    await this.node_()
+    wallet.forgetNonce();
+    const emptyPool = this.node_()
       .testClient.request({ method: 'anvil_dropAllTransactions' } as never)
       .catch((error: unknown) => this.options.log?.(`chain ${this.chainId}: the pool could not be emptied after a world revert: ${error instanceof Error ? error.message : String(error)}`));
-    wallet.forgetNonce();
-    await this.syncNow();
+    await Promise.all([emptyPool, this.syncNow(), sendAfter?.catch(() => undefined)]);
     await wallet.resumeUnsettled();
   }
 

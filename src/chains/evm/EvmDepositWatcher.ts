@@ -144,6 +144,8 @@ export class EvmDepositWatcher {
       index.putBlock({ chainId, number: Number(head.number), hash: head.hash, parentHash: head.parentHash });
       return;
     }
+    // the head is the block indexed last (a poll with nothing new, a world revert): nothing to walk
+    if (head.hash === last.hash && this.unreportedForkPoint === undefined) return;
     const forkPoint = await this.findForkPoint(Math.min(last.number, Number(head.number)));
     if (forkPoint < last.number) this.forgetBlocksAfter(forkPoint);
 
