@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { ramTempDir } from './test/support/ramTempDir';
 import SlowestFilesFirst from './test/support/slowestFilesFirst.sequencer';
+
+// temporary files (simulators' databases, Anvil logs, CLI data directories) in memory where the
+// machine has it: no test waits on a disk's fsync (test/support/ramTempDir.ts); the workers, the
+// pooled chains and every process a test starts inherit it
+const tempDir = ramTempDir();
+if (tempDir) process.env.TMPDIR = tempDir;
 
 export default defineConfig({
   test: {
