@@ -24,6 +24,10 @@ export default defineConfig({
     maxWorkers: 2,
     // the longest files start first, so that no worker is left alone with one at the end
     sequence: { sequencer: SlowestFilesFirst },
+    // the modules vite transformed (src/, test/: TypeScript to JavaScript) are kept on disk between
+    // runs (node_modules/.experimental-vitest-cache, keyed by each file's text and the config): a
+    // run after a small edit transforms only what changed, ~3-4 s of CPU less in a run
+    experimental: { fsModuleCache: true },
     // tests that must hold under garbage collection call global.gc() (e.g. webhook attempt timeouts)
     execArgv: ['--expose-gc'],
     testTimeout: 60_000,
