@@ -11,7 +11,7 @@ describe('npm test', () => {
     expect(commands).toEqual([
       expect.stringMatching(/^npm run --silent check-imports -- --cache \S+\/node_modules\/\.cache\/intentsim-depcruise\/[0-9a-f]{12} --cache-strategy content$/),
       expect.stringMatching(/typescript\/bin\/tsc --noEmit -p tsconfig\.json --incremental/),
-      expect.stringMatching(/typescript\/bin\/tsc --noEmit -p web\/explorer$/),
+      expect.stringMatching(/typescript\/bin\/tsc --noEmit -p web\/explorer --incremental --tsBuildInfoFile \S+\/intentsim-typecheck\/[0-9a-f]{12}-explorer\.tsbuildinfo$/),
     ]);
     const tsconfig = JSON.parse(readFileSync('tsconfig.json', 'utf8')) as { include: string[] };
     expect(tsconfig.include).toEqual(expect.arrayContaining(['src', 'test', 'scripts', 'fixtures', 'conformance', 'bin']));
