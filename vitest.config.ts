@@ -1,5 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { ramTempDir } from './test/support/ramTempDir';
 import SlowestFilesFirst from './test/support/slowestFilesFirst.sequencer';
+
+// temporary files (simulators' databases, Anvil logs, CLI data directories) in memory where the
+// machine has it: no test waits on a disk's fsync (test/support/ramTempDir.ts); the workers, the
+// pooled chains and every process a test starts inherit it
+const tempDir = ramTempDir();
+if (tempDir) process.env.TMPDIR = tempDir;
 
 export default defineConfig({
   test: {
@@ -17,6 +24,10 @@ export default defineConfig({
     maxWorkers: 2,
     // the longest files start first, so that no worker is left alone with one at the end
     sequence: { sequencer: SlowestFilesFirst },
+    // the modules vite transformed (src/, test/: TypeScript to JavaScript) are kept on disk between
+    // runs (node_modules/.experimental-vitest-cache, keyed by each file's text and the config): a
+    // run after a small edit transforms only what changed, ~3-4 s of CPU less in a run
+    experimental: { fsModuleCache: true },
     // tests that must hold under garbage collection call global.gc() (e.g. webhook attempt timeouts)
     execArgv: ['--expose-gc'],
     testTimeout: 60_000,

@@ -4,11 +4,17 @@
  *
  * Usage: `npm run compile-contracts` (= `tsx scripts/compile-contracts.ts`) rewrites
  * `fixtures/contracts/artifacts.generated.ts`. `test/contracts/artifactsDrift.test.ts` checks that
- * the committed module still matches the sources.
+ * the committed module still matches the sources (compiled once per change of their inputs:
+ * scripts/compiledContractsCache.ts).
  */
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import solc from 'solc';
+
+type Solc = { compile(input: string, options: { import: (path: string) => { error: string } }): string; version(): string };
+// loaded on the first compile (~1 s of CPU): a test that finds the compile in its cache
+// (scripts/compiledContractsCache.ts) never loads it
+const loadSolc = (): Solc => createRequire(import.meta.url)('solc') as Solc;
 
 export const contractsDir = fileURLToPath(new URL('../fixtures/contracts/', import.meta.url));
 export const artifactsPath = fileURLToPath(
@@ -87,6 +93,7 @@ export function compileContracts(dir: string = contractsDir): CompiledContracts 
       },
     },
   };
+  const solc = loadSolc();
   const output = JSON.parse(
     solc.compile(JSON.stringify(input), {
       import: (path: string) => ({ error: `imports are not supported (${path})` }),

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createWalletClient, getAddress, http, pad, recoverMessageAddress, type Abi, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { compileContracts } from '../../scripts/compile-contracts';
+import { compileContractsCached } from '../../scripts/compiledContractsCache';
 import { requestSignatureDigest } from '../../src/domain/request/requestSignature';
 import type { RunningSimulator } from '../../src/simulator';
 import { getJson, publicClientFor } from '../support/bridgeClient';
@@ -22,7 +22,7 @@ describe('GET /requests/{requestId}/signature', () => {
   });
 
   async function deployChecker(): Promise<{ address: Address; abi: Abi }> {
-    const compiled = compileContracts(fileURLToPath(new URL('./fixtures/', import.meta.url)));
+    const compiled = compileContractsCached(fileURLToPath(new URL('./fixtures/', import.meta.url)));
     const checker = compiled.contracts.find((c) => c.contractName === 'RequestSignatureChecker')!;
     const chain = evmChainOf(sim, sim.chains[0]!.id);
     const wallet = createWalletClient({ account: privateKeyToAccount(sim.accounts[9]!.privateKey as Hex), chain: chain.viemChain(), transport: http(chain.rpcUrl) });

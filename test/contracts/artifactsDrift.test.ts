@@ -1,13 +1,16 @@
-import { readFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { toFunctionSelector, toFunctionSignature } from 'viem';
 import type { AbiFunction } from 'viem';
 import { describe, it, expect } from 'vitest';
 import {
   artifactConstName,
   artifactsPath,
-  compileContracts,
+  contractsDir,
   renderArtifactsModule,
 } from '../../scripts/compile-contracts';
+import { compileCacheKey, compileContractsCached } from '../../scripts/compiledContractsCache';
 import {
   contractArtifacts,
   depositAddressFactoryArtifact,
@@ -47,12 +50,25 @@ const erc20Functions = [
 
 describe('compiled contract artifacts', () => {
   it('committed artifacts.generated.ts matches the sources', { timeout: 120_000 }, () => {
-    const rendered = renderArtifactsModule(compileContracts());
+    const rendered = renderArtifactsModule(compileContractsCached());
     const committed = readFileSync(artifactsPath, 'utf8');
     expect(
       rendered === committed,
       'fixtures/contracts/artifacts.generated.ts is out of date: run npm run compile-contracts',
     ).toBe(true);
+  });
+
+  it('compiles again when a source changes: the compile cache is keyed by every source\'s text', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'intentsim-contracts-'));
+    try {
+      cpSync(contractsDir, dir, { recursive: true, filter: (path) => !path.endsWith('.ts') });
+      const key = compileCacheKey(dir);
+      expect(compileCacheKey(dir)).toBe(key);
+      writeFileSync(join(dir, 'Stablecoin.sol'), `${readFileSync(join(dir, 'Stablecoin.sol'), 'utf8')}\n// changed\n`);
+      expect(compileCacheKey(dir)).not.toBe(key);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('exports one artifact per contract, keyed consistently', () => {

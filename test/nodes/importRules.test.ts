@@ -1,37 +1,42 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { promisify } from 'node:util';
+import { cruise, type ICruiseOptions } from 'dependency-cruiser';
+import extractDepcruiseOptions from 'dependency-cruiser/config-utl/extract-depcruise-options';
+import extractTSConfig from 'dependency-cruiser/config-utl/extract-ts-config';
 import { afterAll, describe, expect, it } from 'vitest';
 
 // The import rules of .dependency-cruiser.cjs that keep the embedded nodes apart (and the routes
-// off the code of chains/ and solver/), run by the
-// project's own depcruise on a small tree of files: a wrong-way import must fail the check
-// (`npm run check-imports`, part of `npm test`), the right way must pass.
+// off the code of chains/ and solver/), run by the project's own dependency-cruiser on a small
+// tree of files: a wrong-way import must fail the check (`npm run check-imports`, part of
+// `npm test`), the right way must pass. The cruise runs in this process (its API, with the
+// config read as the CLI reads it, the tree as its base directory and the `err` report the CLI
+// prints): a `depcruise` process per tree cost ~3 s of CPU each, loading the package again.
 
-const run = promisify(execFile);
 const CONFIG = resolve('.dependency-cruiser.cjs');
-const DEPCRUISE = resolve('node_modules/.bin/depcruise');
 const trees: string[] = [];
+const projectOptions = extractDepcruiseOptions(CONFIG);
 
 afterAll(() => trees.forEach((tree) => rmSync(tree, { recursive: true, force: true })));
 
 async function checkImports(files: Record<string, string>): Promise<{ ok: boolean; output: string }> {
   const tree = mkdtempSync(join(tmpdir(), 'intentsim-import-rule-'));
   trees.push(tree);
-  writeFileSync(join(tree, 'tsconfig.json'), JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', strict: true } }));
+  const tsConfigFile = join(tree, 'tsconfig.json');
+  writeFileSync(tsConfigFile, JSON.stringify({ compilerOptions: { module: 'ESNext', moduleResolution: 'Bundler', strict: true } }));
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(tree, path)), { recursive: true });
     writeFileSync(join(tree, path), text);
   }
-  try {
-    const { stdout } = await run(DEPCRUISE, ['src', '--config', CONFIG], { cwd: tree });
-    return { ok: true, output: stdout };
-  } catch (error) {
-    const failed = error as { stdout?: string; stderr?: string };
-    return { ok: false, output: `${failed.stdout ?? ''}${failed.stderr ?? ''}` };
-  }
+  const project = await projectOptions;
+  const options: ICruiseOptions = {
+    ...project,
+    baseDir: tree,
+    outputType: 'err',
+    tsConfig: { fileName: tsConfigFile },
+  };
+  const result = await cruise(['src'], options, undefined, { tsConfig: extractTSConfig(tsConfigFile) });
+  return { ok: result.exitCode === 0, output: String(result.output) };
 }
 
 const NODE = "export function ledgerHeight(): number { return 1; }\n";

@@ -2,16 +2,16 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CHECKS } from '../../scripts/test.mjs';
 
-/** `npm test` runs, beside vitest, the import rules and the type check of the whole project and of the explorer. */
+/** `npm test` runs, beside vitest, the import rules (with dependency-cruiser's cache) and the type check of the whole project and of the explorer. */
 describe('npm test', () => {
   it('runs scripts/test.mjs, whose checks type-check tsconfig.json and web/explorer and apply the import rules', () => {
     const packageJson = JSON.parse(readFileSync('package.json', 'utf8')) as { scripts: Record<string, string> };
     expect(packageJson.scripts.test).toBe('node scripts/test.mjs');
     const commands = CHECKS.map((check) => check.command.join(' '));
     expect(commands).toEqual([
-      'npm run --silent check-imports',
+      expect.stringMatching(/^npm run --silent check-imports -- --cache \S+\/node_modules\/\.cache\/intentsim-depcruise\/[0-9a-f]{12} --cache-strategy content$/),
       expect.stringMatching(/typescript\/bin\/tsc --noEmit -p tsconfig\.json --incremental/),
-      expect.stringMatching(/typescript\/bin\/tsc --noEmit -p web\/explorer$/),
+      expect.stringMatching(/typescript\/bin\/tsc --noEmit -p web\/explorer --incremental --tsBuildInfoFile \S+\/intentsim-typecheck\/[0-9a-f]{12}-explorer\.tsbuildinfo$/),
     ]);
     const tsconfig = JSON.parse(readFileSync('tsconfig.json', 'utf8')) as { include: string[] };
     expect(tsconfig.include).toEqual(expect.arrayContaining(['src', 'test', 'scripts', 'fixtures', 'conformance', 'bin']));

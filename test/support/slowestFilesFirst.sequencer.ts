@@ -14,7 +14,6 @@ const SLOWEST_FIRST = [
   'test/property/requestLifecycle.test.ts',
   'test/explorer/explorerInBrowser.test.ts',
   'test/conformance/deviations.test.ts',
-  'test/contracts/artifactsDrift.test.ts',
   'test/store/listingPrefilter.test.ts',
 ];
 
