@@ -1,4 +1,5 @@
 import { ChildProcessInstance, type ReadyProbeContext } from '../../process/ChildProcessInstance';
+import { ChildProcessStartError } from '../../process/ChildProcessStartError';
 import { callSvmRpc } from './callSvmRpc';
 import { findFreePortRange } from './findFreePortRange';
 import type { SvmGenesisAccountFile } from './writeSvmGenesisAccountFiles';
@@ -9,6 +10,8 @@ import { connectableHost } from '../../config/listenHost';
 const DYNAMIC_PORT_COUNT = 30;
 /** RPC, its websocket (RPC + 1, fixed by the validator), faucet, gossip, then the dynamic range. */
 const PORTS_NEEDED = 4 + DYNAMIC_PORT_COUNT;
+/** Starts with a new free range after one of its ports was taken between the check and the validator's bind. */
+const PORT_RACE_ATTEMPTS = 3;
 
 export interface SolanaTestValidatorOptions {
   chainId: number;
@@ -59,6 +62,25 @@ async function probeValidator(endpoints: SvmRpcEndpoints, context: ReadyProbeCon
  * RPC answers.
  */
 export async function startSolanaTestValidator(options: SolanaTestValidatorOptions): Promise<{ endpoints: SvmRpcEndpoints; process: ChildProcessInstance<SvmRpcEndpoints> }> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnFreePorts(options);
+    } catch (error) {
+      if (attempt >= PORT_RACE_ATTEMPTS || !lostAPortRace(error)) throw error;
+    }
+  }
+}
+
+/**
+ * Whether the validator exited because a port of its range was bound by another process after
+ * `findFreePortRange` found it free (the range is in the OS's ephemeral range, which outgoing
+ * connections use too): then a start on a new range can succeed.
+ */
+function lostAPortRace(error: unknown): boolean {
+  return error instanceof ChildProcessStartError && error.reason === 'exited' && error.lastOutputLines.some((line) => /EADDRINUSE|address already in use/i.test(line.text));
+}
+
+async function startOnFreePorts(options: SolanaTestValidatorOptions): Promise<{ endpoints: SvmRpcEndpoints; process: ChildProcessInstance<SvmRpcEndpoints> }> {
   // a fixed RPC port (and its websocket) beside a free range for the rest, whose first two ports stay unused
   const first = await findFreePortRange(options.host, PORTS_NEEDED);
   const ports: SolanaTestValidatorPorts = { rpc: options.rpcPort ?? first, faucet: first + 2, gossip: first + 3, dynamic: [first + 4, first + PORTS_NEEDED - 1] };
