@@ -1,3 +1,4 @@
+import type { RateLimiters } from '../api/rateLimiter';
 import type { ChainAdapter } from '../chains/ChainAdapter';
 import type { RpcFault } from '../chains/RpcFaultStore';
 import type { VirtualClock } from '../clock/VirtualClock';
@@ -12,7 +13,7 @@ import type { SimulatorStores } from './simulatorStores';
 
 /** The whole world's snapshots: `sim.snapshot()`, `sim.revert(id)`, `sim.reset()`, `POST /admin/snapshot|revert|reset`. */
 export interface WorldSnapshots {
-  /** Every chain, the store (requests, listing, webhooks, indexes, journals), the solver's rules, the RPC faults, the clock and the RNG; resolves with the snapshot's id. */
+  /** Every chain, the store (requests, listing, webhooks, indexes, journals), the solver's rules, the RPC faults, the API's rate limit counts, the clock and the RNG; resolves with the snapshot's id. */
   snapshot(options?: { keep?: boolean }): Promise<string>;
   /** Back to snapshot `id` (used up unless kept; every later snapshot dropped); `SNAPSHOT_NOT_FOUND` for an id not held. */
   revert(id: string): Promise<void>;
@@ -32,6 +33,8 @@ interface WorldSnapshot {
   rng: RandomState;
   rules: SolverRuleState;
   faults: RpcFault[];
+  /** What the API's rate limiters counted (times on the clock, which goes back with the world). */
+  rateLimits: ReturnType<RateLimiters['capture']>;
 }
 
 /** The id of the snapshot the start takes (`reset()` reverts to it). */
@@ -42,8 +45,8 @@ const START_ID = '0x0';
  * counts as settled) and for webhook attempts in flight, indexes every chain to its head, then
  * takes each chain's own snapshot and copies the database's tables. A revert pauses the solver
  * (its work left is abandoned: nothing of the old world writes after) and webhook deliveries,
- * puts back the rows changed since in one transaction, sets the clock, the RNG, the rules and the
- * faults back, then each chain at once on its own: reverts, is snapshotted again if kept, and its
+ * puts back the rows changed since in one transaction, sets the clock, the RNG, the rules, the
+ * faults and the API's rate limit counts back, then each chain at once on its own: reverts, is snapshotted again if kept, and its
  * adapter reads it again; then deliveries and the solver resume from the store, as a start
  * resumes requests left mid-way.
  */
@@ -54,8 +57,9 @@ export function createWorldSnapshots(parts: {
   solver: Solver;
   clock: VirtualClock;
   rng: SeededRng;
+  rateLimiters: RateLimiters;
 }): WorldSnapshots & { takeStartSnapshot(): Promise<void> } {
-  const { chains, stores, requestEvents, solver, clock, rng } = parts;
+  const { chains, stores, requestEvents, solver, clock, rng, rateLimiters } = parts;
   const database = new DatabaseSnapshots(stores.db);
   const held: WorldSnapshot[] = [];
   let nextId = 1;
@@ -85,6 +89,7 @@ export function createWorldSnapshots(parts: {
       rng: rng.capture(),
       rules: solver.captureRules(),
       faults: chains.rpcFaults.list(),
+      rateLimits: rateLimiters.capture(),
     };
     held.push(snapshot);
     return snapshot;
@@ -120,6 +125,7 @@ export function createWorldSnapshots(parts: {
       rng.restore(target.rng);
       solver.restoreRules(target.rules);
       chains.rpcFaults.replaceAll(target.faults);
+      rateLimiters.restore(target.rateLimits);
       const reverted = await Promise.allSettled(chains.list.map((chain) => revertChain(chain, target)));
       const refused = reverted.find((outcome) => outcome.status === 'rejected');
       if (refused) throw refused.reason;
