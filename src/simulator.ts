@@ -1,3 +1,4 @@
+import { RateLimiters } from './api/rateLimiter';
 import { VirtualClock } from './clock/VirtualClock';
 import { advertisedAddress } from './root/advertisedAddress';
 import { connectableHost } from './config/listenHost';
@@ -91,10 +92,11 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     solver.attach(); // observations wait until activate()
     await chains.start();
     await solver.activate();
-    const snapshots = createWorldSnapshots({ chains, stores: stores.stores, requestEvents, solver, clock, rng });
+    const rateLimiters = new RateLimiters();
+    const snapshots = createWorldSnapshots({ chains, stores: stores.stores, requestEvents, solver, clock, rng, rateLimiters });
     world = snapshots;
     // the world as the start leaves it, for reset(), taken while the API starts to listen
-    [http] = await Promise.all([startHttpApi(config, { stores: stores.stores, chains, requestEvents, solver, clock, accounts: deriveAccounts, world, log }), snapshots.takeStartSnapshot()]);
+    [http] = await Promise.all([startHttpApi(config, { stores: stores.stores, chains, requestEvents, solver, clock, accounts: deriveAccounts, world, rateLimiters, log }), snapshots.takeStartSnapshot()]);
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;

@@ -49,6 +49,7 @@ import { solverRuleRoutes, type SolverRuleRouteDeps } from './routes/solverRuleR
 import { statusRoutes } from './routes/statusRoutes';
 import { transactionRoutes } from './routes/transactionRoutes';
 import { webhookAdminRoutes } from './routes/webhookAdminRoutes';
+import type { RateLimiters } from './rateLimiter';
 
 export interface AppDeps {
   chains: ReadonlyMap<number, ChainAdapter>;
@@ -87,6 +88,8 @@ export interface AppDeps {
   authorize: AuthorizeDeps;
   /** `GET /requests/v3` requests per second per key (SPEC §8: 20). */
   listingRatePerSecond: number;
+  /** The API's rate limiters (the world snapshots hold their counts). */
+  rateLimiters: RateLimiters;
 }
 
 /** What `node:http` calls with each request. */

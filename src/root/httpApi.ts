@@ -3,6 +3,7 @@ import { createPublicOrigin } from '../api/publicOrigin';
 import type { AddressInfo } from 'node:net';
 import { chainMetadataFor } from '../../fixtures/chains';
 import { createApp } from '../api/createApp';
+import type { RateLimiters } from '../api/rateLimiter';
 import { answerClientErrorsAsJson } from '../api/httpServerErrors';
 import { AppFeeClaims } from '../appFees/AppFeeClaims';
 import type { VirtualClock } from '../clock/VirtualClock';
@@ -34,6 +35,8 @@ export async function startHttpApi(
     clock: VirtualClock;
     accounts: () => SimulatorAccounts;
     world: WorldSnapshots;
+    /** The API's rate limiters, shared with the world snapshots. */
+    rateLimiters: RateLimiters;
     log: (message: string, error?: unknown) => void;
   },
 ): Promise<HttpApi> {
@@ -57,6 +60,7 @@ export async function startHttpApi(
     requests: stores.requests,
     listing: stores.listing,
     listingRatePerSecond: config.listingRatePerSecond,
+    rateLimiters: deps.rateLimiters,
     apiKeys: stores.apiKeys,
     clock,
     webhooks: stores.webhooks,

@@ -1,3 +1,4 @@
+import type { RateLimiters } from '../api/rateLimiter';
 import type { ChainAdapter } from '../chains/ChainAdapter';
 import type { RpcFault } from '../chains/RpcFaultStore';
 import type { VirtualClock } from '../clock/VirtualClock';
@@ -12,7 +13,7 @@ import type { SimulatorStores } from './simulatorStores';
 
 /** The whole world's snapshots: `sim.snapshot()`, `sim.revert(id)`, `sim.reset()`, `POST /admin/snapshot|revert|reset`. */
 export interface WorldSnapshots {
-  /** Every chain, the store (requests, listing, webhooks, indexes, journals), the solver's rules, the RPC faults, the clock and the RNG; resolves with the snapshot's id. */
+  /** Every chain, the store (requests, listing, webhooks, indexes, journals), the solver's rules, the RPC faults, the API's rate limit counts, the clock and the RNG; resolves with the snapshot's id. */
   snapshot(options?: { keep?: boolean }): Promise<string>;
   /** Back to snapshot `id` (used up unless kept; every later snapshot dropped); `SNAPSHOT_NOT_FOUND` for an id not held. */
   revert(id: string): Promise<void>;
@@ -32,6 +33,8 @@ interface WorldSnapshot {
   rng: RandomState;
   rules: SolverRuleState;
   faults: RpcFault[];
+  /** What the API's rate limiters counted (times on the clock, which goes back with the world). */
+  rateLimits: ReturnType<RateLimiters['capture']>;
 }
 
 /** The id of the snapshot the start takes (`reset()` reverts to it). */
@@ -41,11 +44,11 @@ const START_ID = '0x0';
  * Owns the world snapshots. A snapshot waits for the solver to settle (work waiting on a receipt
  * counts as settled) and for webhook attempts in flight, indexes every chain to its head, then
  * takes each chain's own snapshot and copies the database's tables. A revert pauses the solver
- * (its work left is abandoned: nothing of the old world writes after) and webhook deliveries,
- * puts back the rows changed since in one transaction, sets the clock, the RNG, the rules and the
- * faults back, then each chain at once on its own: reverts, is snapshotted again if kept, and its
- * adapter reads it again; then deliveries and the solver resume from the store, as a start
- * resumes requests left mid-way.
+ * (its work left is abandoned: nothing of the old world writes after), webhook deliveries and the
+ * chains' watchers, puts back the rows changed since in one transaction, sets the clock, the RNG,
+ * the rules, the faults and the API's rate limit counts back, then each chain at once on its own:
+ * reverts, resumes its watcher, is snapshotted again if kept, and its adapter reads it again; then
+ * deliveries and the solver resume from the store, as a start resumes requests left mid-way.
  */
 export function createWorldSnapshots(parts: {
   chains: SimulatorChains;
@@ -54,8 +57,9 @@ export function createWorldSnapshots(parts: {
   solver: Solver;
   clock: VirtualClock;
   rng: SeededRng;
+  rateLimiters: RateLimiters;
 }): WorldSnapshots & { takeStartSnapshot(): Promise<void> } {
-  const { chains, stores, requestEvents, solver, clock, rng } = parts;
+  const { chains, stores, requestEvents, solver, clock, rng, rateLimiters } = parts;
   const database = new DatabaseSnapshots(stores.db);
   const held: WorldSnapshot[] = [];
   let nextId = 1;
@@ -85,6 +89,7 @@ export function createWorldSnapshots(parts: {
       rng: rng.capture(),
       rules: solver.captureRules(),
       faults: chains.rpcFaults.list(),
+      rateLimits: rateLimiters.capture(),
     };
     held.push(snapshot);
     return snapshot;
@@ -97,7 +102,11 @@ export function createWorldSnapshots(parts: {
    */
   const revertChain = async (chain: ChainAdapter, target: WorldSnapshot): Promise<void> => {
     const control = chains.control.find(chain.chainId)!;
-    await control.revert(target.chainSnapshots.get(chain.chainId)!);
+    try {
+      await control.revert(target.chainSnapshots.get(chain.chainId)!);
+    } finally {
+      chain.resumeWatching?.();
+    }
     // what the chain reported while it went back described the world left behind
     solver.dropHeardWhilePaused(chain.chainId);
     const retaken = target.keep ? control.snapshot().then((id) => void target.chainSnapshots.set(chain.chainId, id)) : undefined;
@@ -111,6 +120,8 @@ export function createWorldSnapshots(parts: {
     await solver.pause();
     await requestEvents.webhookDispatcher.pause();
     try {
+      // no watcher writes a block of the world left behind into the tables put back (a reorg, once the chain reverts)
+      await Promise.all(chains.list.map((chain) => chain.pauseWatching?.()));
       // the tables first: a chain's watcher, as its chain goes back, then finds the index it had at
       // the snapshot (no reorg to report, no solver transaction of the later world to send again)
       database.restore(target.databaseCopy);
@@ -120,10 +131,13 @@ export function createWorldSnapshots(parts: {
       rng.restore(target.rng);
       solver.restoreRules(target.rules);
       chains.rpcFaults.replaceAll(target.faults);
+      rateLimiters.restore(target.rateLimits);
       const reverted = await Promise.allSettled(chains.list.map((chain) => revertChain(chain, target)));
       const refused = reverted.find((outcome) => outcome.status === 'rejected');
       if (refused) throw refused.reason;
     } finally {
+      // each chain's watcher resumed once it reverted (revertChain); here also those a failure left paused
+      for (const chain of chains.list) chain.resumeWatching?.();
       requestEvents.webhookDispatcher.resume();
       solver.resume();
     }

@@ -8,6 +8,7 @@ import { ScenarioTimeline } from './ScenarioTimeline';
 import { ScenarioWebhookReceiver, type ReceivedWebhook } from './ScenarioWebhookReceiver';
 import type { Scenario } from './scenarioSchema';
 import type { ExpectationMismatch } from './checkExpectation';
+import { listRecordsById } from './listRecordsById';
 import { executeScenarioStep } from './executeScenarioStep';
 import { unreachedCovers } from './unreachedCovers';
 import { describeWaits } from './describeWaits';
@@ -195,10 +196,8 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       }
     }
     const running = sim as RunningSimulator | undefined;
-    for (const quote of running ? quotes.values() : []) {
-      const listing = await fetch(`${running!.baseUrl}/requests/v3?id=${quote.requestId}`, { headers: { 'x-api-key': running!.apiKey } }).then((response) => response.json() as Promise<{ requests?: unknown[] }>);
-      records[quote.alias] = listing.requests?.[0] ?? null;
-    }
+    const listed = running ? await listRecordsById(running, [...quotes.values()].map((quote) => quote.requestId)) : new Map<string, unknown>();
+    for (const quote of running ? quotes.values() : []) records[quote.alias] = listed.get(quote.requestId.toLowerCase()) ?? null;
     if (error === undefined) {
       const finalRecords = [...quotes.values()].flatMap((quote) => sim?.control.requests.get(quote.requestId) ?? []);
       for (const item of unreachedCovers(scenario.covers, [...statuses.values()].flat(), finalRecords)) {

@@ -9,7 +9,7 @@ import { listRequestPage } from '../../listing/listRequestPage';
 import type { RequestStore } from '../../store/RequestStore';
 import { encodeListingCursor } from '../listing/listingCursor';
 import { parseListingQuery, type ListingDialect, type ListingQuery } from '../listing/parseListingQuery';
-import { enforceRateLimit, SlidingWindowRateLimiter } from '../rateLimiter';
+import { enforceRateLimit, RateLimiters } from '../rateLimiter';
 import { optionalApiKey, requireApiKey } from '../requestApiKey';
 
 export interface RequestListingRouteDeps {
@@ -20,6 +20,8 @@ export interface RequestListingRouteDeps {
   clock: VirtualClock;
   /** `GET /requests/v3` requests per second per key (SPEC §8: `LISTING_RATE_LIMITS.v3`; `--listing-rate`). */
   listingRatePerSecond?: number;
+  /** Where the limiters are made (the root hands its own, so a world snapshot holds their counts). */
+  rateLimiters?: RateLimiters;
 }
 
 /** SPEC §8 rates, per second. */
@@ -52,8 +54,9 @@ function setDeprecationHeaders(res: Response): void {
  */
 export function requestListingRoutes(deps: RequestListingRouteDeps): Router {
   const router = Router();
-  const v3Limiter = new SlidingWindowRateLimiter({ clock: deps.clock, limit: deps.listingRatePerSecond ?? LISTING_RATE_LIMITS.v3, windowMs: 1000, name: 'requests-v3' });
-  const deprecatedLimiter = new SlidingWindowRateLimiter({ clock: deps.clock, limit: LISTING_RATE_LIMITS.deprecated, windowMs: 1000, name: 'requests-deprecated' });
+  const rateLimiters = deps.rateLimiters ?? new RateLimiters();
+  const v3Limiter = rateLimiters.create({ clock: deps.clock, limit: deps.listingRatePerSecond ?? LISTING_RATE_LIMITS.v3, windowMs: 1000, name: 'requests-v3' });
+  const deprecatedLimiter = rateLimiters.create({ clock: deps.clock, limit: LISTING_RATE_LIMITS.deprecated, windowMs: 1000, name: 'requests-deprecated' });
 
   router.get('/requests/v3', (req, res) => {
     const key = requireApiKey(req, deps.apiKeys);

@@ -326,6 +326,15 @@ export class EvmChain implements ChainAdapter {
     if (receipt) await this.syncNow();
   }
 
+  /** Until `resumeWatching()`, the deposit watcher indexes nothing; resolves once the catch-up running now is done. */
+  pauseWatching(): Promise<void> {
+    return this.parts().watcher.pause();
+  }
+
+  resumeWatching(): void {
+    this.parts().watcher.resume();
+  }
+
   /** Indexes up to the chain head now (tests and scenarios use this to avoid waiting); after a world revert, see `afterWorldRevert`. */
   syncNow(options: { afterWorldRevert?: boolean; sendAfter?: Promise<unknown> } = {}): Promise<void> {
     return options.afterWorldRevert ? this.afterWorldRevert(options.sendAfter) : this.parts().watcher.catchUp();

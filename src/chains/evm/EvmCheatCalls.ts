@@ -12,6 +12,9 @@ const ANVIL_SHORT_MEMORY_FROM_BLOCK = 800n;
 const ANVIL_SHORT_MEMORY_STATES = 10;
 
 export class EvmCheatCalls implements ChainCheats {
+  /** The next block's base fee at each snapshot held, by Anvil's snapshot id. */
+  private readonly baseFeeAtSnapshot = new Map<string, bigint>();
+
   constructor(
     private readonly deps: {
       /** The node's test client (after `startNode`). */
@@ -52,16 +55,35 @@ export class EvmCheatCalls implements ChainCheats {
     await this.testClient.setIntervalMining({ interval: seconds });
   }
 
+  /**
+   * Anvil's snapshot, with the next block's base fee beside it: Anvil 1.7.1's `evm_revert` keeps
+   * the fee state of the blocks it drops (fixed upstream after 1.7.1, foundry-rs/foundry#16241), so
+   * the revert sets it back, and the next block's base fee (so a transaction's fees and hash) is
+   * the one it would have been without the detour.
+   */
   async snapshot(): Promise<string> {
-    return this.testClient.snapshot();
+    const nextBaseFee = await this.nextBlockBaseFee();
+    const snapshotId = await this.testClient.snapshot();
+    if (nextBaseFee !== undefined) this.baseFeeAtSnapshot.set(snapshotId, nextBaseFee);
+    return snapshotId;
   }
 
-  /** Back to a snapshot (which is then used up, as Anvil does). */
+  /** Back to a snapshot (which is then used up, as Anvil does), its next block's base fee included. */
   async revert(snapshotId: string): Promise<void> {
     // evm_revert answers false for an id it does not know (viem's revert drops the answer)
     const reverted: unknown = await this.testClient.request({ method: 'evm_revert', params: [snapshotId as Hex] });
     if (reverted === false) throw new ChainError(`no snapshot ${snapshotId} on this chain (a snapshot can be reverted to once)`);
+    const nextBaseFee = this.baseFeeAtSnapshot.get(snapshotId);
+    // Anvil drops the snapshot reverted to and every later one (its ids count up)
+    for (const held of [...this.baseFeeAtSnapshot.keys()]) if (BigInt(held) >= BigInt(snapshotId)) this.baseFeeAtSnapshot.delete(held);
+    if (nextBaseFee !== undefined) await this.testClient.request({ method: 'anvil_setNextBlockBaseFeePerGas', params: [`0x${nextBaseFee.toString(16)}`] } as never);
     await this.deps.afterChange();
+  }
+
+  /** The pending block's base fee (undefined on a chain without EIP-1559 fees). */
+  private async nextBlockBaseFee(): Promise<bigint | undefined> {
+    const pending = (await this.testClient.request({ method: 'eth_getBlockByNumber', params: ['pending', false] } as never)) as { baseFeePerGas?: string | null } | null;
+    return pending?.baseFeePerGas ? BigInt(pending.baseFeePerGas) : undefined;
   }
 
   /**

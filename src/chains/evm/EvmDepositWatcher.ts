@@ -25,6 +25,8 @@ export class EvmDepositWatcher {
   private wsClient: PublicClient | undefined;
   private pollTimer: ClockTimer | undefined;
   private stopped = false;
+  /** While paused, a catch-up indexes nothing (`pause`). */
+  private paused = false;
   private latestBaseFee = 0n;
   /** Whether a block's bloom may hold a Deposit of the depository. */
   private readonly mayHoldDeposits: (logsBloom: Hex | null | undefined) => boolean;
@@ -94,9 +96,24 @@ export class EvmDepositWatcher {
    * reorg) the chain is walked over HTTP. Calls are serialised.
    */
   catchUp(announced?: Block): Promise<void> {
-    const run = this.catchUpChain.then(() => (this.stopped ? undefined : this.indexToHead(announced)));
+    const run = this.catchUpChain.then(() => (this.stopped || this.paused ? undefined : this.indexToHead(announced)));
     this.catchUpChain = run.catch(() => undefined);
     return run;
+  }
+
+  /**
+   * From now until `resume()`, a catch-up (a block notification, the poll, `catchUp()`) indexes
+   * nothing; resolves once the one running now is done. A world revert: a block of the world left
+   * behind must not be written to the index the revert put back (the chain would then look reorged).
+   */
+  async pause(): Promise<void> {
+    this.paused = true;
+    await this.catchUpChain;
+  }
+
+  /** Catch-ups index again (the next one reads the chain as it is now). */
+  resume(): void {
+    this.paused = false;
   }
 
   private schedulePoll(): void {

@@ -45,16 +45,17 @@ function emptySlotCount(entry: EmptySlots): number {
  * gone (there is no mempool to return it to); slots mined afterwards are a new fork, with new
  * blockhashes. With `--db` the rollback is journaled (appended, `effectiveSvmJournal` applies it
  * at the next start), so a restart comes back the same. Snapshots are entry counts with the
- * ledger's mark, answered as hex ids like Anvil's (`0x0`, `0x1`, …); a revert undoes what changed
- * since the mark (`SvmLedger.revertToMark`, milliseconds) and rebuilds only where that cannot be
- * exact; it is journaled as the same rollback either way. A revert drops its snapshot and the
+ * ledger's mark and fork, answered as hex ids like Anvil's (`0x0`, `0x1`, …); a revert undoes what
+ * changed since the mark (`SvmLedger.revertToMark`, milliseconds) and rebuilds only where that
+ * cannot be exact, back on the snapshot's fork (the blockhashes it mines next are those it would
+ * have mined: the world of the snapshot); it is journaled as the same rollback either way. A revert drops its snapshot and the
  * later ones, and they are kept in memory only.
  */
 export class SvmLedgerHistory {
   private entries: SvmJournalEntry[];
   private fork: number;
   private nextSnapshotId = 0;
-  private readonly snapshots = new Map<number, { entries: number; mark: SvmLedgerMark }>();
+  private readonly snapshots = new Map<number, { entries: number; mark: SvmLedgerMark; fork: number }>();
 
   constructor(
     private readonly deps: {
@@ -97,26 +98,31 @@ export class SvmLedgerHistory {
   /** Saves the ledger's state; `revert(id)` comes back to it. */
   snapshot(): string {
     const id = this.nextSnapshotId++;
-    this.snapshots.set(id, { entries: this.entries.length, mark: this.deps.ledger.mark() });
+    this.snapshots.set(id, { entries: this.entries.length, mark: this.deps.ledger.mark(), fork: this.fork });
     return `0x${id.toString(16)}`;
   }
 
-  /** Comes back to snapshot `id` (dropping it and every later one); answers the slot the ledger is back at. */
+  /**
+   * Comes back to snapshot `id` (dropping it and every later one); answers the slot the ledger is
+   * back at. The fork too is the snapshot's: the slots mined next get the blockhashes they get
+   * without the detour (so a transaction signed on them, a refund's, has the same signature), as a
+   * world `reset()` gives the start's world. Ids keep counting, as Anvil's do after `evm_revert`.
+   */
   async revert(id: string): Promise<bigint> {
     const number = /^0x[0-9a-fA-F]{1,12}$/.test(id) ? Number.parseInt(id.slice(2), 16) : -1;
     const snapshot = this.snapshots.get(number);
     if (snapshot === undefined) throw new ChainError(`chain ${this.deps.chainId}: no snapshot ${id}`);
-    const rollback: Rollback = { kind: 'rollback', keep: snapshot.entries, fork: this.fork + 1 };
+    const rollback: Rollback = { kind: 'rollback', keep: snapshot.entries, fork: snapshot.fork };
     if (this.deps.ledger.revertToMark(snapshot.mark, rollback.fork)) this.rolledBack(rollback);
-    else await this.cutTo(snapshot.entries, undefined);
+    else await this.cutTo(snapshot.entries, undefined, snapshot.fork);
     for (const later of [...this.snapshots.keys()]) if (later >= number) this.snapshots.delete(later);
     if (this.snapshots.size === 0) this.deps.ledger.forgetMarks();
     return this.deps.ledger.currentSlot();
   }
 
-  /** The ledger becomes the first `keep` entries (then `partial`) on a new fork; later snapshots go. */
-  private async cutTo(keep: number, partial: EmptySlots | undefined): Promise<void> {
-    const rollback: Rollback = { kind: 'rollback', keep, ...(partial ? { partial } : {}), fork: this.fork + 1 };
+  /** The ledger becomes the first `keep` entries (then `partial`) on `fork` (default: a new one); later snapshots go. */
+  private async cutTo(keep: number, partial: EmptySlots | undefined, fork = this.fork + 1): Promise<void> {
+    const rollback: Rollback = { kind: 'rollback', keep, ...(partial ? { partial } : {}), fork };
     const kept = afterRollback(this.entries, rollback);
     const rebuilt = await this.deps.rebuild(kept);
     this.rolledBack(rollback);

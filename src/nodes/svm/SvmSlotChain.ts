@@ -11,7 +11,8 @@ const GENESIS_SLOT = 0n;
 /**
  * The SVM ledger's chain of slots: each slot's block, the blockhashes still usable, and the
  * transactions mined in them, kept for `getTransaction` and the watchers. Blockhashes are a hash
- * of the seed, the slot and the fork (a rollback starts the next fork), so never repeated. It
+ * of the seed, the slot and the fork (a rollback starts the next fork, a revert goes back to its
+ * snapshot's), so never repeated within one history: a revert mines again those it dropped. It
  * holds no account state: LiteSVM does (`SvmLedger`).
  */
 export class SvmSlotChain {
@@ -19,7 +20,7 @@ export class SvmSlotChain {
   private readonly blocks = new Map<bigint, SvmBlock>();
   private readonly blockhashSlots = new Map<string, bigint>();
   private readonly records = new Map<string, SvmTransactionRecord>();
-  /** How many times the ledger was rolled back: slots mined after a rollback get new blockhashes. */
+  /** How many times the ledger was rolled back (a revert takes its snapshot's back): slots mined after a rollback get new blockhashes. */
   private fork = 0;
 
   constructor(private readonly seed: string, genesisTime: number) {

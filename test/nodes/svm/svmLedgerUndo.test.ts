@@ -114,6 +114,39 @@ describe('the SVM ledger reverts a snapshot by undoing what changed', () => {
     expect(world(ledger, watched)).toEqual(world(rebuilt.ledger, watched));
   });
 
+  it('a revert goes back to the snapshot’s fork: the next slot has the blockhash, and a transaction signed on it the signature, it has without the detour (undone or rebuilt)', async () => {
+    const { accounts, clock, ledger, history, user } = await setUp();
+    const recipient = (await generateKeyPairSigner()).address;
+    const mineAndSend = async () => {
+      ledger.mine(1);
+      const blockhash = ledger.latestBlockhash();
+      const record = ledger.submit(await ledger.signWire(user, [transferSol(user, recipient, 1_000_000n)]), { preflight: true });
+      return { blockhash, signature: record.signature, slot: record.slot, latest: ledger.latestBlockhash() };
+    };
+    const start = history.snapshot();
+    const straight = await mineAndSend();
+
+    await history.revert(start); // undone in place
+    const detour = history.snapshot();
+    await changeEverything(ledger, accounts, user, clock);
+    await history.revert(detour);
+    expect(await mineAndSend()).toEqual(straight);
+
+    // a program written in the detour: the revert rebuilds from the journal, on the snapshot's fork too
+    const second = history.snapshot();
+    const straightAgain = await mineAndSend();
+    await history.revert(second);
+    const rebuilt = history.snapshot();
+    const memo = ledger.account(svmVenueProgram(SVM_MARKET_POOLS[0]!.venue));
+    if (!memo.exists) throw new Error('no venue program');
+    const svm = ledger.svm;
+    ledger.setAccount({ ...memo, address: (await generateKeyPairSigner()).address, lamports: lamports(memo.lamports + 1n) });
+    ledger.mine(2);
+    await history.revert(rebuilt);
+    expect(ledger.svm).not.toBe(svm);
+    expect(await mineAndSend()).toEqual(straightAgain);
+  });
+
   it('nested snapshots: back to the later, then the earlier, each exact; a program written after a snapshot falls back to the rebuild, exact too', async () => {
     const { accounts, journal, clock, ledger, history, user } = await setUp();
     const probe = (await generateKeyPairSigner()).address;
