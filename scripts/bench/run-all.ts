@@ -14,17 +14,18 @@
  * without it the last recorded run is read, see npmTestTime.ts).
  *
  * BENCH_ONLY=<section> runs one section alone (the machine is often shared): its lines are printed and its
- * figures go to bench-results/<section>.json, latest.json untouched. Sections: see `SECTIONS_RUN_ALONE`.
+ * figures go to bench-results/<section>.json, latest.json untouched. Sections: see `SECTIONS_RUN_ALONE`;
+ * `BENCH_ONLY=floors` measures just issue 36's figures, each beside its floor, and prints their table.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus } from 'node:os';
+import { cpus, loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { benchBridge, type BridgeResult } from './bridgeLatency';
 import { benchGaslessBridge, gaslessBridgeLines, type GaslessBridgeResult } from './gaslessBridge';
 import { benchColdStart, coldStartLines, type ColdStartResult } from './coldStart';
 import { benchQuoteLatency, type QuoteLatencyResult } from './quoteLatency';
 import { benchFuzz, benchOpenApiFuzz, type FuzzResult } from './fuzz';
-import { benchLoad, statusOverFloor, type LoadResult } from './load';
+import { benchHotPathRows, benchLoad, statusOverFloor, type LoadResult } from './load';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -39,8 +40,10 @@ import { formatMs, percentile, positiveIntFromEnv, rounded } from './measure';
 import { benchSideBySide, sideBySideLines, type SideBySideResult } from './sideBySide';
 import { measureNpmTest, npmTestLine, recordedNpmTest, type NpmTestTime } from './npmTestTime';
 import { issueTargetFigures, targetTableLines } from './targetTable';
+import { floorFigures, floorMeasurementsFrom, floorTableLines } from './floorTable';
+import { startCliProcess } from '../../test/support/cliProcess';
 import { benchFork, forkBenchLines, type ForkBenchResult } from './fork';
-import { benchWorldRevert, worldRevertLines } from './worldRevert';
+import { benchWorldRevert, worldRevertLines, type WorldRevertResult } from './worldRevert';
 
 /** The speed targets (issue 24's table). They live here only — never in tests (docs/testing.md). */
 export const TARGETS = {
@@ -51,7 +54,7 @@ export const TARGETS = {
   /** Issue 36: the CLI's default start / one bare Anvil process started to its port, medians of the same run. */
   cliStartOverBareAnvil: 4,
   /** Native bridge e2e / floor (two transfers, same run). */
-  e2eOverFloor: 2,
+  e2eOverFloor: 1.25,
   /** EVM → SVM bridge e2e / floor. */
   evmToSvmOverFloor: 2.5,
   /** The gasless bridge's e2e / floor: not in issue 24's table, so its earlier target stays. */
@@ -59,13 +62,15 @@ export const TARGETS = {
   /** POST /quote/v2 p99, sequential. */
   quoteP99Ms: 10,
   /** POST /quote/v2 p99 at 8 connections. */
-  quoteP99At8Ms: 20,
+  quoteP99At8Ms: 10,
   /** POST /quote/v2 p99 at 64 connections: overload queues, it does not collapse. */
   quoteP99At64Ms: 250,
   /** GET /intents/status/v3 throughput at 8 connections. */
   statusAt8RequestsPerSecond: 5000,
+  /** GET /intents/status/v3 at 8 connections over a bare node:http server answering the same bytes, same run (issue 36). */
+  statusOverBareHttp: 0.6,
   /** `npm test` wall time, a clean run (measured with BENCH_NPM_TEST=1, else the last recorded run). */
-  npmTestSeconds: 180,
+  npmTestSeconds: 120,
   /** A world revert (`sim.revert(kept)`), six chains and a few hundred stored requests, median (issue 36; its floor, one Anvil `evm_revert`, printed beside it). */
   worldRevertMs: 20,
   /** One simulator's memory, every process (node + Anvils + helpers), RSS, with eight side by side. */
@@ -91,6 +96,23 @@ function forkJson(fork: ForkBenchResult) {
     start: { chainIds: fork.start.chainIds, forked: rounded(fork.start.forked), unforked: rounded(fork.start.unforked), ratio: Math.round(fork.start.ratio * 100) / 100 },
     reads,
     target: { forkStartOverUnforked: TARGETS.forkStartOverUnforked, pass: fork.start.ratio <= TARGETS.forkStartOverUnforked },
+  };
+}
+
+/** The world revert section's measurement (BENCH_WORLD_REVERT_RUNS, BENCH_WORLD_REQUESTS). */
+async function measureWorldRevert(progress: (line: string) => void): Promise<WorldRevertResult> {
+  const runs = positiveIntFromEnv('BENCH_WORLD_REVERT_RUNS', 20);
+  const requests = positiveIntFromEnv('BENCH_WORLD_REQUESTS', 300);
+  progress(`world revert: ${runs} reverts with ${requests} stored requests`);
+  return benchWorldRevert({ runs, requests }, progress);
+}
+
+/** The world revert section's lines and JSON figures. */
+function worldRevertReport(world: WorldRevertResult): { lines: string[]; json: unknown } {
+  const tenth = (ms: number) => Math.round(ms * 10) / 10;
+  return {
+    lines: worldRevertLines(world, TARGETS.worldRevertMs, verdict),
+    json: { targetMs: TARGETS.worldRevertMs, medianMs: tenth(world.revert.median), floorMs: tenth(world.floor.median), ratio: tenth(world.ratio), cpuMs: tenth(world.revertCpuMs), loadAverage: tenth(world.loadAverage), pass: world.revert.median <= TARGETS.worldRevertMs },
   };
 }
 
@@ -120,17 +142,27 @@ const SECTIONS_RUN_ALONE: Record<string, (progress: (line: string) => void) => P
     const fork = await benchFork(runs, progress);
     return { lines: forkBenchLines(fork, TARGETS.forkStartOverUnforked, verdict), json: forkJson(fork) };
   },
-  worldRevert: async (progress) => {
-    const runs = positiveIntFromEnv('BENCH_WORLD_REVERT_RUNS', 20);
-    const requests = positiveIntFromEnv('BENCH_WORLD_REQUESTS', 300);
-    progress(`world revert: ${runs} reverts with ${requests} stored requests`);
-    const world = await benchWorldRevert({ runs, requests }, progress);
-    const tenth = (ms: number) => Math.round(ms * 10) / 10;
-    return {
-      lines: worldRevertLines(world, TARGETS.worldRevertMs, verdict),
-      json: { targetMs: TARGETS.worldRevertMs, medianMs: tenth(world.revert.median), floorMs: tenth(world.floor.median), ratio: tenth(world.ratio), cpuMs: tenth(world.revertCpuMs), loadAverage: tenth(world.loadAverage), pass: world.revert.median <= TARGETS.worldRevertMs },
-    };
+  floors: async (progress) => {
+    const runs = positiveIntFromEnv('BENCH_COLD_RUNS', 5);
+    progress(`floors: the CLI start beside a bare Anvil start (${runs} runs)`);
+    const cold = await benchColdStart(runs, progress);
+    const worldRevert = await measureWorldRevert(progress);
+    progress('floors: status and quotes at 8 connections, the status beside a bare node:http server');
+    const { top: child, ready: sim } = await startCliProcess({ args: [] });
+    let loadRows;
+    try {
+      loadRows = await benchHotPathRows(sim, positiveIntFromEnv('BENCH_LOAD_SECONDS', 3), progress, { connectionCounts: [8], simPid: child.pid });
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+    const bridgeIterations = positiveIntFromEnv('BENCH_BRIDGE_ITERATIONS', 20);
+    progress(`floors: ${bridgeIterations} bridges beside two plain transfers each`);
+    const bridge = await benchBridge(bridgeIterations, progress);
+    const figures = floorFigures(floorMeasurementsFrom({ cold, worldRevert, loadRows, bridge, npmTest: recordedNpmTest() }), TARGETS);
+    return { lines: [`load average at the end: ${loadavg().map((l) => l.toFixed(2)).join(' ')}`, ...floorTableLines(figures, verdict)], json: figures };
   },
+  worldRevert: async (progress) => worldRevertReport(await measureWorldRevert(progress)),
 };
 
 /** `BENCH_ONLY=<section>`: that section alone, its figures in bench-results/<section>.json. */
@@ -332,7 +364,8 @@ async function main(): Promise<void> {
   const sideBySide = await benchSideBySide(sideBySideCount, progress);
 
   const fork = await SECTIONS_RUN_ALONE.fork!(progress);
-  const worldRevert = await SECTIONS_RUN_ALONE.worldRevert!(progress);
+  const worldRevertResult = await measureWorldRevert(progress);
+  const worldRevert = worldRevertReport(worldRevertResult);
 
   let npmTest = recordedNpmTest();
   if (process.env.BENCH_NPM_TEST === '1') {
@@ -354,7 +387,9 @@ async function main(): Promise<void> {
   lines.splice(lines.length - 1, 0, ...fork.lines);
   lines.splice(lines.length - 1, 0, ...worldRevert.lines);
   targets.worldRevert = worldRevert.json;
-  lines.push(...closing, '');
+  const floors = floorFigures(floorMeasurementsFrom({ cold, worldRevert: worldRevertResult, loadRows: load.rows, bridge, npmTest }), TARGETS);
+  targets.issue36 = floors;
+  lines.push(...floorTableLines(floors, verdict), '', ...closing, '');
   process.stdout.write(lines.join('\n'));
 
   const roundMs = (values: number[]) => values.map((v) => Math.round(v * 10) / 10);
