@@ -97,14 +97,6 @@ export interface ChainAdapter {
    * taken meanwhile: it holds the chain as reverted).
    */
   syncNow(options?: { afterWorldRevert?: boolean; sendAfter?: Promise<unknown> }): Promise<void>;
-  /**
-   * A world revert: from now until `resumeWatching()`, the chain's watcher indexes nothing (what it
-   * would read is the world left behind, and the revert has put back the index); resolves once
-   * what it is indexing now is written. A chain without it is indexed only when asked.
-   */
-  pauseWatching?(): Promise<void>;
-  /** The watcher indexes again (`syncNow` reads the chain as the revert left it). */
-  resumeWatching?(): void;
   /** An `inTxs` entry from what the watcher indexed alone (no RPC; fee filled in later). */
   indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry;
   /** Facts of an observed deposit transaction (fee, timestamp) for `inTxs`. */

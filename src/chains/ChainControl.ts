@@ -70,6 +70,8 @@ function controlledChain(chain: ChainAdapter): ControlledChain {
     setCode: async (address, code) => requireCheat(chain, 'setCode', `replacing the code at ${address}`)(address, code),
     snapshot: async () => requireCheat(chain, 'snapshot', 'a snapshot')(),
     revert: async (snapshotId) => requireCheat(chain, 'revert', `a revert to ${snapshotId}`)(snapshotId),
+    // a chain whose watcher cannot pause has nothing to pause: it is indexed only when asked
+    pauseWatching: async () => (await chain.cheats?.pauseWatching?.()) ?? (() => undefined),
     reorg: async (depth) => requireCheat(chain, 'reorg', `a reorg of depth ${depth}`)(depth),
     doubleSpends: { doubleSpend: async (privateKey, txHash, options) => requireCheatCapability(chain, 'doubleSpends', `a double spend of ${txHash}`).doubleSpend(privateKey, txHash, options) },
     transactionFaults: {

@@ -100,12 +100,12 @@ export function createWorldSnapshots(parts: {
    * `target` is kept, the chain's snapshot is taken again (the adapter sends nothing before: the
    * snapshot holds the chain exactly as at the first take). Each chain does so on its own, all at once.
    */
-  const revertChain = async (chain: ChainAdapter, target: WorldSnapshot): Promise<void> => {
+  const revertChain = async (chain: ChainAdapter, target: WorldSnapshot, resumeWatching: () => void): Promise<void> => {
     const control = chains.control.find(chain.chainId)!;
     try {
       await control.revert(target.chainSnapshots.get(chain.chainId)!);
     } finally {
-      chain.resumeWatching?.();
+      resumeWatching();
     }
     // what the chain reported while it went back described the world left behind
     solver.dropHeardWhilePaused(chain.chainId);
@@ -119,9 +119,10 @@ export function createWorldSnapshots(parts: {
     const target = held[index]!;
     await solver.pause();
     await requestEvents.webhookDispatcher.pause();
+    const resumes: Array<() => void> = [];
     try {
       // no watcher writes a block of the world left behind into the tables put back (a reorg, once the chain reverts)
-      await Promise.all(chains.list.map((chain) => chain.pauseWatching?.()));
+      resumes.push(...(await Promise.all(chains.list.map((chain) => chains.control.find(chain.chainId)!.pauseWatching()))));
       // the tables first: a chain's watcher, as its chain goes back, then finds the index it had at
       // the snapshot (no reorg to report, no solver transaction of the later world to send again)
       database.restore(target.databaseCopy);
@@ -132,12 +133,12 @@ export function createWorldSnapshots(parts: {
       solver.restoreRules(target.rules);
       chains.rpcFaults.replaceAll(target.faults);
       rateLimiters.restore(target.rateLimits);
-      const reverted = await Promise.allSettled(chains.list.map((chain) => revertChain(chain, target)));
+      const reverted = await Promise.allSettled(chains.list.map((chain, at) => revertChain(chain, target, resumes[at]!)));
       const refused = reverted.find((outcome) => outcome.status === 'rejected');
       if (refused) throw refused.reason;
     } finally {
       // each chain's watcher resumed once it reverted (revertChain); here also those a failure left paused
-      for (const chain of chains.list) chain.resumeWatching?.();
+      for (const resume of resumes) resume();
       requestEvents.webhookDispatcher.resume();
       solver.resume();
     }

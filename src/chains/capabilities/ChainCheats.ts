@@ -27,6 +27,13 @@ export interface ChainCheats {
   /** Saves the ledger's state; `revert(id)` returns to it. */
   snapshot?(): Promise<string>;
   revert?(snapshotId: string): Promise<void>;
+  /**
+   * For a world revert: from now until the returned `resume` is called, the chain's watcher indexes
+   * nothing (what it would read is the world left behind, and the revert puts back the index);
+   * resolves once what it is indexing now is written. After `resume` it indexes again (`syncNow`
+   * reads the chain as the revert left it). A chain without it is indexed only when asked.
+   */
+  pauseWatching?(): Promise<() => void>;
   /** Replaces the last `depth` blocks with new empty ones; their transactions leave the canonical chain. */
   reorg?(depth: number): Promise<void>;
   /** An exchange's account faults (pause an account, revoke its key, set its collateral): the exchange chain only. */

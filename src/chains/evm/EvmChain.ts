@@ -85,7 +85,7 @@ export class EvmChain implements ChainAdapter {
     const parts = () => this.parts();
     this.relay = new EvmGaslessRelay({ parts, durable: this.durable(), syncNow: () => this.syncNow() });
     this.userWallet = new EvmUserWallet(() => ({ client: this.node_().client, chain: this.viemChain(), rpcUrl: this.rpcUrl }));
-    this.cheats = new EvmCheatCalls({ testClient: () => this.node_().testClient, afterChange: () => this.syncNow(), setupCompleteAt: (blockNumber) => this.setupCompleteAt(blockNumber) });
+    this.cheats = new EvmCheatCalls({ testClient: () => this.node_().testClient, afterChange: () => this.syncNow(), pauseWatching: () => this.pauseWatcher(), setupCompleteAt: (blockNumber) => this.setupCompleteAt(blockNumber) });
     this.fixtureContracts = new EvmFixtureContracts({
       chainId: this.chainId,
       rpcUrl: () => this.rpcUrl,
@@ -326,13 +326,12 @@ export class EvmChain implements ChainAdapter {
     if (receipt) await this.syncNow();
   }
 
-  /** Until `resumeWatching()`, the deposit watcher indexes nothing; resolves once the catch-up running now is done. */
-  pauseWatching(): Promise<void> {
-    return this.parts().watcher.pause();
-  }
 
-  resumeWatching(): void {
-    this.parts().watcher.resume();
+  /** Until the returned function is called, the deposit watcher indexes nothing; resolves once the catch-up running now is done. */
+  private async pauseWatcher(): Promise<() => void> {
+    const { watcher } = this.parts();
+    await watcher.pause();
+    return () => watcher.resume();
   }
 
   /** Indexes up to the chain head now (tests and scenarios use this to avoid waiting); after a world revert, see `afterWorldRevert`. */

@@ -21,6 +21,8 @@ export class EvmCheatCalls implements ChainCheats {
       testClient: () => TestClient;
       /** Indexes the chain after a change (the deposit watcher's catch-up). */
       afterChange: () => Promise<void>;
+      /** Stops the deposit watcher's catch-ups until the returned function is called (`ChainCheats.pauseWatching`). */
+      pauseWatching: () => Promise<() => void>;
       /** Whether the state at a block holds the simulator's whole setup (contracts, pool, the solver's allowances): no reorg goes below it. */
       setupCompleteAt?: (blockNumber: bigint) => Promise<boolean>;
     },
@@ -61,6 +63,10 @@ export class EvmCheatCalls implements ChainCheats {
    * the revert sets it back, and the next block's base fee (so a transaction's fees and hash) is
    * the one it would have been without the detour.
    */
+  pauseWatching(): Promise<() => void> {
+    return this.deps.pauseWatching();
+  }
+
   async snapshot(): Promise<string> {
     const nextBaseFee = await this.nextBlockBaseFee();
     const snapshotId = await this.testClient.snapshot();

@@ -33,7 +33,7 @@ describe('an EVM chain’s watcher paused', () => {
     const requestId = quote.body.steps[0].requestId as Hex;
     const chain = evmChainOf(sim, ORIGIN);
 
-    await chain.pauseWatching();
+    const resume = await chain.cheats.pauseWatching();
     await sendFrom(sim, ORIGIN, user.privateKey, {
       to: chain.contractAddresses.depository,
       data: encodeFunctionData({ abi: depositoryArtifact.abi, functionName: 'depositNative', args: [user.address as Address, requestId] }),
@@ -43,7 +43,7 @@ describe('an EVM chain’s watcher paused', () => {
     await sim.control.solver.idle();
     expect(await statusOf(requestId)).toBe('waiting');
 
-    chain.resumeWatching();
+    resume();
     await chain.syncNow();
     await sim.control.solver.idle();
     expect(await statusOf(requestId)).not.toBe('waiting');
