@@ -9,6 +9,8 @@ export interface SharedSimulatorSlot {
   started: Promise<RunningSimulator> | undefined;
   /** The test file holding it now (undefined: free). */
   heldBy: string | undefined;
+  /** Why it stopped on its own since the last release (the next release fails with it). */
+  stoppedOnItsOwn?: Error | undefined;
   /** Gives it back: the world reset to the start's (set by sharedTestSimulator.ts). */
   release(): Promise<void>;
   /** Stops it; the next file to take it starts another. */
@@ -27,6 +29,7 @@ export function sharedSimulatorSlot(): SharedSimulatorSlot {
       const started = this.started;
       this.started = undefined;
       this.heldBy = undefined;
+      this.stoppedOnItsOwn = undefined;
       if (started) await (await started.catch(() => undefined))?.stop();
     },
   });

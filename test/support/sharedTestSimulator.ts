@@ -26,10 +26,15 @@ import { sharedSimulatorSlot, type SharedSimulatorSlot } from './sharedSimulator
 export async function sharedTestSimulator(): Promise<RunningSimulator> {
   const slot = sharedSimulatorSlot();
   if (slot.heldBy !== undefined) throw new Error(`the shared test simulator is still held by ${slot.heldBy}: release it (sim.stop()) before another file takes it`);
+  if (slot.stoppedOnItsOwn) {
+    // it stopped while no file held it: this file gets a new one, and the reason is shown
+    console.warn(slot.stoppedOnItsOwn.message);
+    slot.stoppedOnItsOwn = undefined;
+  }
   slot.heldBy = expect.getState().testPath ?? 'a test file';
   slot.release = () => release(slot);
   try {
-    slot.started ??= startSimulator(testSimulatorOptions(pooledChains(undefined, 'sharedSimulatorChains')));
+    slot.started ??= startShared(slot);
     const sim = await slot.started;
     return { ...sim, stop: slot.release };
   } catch (error) {
@@ -39,17 +44,45 @@ export async function sharedTestSimulator(): Promise<RunningSimulator> {
   }
 }
 
+/**
+ * Starts the shared simulator. Should it stop on its own (a chain's watcher lost its node: the
+ * simulator's `fatal`), the slot forgets it, so that the next file starts another, and the reason
+ * with the simulator's last log lines fails the holder's release (or, if no file held it, shows
+ * when the next file takes one).
+ */
+function startShared(slot: SharedSimulatorSlot): Promise<RunningSimulator> {
+  const lastLines: string[] = [];
+  const log = (message: string, error?: unknown) => {
+    lastLines.push(error instanceof Error ? `${message} (${error.message})` : message);
+    if (lastLines.length > 20) lastLines.shift();
+  };
+  const started = startSimulator({ ...testSimulatorOptions(pooledChains(undefined, 'sharedSimulatorChains')), log });
+  void started.then((sim) =>
+    sim.fatal.then((error) => {
+      if (slot.started !== started) return;
+      slot.started = undefined;
+      slot.stoppedOnItsOwn = new Error(`the shared test simulator stopped on its own while ${slot.heldBy ?? 'no file'} held it or at its release: ${error.message}; its last log lines:\n${lastLines.join('\n')}`, { cause: error });
+    }),
+  );
+  return started;
+}
+
 async function release(slot: SharedSimulatorSlot): Promise<void> {
-  if (slot.heldBy === undefined || !slot.started) return;
+  if (slot.heldBy === undefined) return;
   try {
-    const sim = await slot.started;
-    for (const chain of sim.chains) await sim.control.chain(chain.id).setAutomine(true);
-    await sim.reset();
+    if (slot.started) {
+      const sim = await slot.started;
+      for (const chain of sim.chains) await sim.control.chain(chain.id).setAutomine(true);
+      await sim.reset();
+    }
   } catch (error) {
     // a world it could not put back is not handed to the next file: that one starts it afresh
     await slot.stop();
-    throw error;
+    throw slot.stoppedOnItsOwn ?? error;
   } finally {
     slot.heldBy = undefined;
   }
+  const stopped = slot.stoppedOnItsOwn;
+  slot.stoppedOnItsOwn = undefined;
+  if (stopped) throw stopped;
 }
