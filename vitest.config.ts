@@ -12,14 +12,18 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
     pool: 'forks',
-    // test files share their worker's process and loaded modules (each file still gets a fresh
-    // simulator): loading src/ and its dependencies again for each of ~180 files cost about a
-    // third of the suite's CPU time (docs/testing.md)
+    // test files share their worker's process and loaded modules (a file gets a fresh simulator,
+    // or the worker's shared one reset to its start: test/support/sharedTestSimulator.ts):
+    // loading src/ and its dependencies again for each of ~180 files cost about a third of the
+    // suite's CPU time (docs/testing.md)
     isolate: false,
     // one set of Anvil chains per worker, started once (test/support/workerChains.globalSetup.ts)
     globalSetup: ['test/support/workerChains.globalSetup.ts'],
     // a file that names a status or transition in `covers:` must reach it (docs/testing.md)
-    setupFiles: ['test/support/reachedTransitions.setup.ts', 'test/support/closeClients.setup.ts'],
+    // and one that still holds the worker's shared simulator at its end gives it back
+    setupFiles: ['test/support/reachedTransitions.setup.ts', 'test/support/closeClients.setup.ts', 'test/support/sharedTestSimulator.setup.ts'],
+    // node, plus the worker's shared simulator stopped when the worker stops
+    environment: './test/support/sharedTestSimulator.environment.ts',
     // 2 workers on 2 cores: 3 measured more CPU (modules loaded thrice) and no shorter run
     maxWorkers: 2,
     // the longest files start first, so that no worker is left alone with one at the end

@@ -75,9 +75,9 @@ function parseAnnotation(raw: string, file: string, chainKinds: VmType[]): Annot
 /** Kinds that count only where a running simulator reaches them. */
 export const REACHED_KINDS: readonly string[] = ['status', 'transition'];
 
-/** A test file that starts a simulator (and so can reach statuses for real). */
+/** A test file that starts a simulator or takes its worker's shared one (and so can reach statuses for real). */
 export function drivesSimulator(file: SourceFile): boolean {
-  return /\.ya?ml$/.test(file.path) || /\bstart(Test)?Simulator\(/.test(file.text);
+  return /\.ya?ml$/.test(file.path) || /\b(start(Test)?Simulator|sharedTestSimulator)\(/.test(file.text);
 }
 
 /** Every `covers:` annotation of the given test files and scenario files. */

@@ -4,7 +4,7 @@ import { getAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts';
 import type { RunningSimulator } from '../../src/simulator';
 import { nativeBridgeBody, postJson } from '../support/bridgeClient';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 
 /**
  * SPEC §4.7 `POST /authorize` and §9 2026-05-21: the exchange flow's nonce mapping, typed-data
@@ -17,7 +17,7 @@ describe('POST /authorize (nonce mapping, version 2)', () => {
   const DEPOSITOR = getAddress('0x00000000000000000000000000000000000d3905');
 
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
     wallet = privateKeyToAccount(sim.accounts[3]!.privateKey as Hex);
   });
   afterAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPublicClient, erc20Abi, getAddress, http, isAddress, zeroAddress, type Address } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
 import { getJson } from '../support/bridgeClient';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { evmChainOf } from '../support/evmChainOf';
 
 // covers: endpoint:GET /chains
@@ -12,7 +12,7 @@ let sim: RunningSimulator;
 let chains: any[];
 
 beforeAll(async () => {
-  sim = await startTestSimulator();
+  sim = await sharedTestSimulator();
   const response = await getJson(`${sim.baseUrl}/chains`);
   expect(response.status).toBe(200);
   chains = response.body.chains;

@@ -3,7 +3,7 @@ import type { RunningSimulator } from '../../src/simulator';
 import type { Hex } from 'viem';
 import { executeQuoteSteps, getJson, nativeBridgeBody, postJson, requestJson, waitForSettledStatus } from '../support/bridgeClient';
 import { evmChainOf } from '../support/evmChainOf';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { startWebhookReceiver } from '../support/webhookReceiver';
 import { deliveriesOf, putWebhook, quoteWithApiKey } from '../support/webhookFlows';
 
@@ -11,7 +11,7 @@ import { deliveriesOf, putWebhook, quoteWithApiKey } from '../support/webhookFlo
 let sim: RunningSimulator;
 
 beforeAll(async () => {
-  sim = await startTestSimulator();
+  sim = await sharedTestSimulator();
 });
 afterAll(async () => {
   await sim?.stop();

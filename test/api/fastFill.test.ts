@@ -3,7 +3,7 @@ import type { Address, Hex } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, getJson, nativeBridgeBody, postJson, publicClientFor, requestJson } from '../support/bridgeClient';
 import { expectPublishedRecord, expectPublishedType } from '../support/publishedApiTypes';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { evmChainOf } from '../support/evmChainOf';
 
 // covers: endpoint:POST /quote/v2, operation:fast fill, status:success, transition:waiting->pending, transition:pending->submitted, transition:submitted->success
@@ -15,7 +15,7 @@ function fastFill(sim: RunningSimulator, body: unknown, apiKey: string = sim.api
 describe('fast fill (SPEC §1.6): POST /fast-fill fills before the deposit is indexed', () => {
   let sim: RunningSimulator;
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();

@@ -17,13 +17,13 @@ import {
   expectPublishedShape,
 } from '../support/publishedApiSchemas';
 import { balanceOn, swapOnPool } from '../support/swapClient';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 
 /** The look-ups of the service's published API, answered from the running chains (issue 14 part 5). */
 describe('look-ups', () => {
   let sim: RunningSimulator;
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();

@@ -3,6 +3,7 @@ import { get } from 'node:http';
 import type { RunningSimulator } from '../../src/simulator';
 import { formatStartSummary, startSummaryJson } from '../../src/formatStartSummary';
 import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 
 interface ListedChain {
   id: number;
@@ -57,7 +58,7 @@ describe('--public-url: every URL handed out is at its host', () => {
 describe('the default host (127.0.0.1): nothing moves', () => {
   let sim: RunningSimulator;
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();

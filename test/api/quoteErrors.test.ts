@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erc20Abi, zeroAddress } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
 import { getJson, postJson, publicClientFor, type QuoteBody } from '../support/bridgeClient';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { evmChainOf } from '../support/evmChainOf';
 
 // covers: endpoint:POST /quote/v2, endpoint:GET /intents/status/v3
@@ -19,7 +19,7 @@ let destination: number;
 let user: string;
 
 beforeAll(async () => {
-  sim = await startTestSimulator();
+  sim = await sharedTestSimulator();
   quoteUrl = `${sim.baseUrl}/quote/v2`;
   [origin, destination] = [sim.chains[0]!.id, sim.chains[1]!.id];
   user = sim.accounts[1]!.address;

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erc20Abi, recoverAddress, zeroAddress, type Address, type Hex } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, postJson, publicClientFor, waitForSettledStatus, type QuoteBody } from '../support/bridgeClient';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { evmChainOf } from '../support/evmChainOf';
 
 // covers: endpoint:POST /quote/v2, endpoint:POST /quote, endpoint:POST /price, errorCode:INVALID_ADDRESS, errorCode:INVALID_SLIPPAGE_TOLERANCE, limit:slippageTolerance, latePaymentSlippageTolerance @ quote and price, status:success
@@ -15,7 +15,7 @@ describe('quote options (SPEC §1.6, §2.2, §2.3) over real HTTP', () => {
   let usdcBridge: (overrides?: Record<string, unknown>) => QuoteBody;
 
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
     usdc = (chainId) => evmChainOf(sim, chainId).contractAddresses.stablecoin;
     usdcBridge = (overrides = {}) => ({
       user: sim.accounts[4]!.address,

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
 import { startSimulator, type RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, getJson, nativeBridgeBody, postJson, requestJson, waitForSettledStatus } from '../support/bridgeClient';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { evmChainOf } from '../support/evmChainOf';
 import { pauseProcess, resumeProcess } from '../support/pauseProcess';
 
@@ -19,7 +19,7 @@ function adminJson(sim: RunningSimulator, method: string, path: string, body?: u
 describe('transient chain RPC failures while quoting (SPEC §7.1, §9 2026-06-05)', () => {
   let sim: RunningSimulator;
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();

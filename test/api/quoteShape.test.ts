@@ -4,6 +4,7 @@ import { depositoryArtifact } from '../../fixtures/contracts/artifacts.generated
 import type { RunningSimulator } from '../../src/simulator';
 import { postJson, publicClientFor, type QuoteBody } from '../support/bridgeClient';
 import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { evmChainOf } from '../support/evmChainOf';
 
 // covers: endpoint:POST /quote/v2
@@ -118,7 +119,7 @@ function expectQuoteShape(quote: any, expected: { origin: number; destination: n
 describe('POST /quote/v2 response shape (SPEC §2.2)', () => {
   let sim: RunningSimulator;
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();

@@ -6,7 +6,7 @@ import { getJson, nativeBridgeBody, postJson, waitForSettledStatus } from '../su
 import { evmChainOf } from '../support/evmChainOf';
 import { ReindexSchema, SignatureV2Schema, StatusV1Schema, StatusV2Schema, expectPublishedShape } from '../support/publishedApiSchemas';
 import { sendFrom } from '../support/swapClient';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 
 const ORIGIN = 8453;
 const DESTINATION = 42161;
@@ -15,7 +15,7 @@ const DESTINATION = 42161;
 describe('request look-ups', () => {
   let sim: RunningSimulator;
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();

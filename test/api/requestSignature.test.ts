@@ -7,7 +7,7 @@ import { compileContractsCached } from '../../scripts/compiledContractsCache';
 import { requestSignatureDigest } from '../../src/domain/request/requestSignature';
 import type { RunningSimulator } from '../../src/simulator';
 import { getJson, publicClientFor } from '../support/bridgeClient';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { quoteWithApiKey } from '../support/webhookFlows';
 import { evmChainOf } from '../support/evmChainOf';
 
@@ -15,7 +15,7 @@ import { evmChainOf } from '../support/evmChainOf';
 describe('GET /requests/{requestId}/signature', () => {
   let sim: RunningSimulator;
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();

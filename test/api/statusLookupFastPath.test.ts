@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/simulator';
 import { nativeBridgeBody, postJson, waitForSettledStatus } from '../support/bridgeClient';
 import { quoteAndDepositNative } from '../support/quoteAndDepositNative';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 
 interface RawAnswer {
   status: number;
@@ -37,7 +37,7 @@ function rawRequest(url: string, init: { method?: string; body?: string; headers
 describe('GET /intents/status/v3: the plain look-up answers as express does', () => {
   let sim: RunningSimulator;
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();

@@ -11,7 +11,7 @@ import { resolveAnvilBinary } from '../../src/process/resolveAnvilBinary';
 import type { RunningSimulator } from '../../src/simulator';
 import { startSimulator } from '../../src/simulator';
 import { publicClientFor } from '../support/bridgeClient';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { sendFrom } from '../support/swapClient';
 import { evmChainOf } from '../support/evmChainOf';
 
@@ -30,7 +30,7 @@ describe('chain cheat calls (control.chain)', () => {
   let sim: RunningSimulator;
   const CHAIN = 8453;
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();

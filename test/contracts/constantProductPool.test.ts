@@ -5,14 +5,14 @@ import { POOL_FEE_BPS, poolSeedReserves } from '../../fixtures/pools';
 import { getAmountIn, getAmountOut } from '../../src/domain/quote/constantProduct';
 import type { RunningSimulator } from '../../src/simulator';
 import { publicClientFor } from '../support/bridgeClient';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { evmChainOf } from '../support/evmChainOf';
 
 /** The TypeScript pool math the quotes use is the deployed contract's math, unit for unit. */
 describe('ConstantProductPool on Anvil vs src/domain/quote/constantProduct.ts', () => {
   let sim: RunningSimulator;
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();

@@ -5,7 +5,7 @@ import { createWalletClient, erc20Abi, getAddress, http, zeroAddress, type Addre
 import { privateKeyToAccount } from 'viem/accounts';
 import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, getJson, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { evmChainOf } from '../support/evmChainOf';
 import { AppFeeBalancesSchema, AppFeeClaimStepsSchema, AppFeeClaimsSchema, expectPublishedShape } from '../support/publishedApiSchemas';
 import { expectPublishedType } from '../support/publishedApiTypes';
@@ -26,7 +26,7 @@ describe('app fee balances and claims (SPEC §1.6, §4.7) against real chains', 
   const TREASURY = getAddress('0x0000000000000000000000000000000000c1a1c1');
 
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
     usdc = (chainId) => evmChainOf(sim, chainId).contractAddresses.stablecoin;
     app = { address: sim.accounts[6]!.address as Address, privateKey: sim.accounts[6]!.privateKey as Hex };
   });

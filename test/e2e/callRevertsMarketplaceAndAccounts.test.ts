@@ -26,7 +26,7 @@ import {
   type CallTx,
 } from '../support/callReverts';
 import { evmChainOf } from '../support/evmChainOf';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { quoteAndExecute } from '../support/swapClient';
 
 /**
@@ -48,7 +48,7 @@ describe('Call requests whose fill reverts: marketplace orders and smart account
   const accountOwner = () => sim.accounts[5]!;
 
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();

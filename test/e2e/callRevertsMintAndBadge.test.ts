@@ -17,7 +17,7 @@ import {
   sendMined,
 } from '../support/callReverts';
 import { evmChainOf } from '../support/evmChainOf';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { quoteAndExecute } from '../support/swapClient';
 
 /**
@@ -35,7 +35,7 @@ describe('Call requests whose fill reverts: mints and badges', () => {
   const other = () => sim.accounts[3]!;
 
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();

@@ -20,7 +20,7 @@ import {
   type CallTx,
 } from '../support/callReverts';
 import { evmChainOf } from '../support/evmChainOf';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { freshAddresses } from '../support/swapClient';
 
 /**
@@ -41,7 +41,7 @@ describe('Call requests whose fill reverts: tokens and a DEX router', () => {
   const receiver = () => evmChainOf(sim, DESTINATION).contractAddresses.serviceReceiver;
 
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();

@@ -4,7 +4,7 @@ import type { Address } from 'viem';
 import type { RunningSimulator } from '../../src/simulator';
 import { getJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
 import { quoteAndDepositNative } from '../support/quoteAndDepositNative';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 
 const ORIGIN = 8453;
 const DESTINATION = 42161;
@@ -13,7 +13,7 @@ const DESTINATION = 42161;
 describe('referrer debug-force-refund', () => {
   let sim: RunningSimulator;
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterEach(() => {
     sim.control.solver.clearRules();

@@ -6,7 +6,7 @@ import { depositAddressFactoryArtifact, depositForwarderArtifact, depositoryArti
 import { depositAddressOf } from '../../src/chains/evm/EvmDepositAddresses';
 import type { RunningSimulator } from '../../src/simulator';
 import { getJson, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { evmChainOf } from '../support/evmChainOf';
 
 const ORIGIN = 8453;
@@ -16,7 +16,7 @@ const DESTINATION = 42161;
 describe('deposit addresses', () => {
   let sim: RunningSimulator;
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();

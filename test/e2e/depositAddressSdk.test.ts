@@ -4,7 +4,7 @@ import { convertViemChainToRelayChain, createClient, getClient } from '@relaypro
 import { createWalletClient, http, zeroAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { RunningSimulator } from '../../src/simulator';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { getJson, publicClientFor } from '../support/bridgeClient';
 import { evmChainOf } from '../support/evmChainOf';
 
@@ -12,7 +12,7 @@ import { evmChainOf } from '../support/evmChainOf';
 describe('deposit addresses through the official SDK', () => {
   let sim: RunningSimulator;
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();

@@ -5,7 +5,7 @@ import { configureDynamicChains } from '@relayprotocol/relay-sdk/chain-utils';
 import { createWalletClient, erc20Abi, http, zeroAddress, type Address, type Hex } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { RunningSimulator } from '../../src/simulator';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { getJson, publicClientFor } from '../support/bridgeClient';
 import { balanceOn } from '../support/swapClient';
 import { evmChainOf } from '../support/evmChainOf';
@@ -19,7 +19,7 @@ import { evmChainOf } from '../support/evmChainOf';
 describe('official relay SDK against the simulator', () => {
   let sim: RunningSimulator;
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();

@@ -5,7 +5,7 @@ import { encodeFunctionData, getAddress, zeroAddress } from 'viem';
 import { callRecorderArtifact } from '../../fixtures/contracts/artifacts.generated';
 import type { RunningSimulator } from '../../src/simulator';
 import { postJson } from '../support/bridgeClient';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { blockOnStablecoin, deployCallRecorder } from '../support/swapClient';
 import { evmChainOf } from '../support/evmChainOf';
 
@@ -18,7 +18,7 @@ describe('§7.1 quote errors from their causes', () => {
   const user = () => sim.accounts[1]!.address;
 
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();

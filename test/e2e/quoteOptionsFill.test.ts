@@ -4,7 +4,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { depositoryArtifact } from '../../fixtures/contracts/artifacts.generated';
 import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, nativeBridgeBody, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { evmChainOf } from '../support/evmChainOf';
 
 // covers: status:success, status:refund, transition:pending->submitted, transition:submitted->success, failReason:DEPOSITED_AMOUNT_TOO_LOW_TO_FILL
@@ -16,7 +16,7 @@ import { evmChainOf } from '../support/evmChainOf';
 describe('quote options at fill time', () => {
   let sim: RunningSimulator;
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();

@@ -3,11 +3,11 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSimulator, type RunningSimulator } from '../../src/simulator';
 import { nativeBridgeBody, postJson } from '../support/bridgeClient';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 
 let sim: RunningSimulator;
 beforeAll(async () => {
-  sim = await startTestSimulator();
+  sim = await sharedTestSimulator();
 });
 afterAll(async () => {
   await sim?.stop();

@@ -5,7 +5,7 @@ import type { RequestType } from '../../src/domain/request/requestRecord';
 import type { RunningSimulator } from '../../src/simulator';
 import { publicClientFor, type QuoteBody } from '../support/bridgeClient';
 import { evmChainOf } from '../support/evmChainOf';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { deployCallRecorder, freshAddresses, quoteAndExecute, SWAP_TEST_CHAINS } from '../support/swapClient';
 
 /**
@@ -19,7 +19,7 @@ describe('records match the chain', () => {
   const fresh = freshAddresses(0xd100);
   const addresses = (chainId: number) => evmChainOf(sim, chainId).contractAddresses;
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();

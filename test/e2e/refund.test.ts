@@ -5,14 +5,14 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { depositoryArtifact } from '../../fixtures/contracts/artifacts.generated';
 import type { RunningSimulator } from '../../src/simulator';
 import { nativeBridgeBody, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { evmChainOf } from '../support/evmChainOf';
 
 /** SPEC §1.4 (quotes revalidated at fill) and §1.5: a deposit that cannot be filled is refunded on the origin chain. */
 describe('refunds from the depository', () => {
   let sim: RunningSimulator;
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();

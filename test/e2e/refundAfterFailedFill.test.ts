@@ -4,7 +4,7 @@ import { encodeFunctionData, getAddress, type Address, type Hex } from 'viem';
 import { depositoryArtifact } from '../../fixtures/contracts/artifacts.generated';
 import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, getJson, nativeBridgeBody, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { balanceOn, blockOnStablecoin, freshAddresses, sendFrom, SWAP_TEST_CHAINS } from '../support/swapClient';
 import { evmChainOf } from '../support/evmChainOf';
 
@@ -20,7 +20,7 @@ describe('refunds that cannot be made', () => {
   const usdcOn = (chainId: number) => evmChainOf(sim, chainId).contractAddresses.stablecoin;
 
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     sim.control.solver.setPolicy('fill');

@@ -4,7 +4,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { depositoryArtifact } from '../../fixtures/contracts/artifacts.generated';
 import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { evmChainOf } from '../support/evmChainOf';
 
 // covers: endpoint:GET /requests/v3, status:success, status:refund, status:waiting, failReason:DEPOSITED_AMOUNT_TOO_LOW_TO_FILL
@@ -41,7 +41,7 @@ describe('GET /requests/v3 over real bridges and refunds', () => {
   const idsOf = (body: { requests: Array<{ id: string }> }) => body.requests.map((r) => r.id);
 
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
     const created = await fetch(`${sim.baseUrl}/admin/api-keys`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"name":"second"}' });
     secondKey = ((await created.json()) as { apiKey: string }).apiKey;
     const [alice, bob] = [sim.accounts[4]!, sim.accounts[5]!];

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFunctionData, zeroAddress, type Address } from 'viem';
 import { callRecorderArtifact, wrappedNativeArtifact } from '../../fixtures/contracts/artifacts.generated';
 import type { RunningSimulator } from '../../src/simulator';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { publicClientFor } from '../support/bridgeClient';
 import { balanceOn, deployCallRecorder, quoteAndExecute, sendFrom, freshAddresses, SWAP_TEST_CHAINS } from '../support/swapClient';
 import { evmChainOf } from '../support/evmChainOf';
@@ -20,7 +20,7 @@ describe('every request type end to end', () => {
   const addresses = (chainId: number) => evmChainOf(sim, chainId).contractAddresses;
 
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();
@@ -192,7 +192,7 @@ describe('every request type end to end', () => {
 describe('Call requests: the fill executes the attached destination calls', () => {
   let sim: RunningSimulator;
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();

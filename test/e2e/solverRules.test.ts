@@ -5,7 +5,7 @@ import { encodeFunctionData, type Address, type Hex } from 'viem';
 import { depositoryArtifact } from '../../fixtures/contracts/artifacts.generated';
 import type { RunningSimulator } from '../../src/simulator';
 import { getJson, nativeBridgeBody, postJson, publicClientFor, requestJson, waitForSettledStatus } from '../support/bridgeClient';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { sendFrom } from '../support/swapClient';
 import { evmChainOf } from '../support/evmChainOf';
 import { quoteAndDepositNative } from '../support/quoteAndDepositNative';
@@ -17,7 +17,7 @@ const DESTINATION = 42161;
 describe('solver rules', () => {
   let sim: RunningSimulator;
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterEach(() => {
     sim.control.solver.clearRules();

@@ -6,7 +6,7 @@ import { privateKeyToAccount } from 'viem/accounts';
 import { constantProductPoolArtifact, wrappedNativeArtifact } from '../../fixtures/contracts/artifacts.generated';
 import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, getJson, postJson, publicClientFor, waitForSettledStatus } from '../support/bridgeClient';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { balanceOn, blockOnStablecoin, quoteAndExecute, sendFrom, swapOnPool, freshAddresses, SWAP_TEST_CHAINS } from '../support/swapClient';
 import { evmChainOf } from '../support/evmChainOf';
 
@@ -23,7 +23,7 @@ describe('swaps are revalidated against the pool at fill time', () => {
   const addresses = (chainId: number) => evmChainOf(sim, chainId).contractAddresses;
 
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();

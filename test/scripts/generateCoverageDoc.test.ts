@@ -324,16 +324,18 @@ describe('the generator on this repository', () => {
 describe('statuses and transitions count only where a running simulator reaches them', () => {
   const tableTest = { path: 'test/domain/t.test.ts', text: '// covers: transition:waiting->pending, status:pending, failReason:N/A\nimport { TRANSITIONS } from "x";' };
   const e2eTest = { path: 'test/e2e/b.test.ts', text: '// covers: transition:waiting->pending, status:pending\nsim = await startTestSimulator();' };
+  const sharedTest = { path: 'test/e2e/c.test.ts', text: '// covers: status:success\nsim = await sharedTestSimulator();' };
   const scenario = { path: 'scenarios/s.yaml', text: 'covers:\n  - status:refund\n' };
 
   it('drops status and transition annotations of files that start no simulator, keeps their other kinds', () => {
     expect(countedAnnotations([tableTest]).map((a) => a.raw)).toEqual(['failReason:N/A']);
   });
 
-  it('keeps them from test files that start a simulator, and from scenarios', () => {
-    expect(countedAnnotations([e2eTest, scenario]).map((a) => `${a.file} ${a.raw}`)).toEqual([
+  it("keeps them from test files that start a simulator or take the worker's shared one, and from scenarios", () => {
+    expect(countedAnnotations([e2eTest, sharedTest, scenario]).map((a) => `${a.file} ${a.raw}`)).toEqual([
       'test/e2e/b.test.ts transition:waiting->pending',
       'test/e2e/b.test.ts status:pending',
+      'test/e2e/c.test.ts status:success',
       'scenarios/s.yaml status:refund',
     ]);
   });

@@ -6,16 +6,21 @@ import { startSimulator, type RunningSimulator, type StartSimulatorOptions } fro
  * port with a fresh temporary database. Tests that need their own chain processes (restart,
  * persistence) call startSimulator directly instead. With `INTENTSIM_TEST_OWN_CHAINS=1` it starts
  * its own Anvil processes instead, behind the simulator's RPC front (to run a suite through the
- * URLs a user of `intentsim start` gets).
+ * URLs a user of `intentsim start` gets). A file that needs only the defaults (no options) takes
+ * the worker's shared simulator instead (sharedTestSimulator.ts).
  */
 export function startTestSimulator(options: StartSimulatorOptions = {}): Promise<RunningSimulator> {
-  return startSimulator({
+  return startSimulator({ ...testSimulatorOptions(pooledChains()), ...options });
+}
+
+/** What every test simulator starts with: a free port, no environment, no log, the given pooled chains (or its own with `INTENTSIM_TEST_OWN_CHAINS=1`). */
+export function testSimulatorOptions(chains: StartSimulatorOptions['chains']): StartSimulatorOptions {
+  return {
     port: 0,
     env: {},
     log: () => undefined,
-    ...(process.env.INTENTSIM_TEST_OWN_CHAINS === '1' ? { chains: [{ id: 1 }, { id: 8453 }, { id: 42161 }] } : { chains: pooledChains() }),
-    ...options,
-  });
+    ...(process.env.INTENTSIM_TEST_OWN_CHAINS === '1' ? { chains: [{ id: 1 }, { id: 8453 }, { id: 42161 }] } : { chains }),
+  };
 }
 
 /**

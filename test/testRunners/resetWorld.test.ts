@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSimulator } from '../../src/simulator';
 import { refuseParallelWorkers, resetWorld } from '../../src/testRunners/resetWorld';
-import { startTestSimulator } from '../support/startTestSimulator';
+import { sharedTestSimulator } from '../support/sharedTestSimulator';
 
 /**
  * What the isolation setup files (`intentsim/vitest/isolate`, `intentsim/jest/isolate`) run, from
@@ -24,7 +24,7 @@ describe('refuseParallelWorkers', () => {
 describe('resetWorld', () => {
   let sim: RunningSimulator;
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();

@@ -6,14 +6,14 @@ import type { RunningSimulator } from '../../../src/simulator';
 import { publicClientFor } from '../../support/bridgeClient';
 import { evmChainOf } from '../../support/evmChainOf';
 import { quoteAndDepositNative } from '../../support/quoteAndDepositNative';
-import { startTestSimulator } from '../../support/startTestSimulator';
+import { sharedTestSimulator } from '../../support/sharedTestSimulator';
 
 const DEPOSIT_TOPIC = encodeEventTopics({ abi: depositoryArtifact.abi, eventName: 'Deposit' })[0]!;
 
 describe('logsBloomFilter, against the blocks Anvil mines', () => {
   let sim: RunningSimulator;
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
   });
   afterAll(async () => {
     await sim?.stop();
