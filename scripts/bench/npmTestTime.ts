@@ -55,7 +55,7 @@ export function formatMinutes(seconds: number): string {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   void measureNpmTest().then((time) => {
-    process.stdout.write(`${npmTestLine(time, 180, (pass) => (pass ? 'PASS' : 'MISS'))}\n`);
+    process.stdout.write(`${npmTestLine(time, 120, (pass) => (pass ? 'PASS' : 'MISS'))}\n`);
     process.exit(0);
   });
 }

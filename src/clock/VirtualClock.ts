@@ -96,7 +96,13 @@ export class VirtualClock {
 
   private armRealTimer(timer: PendingTimer): void {
     const wait = Math.max(0, timer.dueAt - this.now());
-    timer.realHandle = setTimeout(() => this.fireDueTimers(), wait);
+    timer.realHandle = setTimeout(() => {
+      timer.realHandle = undefined;
+      this.fireDueTimers();
+      // Node's timers count from the event loop's cached time, which may be a few ms behind the
+      // Date.now() the due time was taken from: a timer can fire before it is due, and is armed again
+      if (this.timers.has(timer.id) && timer.realHandle === undefined) this.armRealTimer(timer);
+    }, wait);
     timer.realHandle.unref?.();
   }
 

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { VirtualClock } from '../../src/clock/VirtualClock';
 
 const START = 1_700_000_000_000;
@@ -127,6 +127,17 @@ describe('VirtualClock, real mode', () => {
     const clock = new VirtualClock({ mode: 'real', startMs: 1_000 });
     expect(clock.now()).toBeGreaterThanOrEqual(1_000);
     expect(clock.now()).toBeLessThan(1_000 + 60_000);
+  });
+
+  it('a timer whose real handle fires before it is due by Date.now() (the event loop counts from its cached time) is armed again, and fires', async () => {
+    const clock = new VirtualClock({ mode: 'real' });
+    // the wall clock seems to stand still: the timer's handle fires while the timer is not yet due
+    const standing = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    const fired = new Promise<boolean>((resolve) => clock.setTimeout(() => resolve(true), 10));
+    await new Promise((resolve) => setTimeout(resolve, 40));
+    standing.mockRestore();
+    const notFired = new Promise<boolean>((resolve) => setTimeout(() => resolve(false), 1_000));
+    expect(await Promise.race([fired, notFired])).toBe(true);
   });
 
   it('defaults to real mode', () => {
