@@ -1,4 +1,4 @@
-import { hexToBytes, numberToHex, stringToBytes, type Hex } from 'viem';
+import { encodeAbiParameters, hexToBytes, stringToBytes, type Hex } from 'viem';
 import { keccak256Fast } from '../hash/keccak256Fast';
 import { z } from 'zod';
 
@@ -11,9 +11,11 @@ export const RequestIdSchema = z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'must be 
  * on every run, and two identical quotes still get distinct ids.
  */
 export function deriveRequestId(params: { seed: number; sequence: bigint; canonicalBody: string }): Hex {
-  // the ABI encoding of (uint256 seed, uint256 sequence, bytes32 bodyHash): three 32-byte words
-  const words = `${numberToHex(BigInt(params.seed), { size: 32 })}${numberToHex(params.sequence, { size: 32 }).slice(2)}${keccak256Fast(stringToBytes(params.canonicalBody)).slice(2)}` as Hex;
-  return keccak256Fast(hexToBytes(words));
+  const encoded = encodeAbiParameters(
+    [{ type: 'uint256' }, { type: 'uint256' }, { type: 'bytes32' }],
+    [BigInt(params.seed), params.sequence, keccak256Fast(stringToBytes(params.canonicalBody))],
+  );
+  return keccak256Fast(hexToBytes(encoded));
 }
 
 /** JSON with object keys sorted at every level, so equal bodies hash equally. */
