@@ -13,48 +13,25 @@ import {
   type KeyPairSigner,
 } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../../src/clock/VirtualClock';
-import { openDatabase } from '../../../src/store/openDatabase';
-import { LedgerJournalStore } from '../../../src/store/LedgerJournalStore';
+import { CHAIN_ID, journalStore, MNEMONIC, openJournaledSvmLedger, slotsAndTransactions, START_MS, transferSol } from '../../support/journaledSvmLedger';
+import type { LedgerJournalStore } from '../../../src/store/LedgerJournalStore';
 import { deriveSvmAccounts, type SvmAccounts } from '../../../src/nodes/svm/svmAccounts';
 import { svmCurrencies } from '../../../src/chains/svm/svmCurrencies';
 import { transferInstructions } from '../../../src/chains/svm/svmInstructions';
-import { openSvmLedger, type SvmJournalEntry } from '../../../src/nodes/svm/SvmLedgerJournal';
+import type { SvmJournalEntry } from '../../../src/nodes/svm/SvmLedgerJournal';
 import { impersonatedSvmWire } from '../../../src/nodes/svm/signSvmWire';
 import type { SvmLedger } from '../../../src/nodes/svm/SvmLedger';
-import { associatedTokenAccount, writeSvmGenesis } from '../../../src/nodes/svm/writeSvmGenesis';
+import { associatedTokenAccount } from '../../../src/nodes/svm/writeSvmGenesis';
 
-const MNEMONIC = 'test test test test test test test test test test test junk';
-const CHAIN_ID = 792703809;
-const START_MS = Date.UTC(2026, 0, 1);
-const transferSol = (from: KeyPairSigner, to: Address, amount: bigint) => getTransferSolInstruction({ source: from, destination: to, amount });
-
-const databases: Array<ReturnType<typeof openDatabase>> = [];
-afterEach(() => databases.splice(0).forEach((db) => db.close()));
-
-function journalStore(): LedgerJournalStore {
-  const db = openDatabase(':memory:');
-  databases.push(db);
-  return new LedgerJournalStore(db);
-}
-
-async function open(accounts: SvmAccounts, journal: LedgerJournalStore | undefined, clock: VirtualClock, mnemonic = MNEMONIC) {
-  return openSvmLedger({
-    chainId: CHAIN_ID,
-    journal,
-    ledger: { clock, seed: `${mnemonic}:${CHAIN_ID}`, faucet: accounts.faucet.signer },
-    writeGenesis: (ledger) => writeSvmGenesis(ledger, accounts),
-  });
+function open(accounts: SvmAccounts, journal: LedgerJournalStore | undefined, clock: VirtualClock, mnemonic = MNEMONIC) {
+  return openJournaledSvmLedger(accounts, journal, clock, { mnemonic });
 }
 
 /** Everything a client can read of a ledger: every slot's block, every transaction, and the balances of `addresses`. */
 function observable(ledger: SvmLedger, addresses: Address[]) {
-  const blocks = [];
-  for (let slot = 0n; slot <= ledger.currentSlot(); slot++) blocks.push(ledger.block(slot));
-  const transactions = [...ledger.transactions()].map(({ decoded: _decoded, ...record }) => record);
-  const accounts = addresses.map((address) => ledger.account(address));
-  return { slot: ledger.currentSlot(), blocks, transactions, accounts };
+  return { ...slotsAndTransactions(ledger), accounts: addresses.map((address) => ledger.account(address)) };
 }
 
 describe('the SVM ledger journal', () => {

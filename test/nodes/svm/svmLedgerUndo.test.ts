@@ -1,13 +1,11 @@
 import { generateKeyPairSigner, lamports, type Address, type EncodedAccount, type KeyPairSigner } from '@solana/kit';
-import { getTransferSolInstruction } from '@solana-program/system';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { VirtualClock } from '../../../src/clock/VirtualClock';
-import { openDatabase } from '../../../src/store/openDatabase';
-import { LedgerJournalStore } from '../../../src/store/LedgerJournalStore';
+import { CHAIN_ID, journalStore, MNEMONIC, openJournaledSvmLedger, slotsAndTransactions, START_MS, transferSol } from '../../support/journaledSvmLedger';
+import type { LedgerJournalStore } from '../../../src/store/LedgerJournalStore';
 import { deriveSvmAccounts, type SvmAccounts } from '../../../src/nodes/svm/svmAccounts';
 import { svmCurrencies } from '../../../src/chains/svm/svmCurrencies';
 import { transferInstructions } from '../../../src/chains/svm/svmInstructions';
-import { openSvmLedger } from '../../../src/nodes/svm/SvmLedgerJournal';
 import type { SvmLedger } from '../../../src/nodes/svm/SvmLedger';
 import { associatedTokenAccount, writeSvmGenesis } from '../../../src/nodes/svm/writeSvmGenesis';
 import { writeSvmAggregatorGenesis } from '../../../src/nodes/svm/writeSvmAggregatorGenesis';
@@ -15,19 +13,8 @@ import { SVM_MARKET_POOLS, svmVenueProgram } from '../../../src/nodes/svm/svmAgg
 import { SYSTEM_PROGRAM, TOKEN_PROGRAM } from '../../../src/nodes/svm/svmProgramIds';
 
 // a snapshot revert undoes what changed (SvmLedgerUndo) instead of rebuilding: it must give exactly what the rebuild gives
-const MNEMONIC = 'test test test test test test test test test test test junk';
-const CHAIN_ID = 792703809;
-const START_MS = Date.UTC(2026, 0, 1);
-const transferSol = (from: KeyPairSigner, to: Address, amount: bigint) => getTransferSolInstruction({ source: from, destination: to, amount });
-
-const databases: Array<ReturnType<typeof openDatabase>> = [];
-afterEach(() => databases.splice(0).forEach((db) => db.close()));
-
-async function opened(accounts: SvmAccounts, journal: LedgerJournalStore, clock: VirtualClock) {
-  return openSvmLedger({
-    chainId: CHAIN_ID,
-    journal,
-    ledger: { clock, seed: `${MNEMONIC}:${CHAIN_ID}`, faucet: accounts.faucet.signer },
+function opened(accounts: SvmAccounts, journal: LedgerJournalStore, clock: VirtualClock) {
+  return openJournaledSvmLedger(accounts, journal, clock, {
     writeGenesis: async (ledger) => {
       await writeSvmGenesis(ledger, accounts);
       await writeSvmAggregatorGenesis(ledger, accounts);
@@ -42,10 +29,8 @@ function world(ledger: SvmLedger, extra: Address[]) {
     .flatMap((owner) => ledger.svm.getProgramAccounts(owner))
     .filter((account) => !isLiteSvmAirdropAccount(account))
     .sort((a, b) => a.address.localeCompare(b.address));
-  const blocks = [];
-  for (let slot = 0n; slot <= ledger.currentSlot(); slot++) blocks.push(ledger.block(slot));
-  const transactions = [...ledger.transactions()].map(({ decoded: _decoded, ...record }) => record);
-  return { slot: ledger.currentSlot(), latest: ledger.latestBlockhash(), blocks, transactions, accounts, extra: extra.map((key) => ledger.account(key)), local: extra.map((key) => ledger.answersFor(key)) };
+  const { slot, blocks, transactions } = slotsAndTransactions(ledger);
+  return { slot, latest: ledger.latestBlockhash(), blocks, transactions, accounts, extra: extra.map((key) => ledger.account(key)), local: extra.map((key) => ledger.answersFor(key)) };
 }
 
 /** LiteSVM's own airdrop keypair: a random one per LiteSVM instance with a million SOL, never used by the ledger (a rebuilt ledger has another). */
@@ -55,9 +40,7 @@ function isLiteSvmAirdropAccount(account: EncodedAccount): boolean {
 
 async function setUp() {
   const accounts = await deriveSvmAccounts(MNEMONIC, 2);
-  const db = openDatabase(':memory:');
-  databases.push(db);
-  const journal = new LedgerJournalStore(db);
+  const journal = journalStore();
   const clock = new VirtualClock({ mode: 'manual', startMs: START_MS });
   const { ledger, history } = await opened(accounts, journal, clock);
   const user = await generateKeyPairSigner();
