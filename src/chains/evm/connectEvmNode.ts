@@ -22,9 +22,11 @@ export interface BootedNode {
 }
 
 /**
- * The viem clients on a started node: cheat calls (and every call to a node attached by URL) over
- * node:http kept alive; the simulator's own calls (quotes, solver, watcher) to a node it spawned over
- * its IPC socket when that answers with the chain's id; quote reads scoped and cached per state.
+ * The viem clients on a started node: the simulator's own calls (quotes, solver, watcher) and its
+ * cheat calls (snapshots, reverts, mining: a world revert makes six of them per chain) to a node it
+ * spawned over its IPC socket when that answers with the chain's id (about a third of HTTP's CPU per
+ * call); every call to a node attached by URL over node:http kept alive; quote reads scoped and
+ * cached per state.
  */
 export async function connectEvmNode(params: {
   chainId: number;
@@ -43,7 +45,7 @@ export async function connectEvmNode(params: {
   return {
     endpoints,
     client: createPublicClient({ chain, transport }),
-    testClient: createTestClient({ chain, mode: 'anvil', transport: stateChangeTransport(rpc(), sameStateReads) }),
+    testClient: createTestClient({ chain, mode: 'anvil', transport: stateChangeTransport(ipc ? ipc.transport : rpc(), sameStateReads) }),
     ...(agent ? { agent } : {}),
     ...(ipc ? { ipc } : {}),
   };
