@@ -75,6 +75,11 @@ export class DepositAddressStore {
       .map(toDepositAddress);
   }
 
+  /** Every address registered on `chainId` (any state), lower-cased: one read for a pass over many transactions. */
+  addressesOn(chainId: number): Set<string> {
+    return new Set(this.prepare<[number], { address: string }>('SELECT lower(address) AS address FROM deposit_addresses WHERE chain_id = ?').all(chainId).map((row) => row.address));
+  }
+
   /** The deposit address registered on `chainId` at `address` (any letter case), if any. */
   at(chainId: number, address: string): DepositAddressRow | undefined {
     const row = this.prepare<[number, string], Row>('SELECT * FROM deposit_addresses WHERE chain_id = ? AND lower(address) = lower(?)').get(chainId, address);

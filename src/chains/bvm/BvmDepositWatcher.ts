@@ -1,7 +1,7 @@
 import type { Address as EvmAddressType, Hex } from 'viem';
 import type { IndexedDeposit } from '../../domain/chain/observedDeposit';
 import type { ChainIndexStore } from '../../store/ChainIndexStore';
-import type { DepositAddressStore } from '../../store/DepositAddressStore';
+import type { DepositAddressRow, DepositAddressStore } from '../../store/DepositAddressStore';
 import type { ChainObservation } from '../ChainAdapter';
 import type { VirtualClock } from '../../clock/VirtualClock';
 import { addressOfScript, txidOf, type BvmBlock, type BvmEviction, type BvmLedger, type BvmTransactionRecord } from '../../nodes/bvm';
@@ -49,6 +49,9 @@ interface TrackedTransaction {
  * `catchUp` reads the blocks it had not handled (a SIGKILL between a block and its deposits) and
  * the mempool; a deposit already indexed is never reported twice.
  */
+/** The deposit address registered at an address of this chain, if any. */
+type RegisteredAddressLookup = (address: string) => DepositAddressRow | undefined;
+
 export class BvmDepositWatcher {
   private readonly detach: Array<() => void>;
   /** Deposits not indexed (yet, or again), by txid. */
@@ -94,10 +97,11 @@ export class BvmDepositWatcher {
     }
     const last = chainIndex.latestBlock(chainId);
     const known = last && ledger.block(last.number)?.hash === last.hash;
+    const registered = this.registeredNow();
     for (let height = known ? Math.max(0, last.number - confirmations + 2) : 0; height <= ledger.height; height++) {
-      for (const txid of ledger.block(height)!.txids.slice(1)) this.seen(ledger.transaction(txid)!);
+      for (const txid of ledger.block(height)!.txids.slice(1)) this.seen(ledger.transaction(txid)!, registered);
     }
-    for (const record of ledger.mempoolTransactions()) this.seen(record);
+    for (const record of ledger.mempoolTransactions()) this.seen(record, registered);
     this.confirmIfDeep();
     this.handled();
   }
@@ -117,9 +121,19 @@ export class BvmDepositWatcher {
     else this.confirmIfDeep();
   }
 
-  private seen(record: BvmTransactionRecord): void {
+  /**
+   * The chain's deposit addresses as they are now, read once, for a pass over many transactions (a
+   * catch-up or a rewrite reads every transaction of up to 100 blocks again: one read instead of one
+   * per output). Nothing registers an address during the pass, which runs synchronously.
+   */
+  private registeredNow(): RegisteredAddressLookup {
+    const addresses = this.deps.depositAddresses.addressesOn(this.deps.chainId);
+    return (address) => (addresses.has(address.toLowerCase()) ? this.deps.depositAddresses.at(this.deps.chainId, address) : undefined);
+  }
+
+  private seen(record: BvmTransactionRecord, registered: RegisteredAddressLookup = (address) => this.deps.depositAddresses.at(this.deps.chainId, address)): void {
     if (this.unconfirmed.has(record.txid) || this.indexed.has(record.txid)) return;
-    const deposits = this.depositsIn(record);
+    const deposits = this.depositsIn(record, registered);
     if (deposits.length === 0) return;
     this.track(this.unconfirmed, record, deposits);
     deposits.forEach((deposit) => this.deps.emit({ kind: 'depositInMempool', deposit }));
@@ -180,10 +194,11 @@ export class BvmDepositWatcher {
       this.unconfirmed.delete(txid);
       this.gone(tracked, undefined);
     }
+    const registered = this.registeredNow();
     for (let height = Math.max(0, ledger.height - REWRITE_WINDOW_BLOCKS); height <= ledger.height; height++) {
-      for (const txid of ledger.block(height)!.txids.slice(1)) this.seen(ledger.transaction(txid)!);
+      for (const txid of ledger.block(height)!.txids.slice(1)) this.seen(ledger.transaction(txid)!, registered);
     }
-    for (const record of ledger.mempoolTransactions()) this.seen(record);
+    for (const record of ledger.mempoolTransactions()) this.seen(record, registered);
     this.confirmIfDeep();
     this.handled();
   }
@@ -204,11 +219,11 @@ export class BvmDepositWatcher {
   }
 
   /** The outputs of `record` that pay a request's deposit address. */
-  private depositsIn(record: BvmTransactionRecord): IndexedDeposit[] {
+  private depositsIn(record: BvmTransactionRecord, registeredAt: RegisteredAddressLookup): IndexedDeposit[] {
     const addresses = outputAddressesOf(record);
     return record.tx.outs.flatMap((output, vout) => {
       const address = addresses[vout];
-      const registered = address ? this.deps.depositAddresses.at(this.deps.chainId, address) : undefined;
+      const registered = address ? registeredAt(address) : undefined;
       if (!registered) return [];
       const depositor = addressOfScript(record.prevouts[0]?.script ?? new Uint8Array()) ?? '';
       return [

@@ -68,8 +68,8 @@ export class EvmCheatCalls implements ChainCheats {
   }
 
   async snapshot(): Promise<string> {
-    const nextBaseFee = await this.nextBlockBaseFee();
-    const snapshotId = await this.testClient.snapshot();
+    // neither call changes what the other reads: both in flight at once
+    const [nextBaseFee, snapshotId] = await Promise.all([this.nextBlockBaseFee(), this.testClient.snapshot()]);
     if (nextBaseFee !== undefined) this.baseFeeAtSnapshot.set(snapshotId, nextBaseFee);
     return snapshotId;
   }
