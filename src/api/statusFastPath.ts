@@ -1,22 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildStatusResponse } from '../domain/request/statusResponse';
-import type { RequestStore } from '../store/RequestStore';
-import { StatusBodyCache } from './statusBodyCache';
+import { StatusBodyCache, type StatusBody, type StoredRequestRows } from './statusBodyCache';
 import { hasBody } from './requireJsonBody';
 
 /** `GET /intents/status/v3?requestId=<32-byte hex>` and nothing else in the URL. */
 const PLAIN_STATUS_URL = /^\/intents\/status\/v3\?requestId=(0x[0-9a-fA-F]{64})$/;
 
 /** The status look-up's JSON body for a stored request (SPEC §2.4), or undefined when none is stored. */
-export type StatusV3Body = (requestId: string) => string | undefined;
+export type StatusV3Body = (requestId: string) => StatusBody | undefined;
 
 /** `GET /intents/status/v3`'s body, built once per version of the record (`StatusBodyCache`). */
-export function statusV3Bodies(requests: Pick<RequestStore, 'recordJson'>): StatusV3Body {
-  const bodies = new StatusBodyCache(buildStatusResponse);
-  return (requestId) => {
-    const recordJson = requests.recordJson(requestId);
-    return recordJson === undefined ? undefined : bodies.bodyFor(requestId, recordJson);
-  };
+export function statusV3Bodies(requests: StoredRequestRows): StatusV3Body {
+  const bodies = new StatusBodyCache(requests, buildStatusResponse);
+  return (requestId) => bodies.bodyFor(requestId);
 }
 
 /**
@@ -34,8 +30,8 @@ export function answerPlainStatusLookup(bodyOf: StatusV3Body): (req: IncomingMes
     const match = PLAIN_STATUS_URL.exec(req.url ?? '');
     const body = match ? bodyOf(match[1]!) : undefined;
     if (body === undefined) return false;
-    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(body) });
-    res.end(body);
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': body.byteLength });
+    res.end(body.text);
     return true;
   };
 }

@@ -1,4 +1,5 @@
 import type Database from 'better-sqlite3';
+import { requestRowVersionsOf } from './requestRowVersions';
 
 /** The in-memory database the copies live in, attached beside `main` (one attach for every snapshot). */
 const SCHEMA = 'world_snapshots';
@@ -67,6 +68,8 @@ export class DatabaseSnapshots {
   restore(id: number): void {
     const copy = this.copies.get(id);
     if (!copy) throw new Error(`no database copy ${id}`);
+    // request rows change under their writer: no status answer kept from before is given again
+    requestRowVersionsOf(this.db).replacedAll();
     this.db.transaction(() => {
       const written = new Set(this.db.prepare<[number], { tbl: string }>(`SELECT DISTINCT tbl FROM ${CHANGED_ROWS} WHERE epoch IS NULL OR epoch >= ?`).all(copy.sameSince).map((row) => row.tbl));
       const differing = copy.tables.filter((table) => written.has(table));

@@ -3,6 +3,7 @@ import type { RequestRecord } from '../domain/request/requestRecord';
 import { stringifyWithBigints } from './jsonWithBigints';
 import { amountUsdSortKey } from './RequestListingStore';
 import type { RequestEventRow } from './RequestStore';
+import { requestRowVersionsOf, type RequestRowVersions } from './requestRowVersions';
 
 /**
  * The only writer of request rows and status events. The simulator root hands it to the
@@ -14,8 +15,10 @@ export class RequestRecordWriter {
   private readonly insertStatement: Database.Statement;
   private readonly updateStatement: Database.Statement;
   private readonly appendEventStatement: Database.Statement;
+  private readonly versions: RequestRowVersions;
 
   constructor(private readonly db: Database.Database) {
+    this.versions = requestRowVersionsOf(db);
     this.insertStatement = db.prepare(
       `INSERT INTO requests (id, status, created_at, updated_at, origin_chain_id, destination_chain_id, user_address, recipient, depositor, api_key, amount_usd_key, record_json)
        VALUES (@id, @status, @createdAt, @updatedAt, @originChainId, @destinationChainId, @user, @recipient, @depositor, @apiKey, @amountUsdKey, @recordJson)`,
@@ -31,6 +34,7 @@ export class RequestRecordWriter {
   /** Forgets every request and status event (the control plane's reset). */
   deleteAll(): void {
     this.db.exec('DELETE FROM request_events; DELETE FROM requests;');
+    this.versions.replacedAll();
   }
 
   /** Runs `work` in one SQLite transaction. */
@@ -40,11 +44,13 @@ export class RequestRecordWriter {
 
   insert(record: RequestRecord): void {
     this.insertStatement.run(this.toParams(record));
+    this.versions.wrote(record.id.toLowerCase());
   }
 
   /** Saves a record's current fields, status included. */
   saveRecord(record: RequestRecord): void {
     const result = this.updateStatement.run(this.toParams(record));
+    this.versions.wrote(record.id.toLowerCase());
     if (result.changes !== 1) throw new Error(`request ${record.id} does not exist`);
   }
 

@@ -3,6 +3,7 @@ import type { Hex } from 'viem';
 import type { RequestRecord } from '../domain/request/requestRecord';
 import type { RequestStatus } from '../domain/request/requestStatus';
 import { parseWithBigints } from './jsonWithBigints';
+import { requestRowVersionsOf, type RequestRowVersions } from './requestRowVersions';
 
 export interface RequestEventRow {
   seq: number;
@@ -45,7 +46,10 @@ export class RequestStore {
   private readonly waitingFromUserStatement: Database.Statement<[number, string], RequestRow>;
   private readonly lastEventSeqStatement: Database.Statement<[string], { seq: number | null }>;
 
+  private readonly rowVersions: RequestRowVersions;
+
   constructor(private readonly db: Database.Database) {
+    this.rowVersions = requestRowVersionsOf(db);
     this.recordJsonStatement = db.prepare<[string], string>('SELECT record_json FROM requests WHERE id = ?').pluck();
     this.byStatusStatement = db.prepare('SELECT record_json FROM requests WHERE status = ? ORDER BY created_at, id');
     this.idsByStatusStatement = db.prepare('SELECT id FROM requests WHERE status = ? ORDER BY created_at, id');
@@ -62,6 +66,11 @@ export class RequestStore {
   /** A record as stored (`parseRecordJson` reads it): a look-up that keeps what it built from a record compares this text. */
   recordJson(id: string): string | undefined {
     return this.recordJsonStatement.get(id.toLowerCase());
+  }
+
+  /** Request `id`'s row version (`RequestRowVersions`): the same number only while the row is not written. */
+  rowVersion(id: string): number {
+    return this.rowVersions.versionOf(id.toLowerCase());
   }
 
   listByStatus(status: RequestStatus): RequestRecord[] {

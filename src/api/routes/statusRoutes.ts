@@ -30,7 +30,7 @@ export function statusRoutes(deps: { requests: RequestStore; statusV3Body: Statu
     const body = deps.statusV3Body(requestId);
     if (body === undefined) throw new RequestNotFoundError(requestId);
     // what res.json sends, serialised once per version of the record
-    res.set('Content-Type', 'application/json').send(body);
+    res.set('Content-Type', 'application/json').send(body.text);
   });
 
   router.get('/intents/status/v2', (req, res) => {
