@@ -10,9 +10,13 @@ describe('npm test', () => {
     const commands = CHECKS.map((check) => check.command.join(' '));
     expect(commands).toEqual([
       expect.stringMatching(/^npm run --silent check-imports -- --cache \S+\/node_modules\/\.cache\/intentsim-depcruise\/[0-9a-f]{12} --cache-strategy content$/),
-      expect.stringMatching(/typescript\/bin\/tsc --noEmit -p tsconfig\.json --incremental/),
-      expect.stringMatching(/typescript\/bin\/tsc --noEmit -p web\/explorer --incremental --tsBuildInfoFile \S+\/intentsim-typecheck\/[0-9a-f]{12}-explorer\.tsbuildinfo$/),
+      expect.stringMatching(/typescript-native\/bin\/tsc --noEmit -p tsconfig\.json --singleThreaded --incremental/),
+      expect.stringMatching(/typescript-native\/bin\/tsc --noEmit -p web\/explorer --singleThreaded --incremental --tsBuildInfoFile \S+\/intentsim-typecheck\/[0-9a-f]{12}-explorer-ts7\.tsbuildinfo$/),
     ]);
+    // the checks' compiler is TypeScript 7 (native), whatever version the JavaScript API users get
+    const native = JSON.parse(readFileSync('node_modules/typescript-native/package.json', 'utf8')) as { name: string; version: string };
+    expect(native.name).toBe('typescript');
+    expect(Number(native.version.split('.')[0])).toBeGreaterThanOrEqual(7);
     const tsconfig = JSON.parse(readFileSync('tsconfig.json', 'utf8')) as { include: string[] };
     expect(tsconfig.include).toEqual(expect.arrayContaining(['src', 'test', 'scripts', 'fixtures', 'conformance', 'bin']));
   });
