@@ -14,6 +14,8 @@ export class RequestRecordWriter {
   private readonly insertStatement: Database.Statement;
   private readonly updateStatement: Database.Statement;
   private readonly appendEventStatement: Database.Statement;
+  /** One transaction function for every call (better-sqlite3 builds four wrappers per `db.transaction`). */
+  private readonly inTransaction: (work: () => unknown) => unknown;
 
   constructor(private readonly db: Database.Database) {
     this.insertStatement = db.prepare(
@@ -26,6 +28,7 @@ export class RequestRecordWriter {
     this.appendEventStatement = db.prepare(
       'INSERT INTO request_events (request_id, from_status, to_status, at, payload_json) VALUES (?, ?, ?, ?, ?)',
     );
+    this.inTransaction = db.transaction((work: () => unknown) => work());
   }
 
   /** Forgets every request and status event (the control plane's reset). */
@@ -35,7 +38,7 @@ export class RequestRecordWriter {
 
   /** Runs `work` in one SQLite transaction. */
   transaction<T>(work: () => T): T {
-    return this.db.transaction(work)();
+    return this.inTransaction(work) as T;
   }
 
   insert(record: RequestRecord): void {
