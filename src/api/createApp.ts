@@ -13,11 +13,12 @@ import type { RequestListingStore } from '../store/RequestListingStore';
 import type { RequestStore } from '../store/RequestStore';
 import type { WebhookStore } from '../store/WebhookStore';
 import type { DepositAddressStore } from '../store/DepositAddressStore';
-import { createErrorMiddleware, JSON_BODY_LIMIT, notFoundHandler } from './errorMiddleware';
+import { createErrorMapper, createErrorMiddleware, JSON_BODY_LIMIT, notFoundHandler } from './errorMiddleware';
 import { refuseTrailingSlash } from './refuseTrailingSlash';
 import { requireJsonBody } from './requireJsonBody';
 import { admitQuotesInOrder } from './quoteAdmission';
 import { answerPlainStatusLookup, statusV3Bodies } from './statusFastPath';
+import { answerPlainQuote } from './quoteFastPath';
 import { guardAdminRoutes } from './guardAdminRoutes';
 import type { QuoteProviderDeps } from '../quote/createQuote';
 import { adminRoutes } from './routes/adminRoutes';
@@ -42,7 +43,7 @@ import { controlRoutes } from './routes/controlRoutes';
 import { worldRoutes, type WorldSnapshotService } from './routes/worldRoutes';
 import { exchangeAccountRoutes } from './routes/exchangeAccountRoutes';
 import { priceRoutes } from './routes/priceRoutes';
-import { quoteRoutes } from './routes/quoteRoutes';
+import { answerQuoteBody, quoteRoutes } from './routes/quoteRoutes';
 import { requestListingRoutes } from './routes/requestListingRoutes';
 import { signatureRoutes } from './routes/signatureRoutes';
 import { solverRuleRoutes, type SolverRuleRouteDeps } from './routes/solverRuleRoutes';
@@ -97,20 +98,24 @@ export type RequestListener = (req: IncomingMessage, res: ServerResponse) => voi
 
 /**
  * The HTTP API: one express app, the routes of SPEC §4, one error mapping; in front of it, the
- * status look-up clients poll in a loop (`answerPlainStatusLookup`), answered without express.
+ * status look-up clients poll in a loop (`answerPlainStatusLookup`) and plain JSON quotes
+ * (`answerPlainQuote`: the same admission queue, RPC scope and error mapping), answered without express.
  */
 export function createApp(deps: AppDeps): RequestListener {
   const app = express();
   app.disable('x-powered-by');
   app.set('etag', false);
   const statusV3Body = statusV3Bodies(deps.requests);
+  // one queue and one error mapping for the quotes express answers and those answered before it
+  const admitQuote = admitQuotesInOrder();
+  const mapError = createErrorMapper(deps.log);
   app.use(refuseTrailingSlash);
   app.use(guardAdminRoutes(deps));
   app.use(requireJsonBody);
   app.use(express.json({ limit: JSON_BODY_LIMIT, inflate: false }));
   // the routes clients call in a loop come first: express tries each router in turn (paths never overlap)
   app.use(statusRoutes({ requests: deps.requests, statusV3Body }));
-  app.use(['/quote', '/quote/v2', '/price'], admitQuotesInOrder(), deps.quoteRpcScope.middleware);
+  app.use(['/quote', '/quote/v2', '/price'], admitQuote, deps.quoteRpcScope.middleware);
   app.use(quoteRoutes(deps.quote, deps.apiKeys));
   app.use(priceRoutes(deps.quote));
   app.use(chainRoutes(deps));
@@ -135,9 +140,15 @@ export function createApp(deps: AppDeps): RequestListener {
   app.use(authorizeRoutes(deps.authorize));
   app.use(executeRoutes(deps));
   app.use(notFoundHandler);
-  app.use(createErrorMiddleware(deps.log));
+  app.use(createErrorMiddleware(deps.log, mapError));
   const answeredStatus = answerPlainStatusLookup(statusV3Body);
+  const answeredQuote = answerPlainQuote({
+    answer: (body, headers) => answerQuoteBody(deps.quote, deps.apiKeys, body, headers),
+    admit: admitQuote,
+    inRpcScope: (work) => deps.quoteRpcScope.run(work),
+    mapError,
+  });
   return (req, res) => {
-    if (!answeredStatus(req, res)) app(req, res);
+    if (!answeredStatus(req, res) && !answeredQuote(req, res)) app(req, res);
   };
 }

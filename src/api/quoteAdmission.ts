@@ -1,4 +1,4 @@
-import type { RequestHandler } from 'express';
+import type { EventEmitter } from 'node:events';
 
 /**
  * Quotes priced at once. Past it the event loop only interleaves more of them: each takes longer
@@ -18,6 +18,12 @@ export const QUOTES_IN_FLIGHT = 8;
 export const QUOTES_PER_TURN = 1;
 
 /**
+ * Express middleware, and what the quote fast path calls with node's own request and response: one
+ * queue for both (`createApp` makes one).
+ */
+export type QuoteAdmission = (req: { method?: string | undefined }, res: Pick<EventEmitter, 'once'>, next: () => void) => void;
+
+/**
  * Overload queues instead of collapsing: at most `limit` quotes run their pipeline at once and at
  * most `perTurn` start in one turn of the event loop; the others wait in arrival order and start
  * as earlier ones answer or on the next turn (`setImmediate`). A quote that finds the server idle
@@ -25,7 +31,7 @@ export const QUOTES_PER_TURN = 1;
  * that hangs up while it waits leaves the queue. A slot is freed when the answer is sent or the
  * connection closes, whichever comes first.
  */
-export function admitQuotesInOrder(limit: number = QUOTES_IN_FLIGHT, perTurn: number = QUOTES_PER_TURN): RequestHandler {
+export function admitQuotesInOrder(limit: number = QUOTES_IN_FLIGHT, perTurn: number = QUOTES_PER_TURN): QuoteAdmission {
   let running = 0;
   // quotes started since the turn began; while above 0, `newTurn` is scheduled
   let startedThisTurn = 0;

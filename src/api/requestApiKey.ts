@@ -1,10 +1,12 @@
+import type { IncomingHttpHeaders } from 'node:http';
 import type { Request } from 'express';
 import { InvalidApiKeyError, MissingApiKeyError } from '../errors/authErrors';
 import type { ApiKey, ApiKeyStore } from '../store/ApiKeyStore';
 
-/** The `x-api-key` header's value, or undefined when absent or empty. */
-export function apiKeyHeader(req: Request): string | undefined {
-  const value = req.header('x-api-key');
+/** The `x-api-key` header's value, or undefined when absent or empty (express's `req.header`, or node's headers as they came). */
+export function apiKeyHeader(req: Request | { headers: IncomingHttpHeaders }): string | undefined {
+  // node joins a repeated header into one string (only set-cookie stays an array): what `req.header` returns
+  const value = req.headers['x-api-key'] as string | undefined;
   return value === undefined || value.trim() === '' ? undefined : value.trim();
 }
 
@@ -22,7 +24,7 @@ export function requireApiKey(req: Request, keys: ApiKeyStore): ApiKey {
  * and the official SDK sends none); a known key attributes the request to it, an unknown one
  * is ignored rather than refused, as a client may carry a key of the real service.
  */
-export function optionalApiKey(req: Request, keys: ApiKeyStore): ApiKey | undefined {
+export function optionalApiKey(req: Request | { headers: IncomingHttpHeaders }, keys: ApiKeyStore): ApiKey | undefined {
   const value = apiKeyHeader(req);
   return value === undefined ? undefined : keys.get(value);
 }

@@ -16,6 +16,8 @@ export class RequestRecordWriter {
   private readonly updateStatement: Database.Statement;
   private readonly appendEventStatement: Database.Statement;
   private readonly versions: RequestRowVersions;
+  /** One transaction function for every call (better-sqlite3 builds four wrappers per `db.transaction`). */
+  private readonly inTransaction: (work: () => unknown) => unknown;
 
   constructor(private readonly db: Database.Database) {
     this.versions = requestRowVersionsOf(db);
@@ -29,6 +31,7 @@ export class RequestRecordWriter {
     this.appendEventStatement = db.prepare(
       'INSERT INTO request_events (request_id, from_status, to_status, at, payload_json) VALUES (?, ?, ?, ?, ?)',
     );
+    this.inTransaction = db.transaction((work: () => unknown) => work());
   }
 
   /** Forgets every request and status event (the control plane's reset). */
@@ -39,7 +42,7 @@ export class RequestRecordWriter {
 
   /** Runs `work` in one SQLite transaction. */
   transaction<T>(work: () => T): T {
-    return this.db.transaction(work)();
+    return this.inTransaction(work) as T;
   }
 
   insert(record: RequestRecord): void {
