@@ -7,11 +7,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../../src/process/isProcessAlive';
 import { waitUntilGone } from '../support/cliProcess';
+import { packedTarball } from './packedTarball';
 import { nodeModulesFootprint, productionInstall } from './productionTree';
 import { TypeChecks } from './typeCheckProjects';
 
 /**
- * The package as a user installs it: `npm pack` (which builds dist/ through `prepack`), the
+ * The package as a user installs it: `npm pack` (which builds dist/ through `prepack`; kept by a
+ * hash of its inputs, ./packedTarball.ts, so the same sources are built and packed once), the
  * tarball extracted into node_modules/intentsim of an empty project, and beside it only the
  * packages a user's install gets (./productionTree.ts reads them from the lock), linked from this
  * checkout's node_modules (the flat tree `npm install` makes, without the network and without
@@ -29,6 +31,8 @@ let project: string;
 let devProject: string;
 let packedFiles: string[];
 let tarballBytes: number;
+/** The tarball came from packedTarball's cache: the same inputs were packed (and built) before. */
+let packedFromCache: boolean;
 /** What the user's node_modules holds once installed, and how long the install took (extract and link). */
 let footprint: { bytes: number; packages: number };
 let installMs: number;
@@ -85,16 +89,15 @@ function fileListing(dir: string): string[] {
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'intentsim-package-'));
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: REPO, maxBuffer: 16 * 1024 * 1024, timeout: 300_000 }); // the build shares 2 cores with the suite and its type check
-  // prepack's build prints above npm's JSON
-  const [packed] = JSON.parse(stdout.slice(stdout.indexOf('[\n'))) as Array<{ filename: string; size: number; files: Array<{ path: string }> }>;
-  packedFiles = packed!.files.map((file) => file.path);
-  tarballBytes = packed!.size;
+  const packed = await packedTarball(REPO, work);
+  packedFiles = packed.files;
+  tarballBytes = packed.size;
+  packedFromCache = packed.cached;
 
   const installStarted = performance.now();
   project = join(work, 'project');
   mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true });
-  await run('tar', ['-xzf', join(work, packed!.filename), '-C', work]);
+  await run('tar', ['-xzf', packed.tarball, '-C', work]);
   renameSync(join(work, 'package'), join(project, 'node_modules', 'intentsim'));
   // npm links the bin and makes it executable
   symlinkSync('../intentsim/bin/intentsim.js', join(project, 'node_modules', '.bin', 'intentsim'));
@@ -133,7 +136,7 @@ describe('the npm pack tarball', () => {
 describe('the install', () => {
   it('takes at most 250 MB of node_modules: the build and test tools (esbuild, tsx, solc, @scalar/api-reference) are not installed', () => {
     const mb = footprint.bytes / 1024 / 1024;
-    process.stdout.write(`installed package: node_modules ${mb.toFixed(1)} MB, ${footprint.packages} packages; tarball ${(tarballBytes / 1024 / 1024).toFixed(2)} MB; install (extract and link) ${installMs.toFixed(0)} ms\n`);
+    process.stdout.write(`installed package: node_modules ${mb.toFixed(1)} MB, ${footprint.packages} packages; tarball ${(tarballBytes / 1024 / 1024).toFixed(2)} MB${packedFromCache ? ' (packed before from the same inputs)' : ''}; install (extract and link) ${installMs.toFixed(0)} ms\n`);
     expect(mb).toBeLessThanOrEqual(250);
     const installed = readdirSync(join(project, 'node_modules'), { recursive: true }).map(String);
     for (const tool of ['esbuild', 'tsx', 'solc', join('@scalar', 'api-reference'), 'typescript']) expect(installed, tool).not.toContain(tool);
