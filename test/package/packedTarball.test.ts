@@ -1,8 +1,8 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { packInputsKey } from './packedTarball';
+import { packedTarball, packInputsKey } from './packedTarball';
 
 /** The key the installed-package test's tarball is kept by (./packedTarball.ts): every input of the build and the pack changes it, nothing else does. */
 const root = mkdtempSync(join(tmpdir(), 'intentsim-pack-key-'));
@@ -45,4 +45,18 @@ describe('the packed tarball cache key', () => {
     // the same inputs again: the same key
     expect(packInputsKey(root)).toBe([...keys].at(-1));
   });
+
+  it('packs once: the same inputs again give the tarball packed before, byte for byte (a changed input changes the key, above)', async () => {
+    const project = mkdtempSync(join(root, 'project-'));
+    const out = (name: string) => mkdtempSync(join(root, `${name}-`));
+    mkdirSync(join(project, 'bin'));
+    mkdirSync(join(project, 'node_modules'));
+    writeFileSync(join(project, 'package.json'), JSON.stringify({ name: 'packed-once', version: '1.0.0', files: ['bin/'] }));
+    writeFileSync(join(project, 'bin', 'run.js'), 'console.log(1);\n');
+    const first = await packedTarball(project, out('first'));
+    expect(first).toMatchObject({ cached: false, files: expect.arrayContaining(['package.json', 'bin/run.js']) });
+    const second = await packedTarball(project, out('second'));
+    expect(second).toMatchObject({ cached: true, size: first.size, files: first.files });
+    expect(readFileSync(second.tarball).equals(readFileSync(first.tarball))).toBe(true);
+  }, 60_000);
 });

@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 
@@ -17,6 +17,8 @@ import { promisify } from 'node:util';
  */
 const INPUT_DIRS = ['src', 'conformance', 'fixtures', 'web', 'bin', join('scripts', 'build')];
 const INPUT_FILES = ['scripts/build-package.ts', 'package.json', 'package-lock.json', 'README.md', 'tsconfig.json', 'tsconfig.declarations.json', '.gitignore', 'node_modules/.package-lock.json'];
+
+const KEPT_TARBALLS = 4;
 
 /** What `npm pack --json` says of the tarball it wrote. */
 export interface PackedTarball {
@@ -52,7 +54,7 @@ export function packInputsKey(root: string): string {
 
 /**
  * `npm pack` of `root` into `destination`, or the tarball it made of the same inputs before (copied
- * there). The cache holds the last tarball only.
+ * there). The cache keeps the `KEPT_TARBALLS` tarballs used last.
  */
 export async function packedTarball(root: string, destination: string): Promise<PackedTarball> {
   const cacheDir = join(root, 'node_modules', '.cache', 'intentsim-package');
@@ -61,6 +63,8 @@ export async function packedTarball(root: string, destination: string): Promise<
   if (existsSync(join(entry, 'pack.json'))) {
     const packed = JSON.parse(readFileSync(join(entry, 'pack.json'), 'utf8')) as PackJson;
     copyFileSync(join(entry, packed.filename), join(destination, packed.filename));
+    const now = new Date();
+    utimesSync(entry, now, now);
     return { tarball: join(destination, packed.filename), size: packed.size, files: packed.files.map((file) => file.path), cached: true };
   }
   // the build shares 2 cores with the suite and its type check
@@ -76,8 +80,15 @@ export async function packedTarball(root: string, destination: string): Promise<
     mkdirSync(partial);
     copyFileSync(tarball, join(partial, packed!.filename));
     writeFileSync(join(partial, 'pack.json'), JSON.stringify({ filename: packed!.filename, size: packed!.size, files: packed!.files.map((file) => ({ path: file.path })) }));
-    for (const old of readdirSync(cacheDir)) if (old !== `${key}.${process.pid}.tmp`) rmSync(join(cacheDir, old), { recursive: true, force: true });
-    renameSync(partial, entry);
+    try {
+      renameSync(partial, entry);
+    } catch {
+      rmSync(partial, { recursive: true, force: true }); // another run put the same inputs' tarball in place first
+    }
+    // the most recently used few stay (git worktrees sharing one node_modules each pack their own sources)
+    const entries = readdirSync(cacheDir).filter((name) => /^[0-9a-f]{64}$/.test(name));
+    const newestFirst = entries.map((name) => ({ name, mtimeMs: statSync(join(cacheDir, name)).mtimeMs })).sort((a, b) => b.mtimeMs - a.mtimeMs);
+    for (const { name } of newestFirst.slice(KEPT_TARBALLS)) rmSync(join(cacheDir, name), { recursive: true, force: true });
   }
   return { tarball, size: packed!.size, files: packed!.files.map((file) => file.path), cached: false };
 }
