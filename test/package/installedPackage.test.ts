@@ -7,11 +7,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../../src/process/isProcessAlive';
 import { waitUntilGone } from '../support/cliProcess';
+import { packedTarball } from './packedTarball';
 import { nodeModulesFootprint, productionInstall } from './productionTree';
 import { TypeChecks } from './typeCheckProjects';
 
 /**
- * The package as a user installs it: `npm pack` (which builds dist/ through `prepack`), the
+ * The package as a user installs it: `npm pack` (which builds dist/ through `prepack`; kept by a
+ * hash of its inputs, ./packedTarball.ts, so the same sources are built and packed once), the
  * tarball extracted into node_modules/intentsim of an empty project, and beside it only the
  * packages a user's install gets (./productionTree.ts reads them from the lock), linked from this
  * checkout's node_modules (the flat tree `npm install` makes, without the network and without
@@ -29,6 +31,8 @@ let project: string;
 let devProject: string;
 let packedFiles: string[];
 let tarballBytes: number;
+/** The tarball came from packedTarball's cache: the same inputs were packed (and built) before. */
+let packedFromCache: boolean;
 /** What the user's node_modules holds once installed, and how long the install took (extract and link). */
 let footprint: { bytes: number; packages: number };
 let installMs: number;
@@ -85,16 +89,15 @@ function fileListing(dir: string): string[] {
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'intentsim-package-'));
-  const { stdout } = await run('npm', ['pack', '--json', '--pack-destination', work], { cwd: REPO, maxBuffer: 16 * 1024 * 1024, timeout: 300_000 }); // the build shares 2 cores with the suite and its type check
-  // prepack's build prints above npm's JSON
-  const [packed] = JSON.parse(stdout.slice(stdout.indexOf('[\n'))) as Array<{ filename: string; size: number; files: Array<{ path: string }> }>;
-  packedFiles = packed!.files.map((file) => file.path);
-  tarballBytes = packed!.size;
+  const packed = await packedTarball(REPO, work);
+  packedFiles = packed.files;
+  tarballBytes = packed.size;
+  packedFromCache = packed.cached;
 
   const installStarted = performance.now();
   project = join(work, 'project');
   mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true });
-  await run('tar', ['-xzf', join(work, packed!.filename), '-C', work]);
+  await run('tar', ['-xzf', packed.tarball, '-C', work]);
   renameSync(join(work, 'package'), join(project, 'node_modules', 'intentsim'));
   // npm links the bin and makes it executable
   symlinkSync('../intentsim/bin/intentsim.js', join(project, 'node_modules', '.bin', 'intentsim'));
@@ -133,7 +136,7 @@ describe('the npm pack tarball', () => {
 describe('the install', () => {
   it('takes at most 250 MB of node_modules: the build and test tools (esbuild, tsx, solc, @scalar/api-reference) are not installed', () => {
     const mb = footprint.bytes / 1024 / 1024;
-    process.stdout.write(`installed package: node_modules ${mb.toFixed(1)} MB, ${footprint.packages} packages; tarball ${(tarballBytes / 1024 / 1024).toFixed(2)} MB; install (extract and link) ${installMs.toFixed(0)} ms\n`);
+    process.stdout.write(`installed package: node_modules ${mb.toFixed(1)} MB, ${footprint.packages} packages; tarball ${(tarballBytes / 1024 / 1024).toFixed(2)} MB${packedFromCache ? ' (packed before from the same inputs)' : ''}; install (extract and link) ${installMs.toFixed(0)} ms\n`);
     expect(mb).toBeLessThanOrEqual(250);
     const installed = readdirSync(join(project, 'node_modules'), { recursive: true }).map(String);
     for (const tool of ['esbuild', 'tsx', 'solc', join('@scalar', 'api-reference'), 'typescript']) expect(installed, tool).not.toContain(tool);
@@ -141,16 +144,35 @@ describe('the install', () => {
 });
 
 describe('installed into an empty project', () => {
-  it('a plain Node ESM script imports it, starts the simulator, reads /chains and stops it', async () => {
-    const report = scriptReport(await nodeIn(project, ['esm.mjs']));
-    expect(report.chains).toEqual([1]);
-    expect(report.anvils).toHaveLength(1);
+  it('a plain Node ESM script imports it, starts the simulator, reads /chains and stops it; a TypeScript file type-checks with tsc under nodenext and bundler resolution, and its output runs', async () => {
+    const common = { target: 'es2022', strict: true, skipLibCheck: true, types: ['node'], noUncheckedIndexedAccess: true };
+    writeFileSync(join(devProject, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...common, module: 'nodenext', moduleResolution: 'nodenext', outDir: project, rootDir: '.' }, files: ['typed.mts', 'typedRequire.cts', 'vitestTypes.mts'] }));
+    writeFileSync(join(devProject, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...common, module: 'esnext', moduleResolution: 'bundler', noEmit: true }, files: ['typed.mts', 'vitestTypes.mts'] }));
+    expect(typeChecks.run(join(devProject, 'tsconfig.json'))).toBe('');
+    expect(typeChecks.run(join(devProject, 'tsconfig.bundler.json'))).toBe('');
+    // one process (each loading of the package costs ~2 s of CPU): node runs esm.mjs to its end (--import), then typed.mjs
+    const [plain, typed] = (await nodeIn(project, ['--import', './esm.mjs', 'typed.mjs'])).trim().split('\n').map((line) => scriptReport(line));
+    expect(plain!.chains).toEqual([1]);
+    expect(plain!.anvils).toHaveLength(1);
+    expect(await waitUntilGone(plain!.anvils)).toEqual([]);
+    const report = typed!;
+    expect(report).toMatchObject({ chains: [1], summary: [true], checks: true, resolved: [false, false, false, false, false], setups: 5 });
     expect(await waitUntilGone(report.anvils)).toEqual([]);
+    // typedRequire.cjs, tsc's CommonJS output, runs with commonjs.cjs below
+  }, 120_000); // two type checks and a process: ~15 s of CPU, over a minute with the suite and other work beside it
+
+  it('a type error against the package fails the check (the check above can fail)', async () => {
+    writeFileSync(join(devProject, 'wrong.mts'), "import { startSimulator } from 'intentsim';\nawait startSimulator({ chains: 'all' });\n");
+    writeFileSync(join(devProject, 'tsconfig.wrong.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, skipLibCheck: true, types: ['node'], noEmit: true }, files: ['wrong.mts'] }));
+    expect(typeChecks.run(join(devProject, 'tsconfig.wrong.json'))).toMatch(/wrong\.mts\(2,.*error TS2322/);
   });
 
-  it('a CommonJS script requires it and does the same; require and import see the same names', async () => {
-    // one process for both (each loading of the package costs ~1 s of CPU): the script also lists what each subpath gives require and import
-    const report = scriptReport(await nodeIn(project, ['commonjs.cjs']));
+  it("a CommonJS script requires it and does the same; require and import see the same names; the TypeScript CommonJS file's output runs", async () => {
+    // one process for all of it (each loading of the package costs ~2 s of CPU): the script also lists what each subpath gives require and import,
+    // and node first runs typedRequire.cjs (tsc's output of typedRequire.cts, above) with --require
+    const [typedRequire, commonjs] = (await nodeIn(project, ['--require', './typedRequire.cjs', 'commonjs.cjs'])).trim().split('\n') as [string, string];
+    expect(JSON.parse(typedRequire)).toEqual({ startSimulator: 'function', globalSetup: 'function', resolved: [false, false] });
+    const report = scriptReport(commonjs);
     expect(report.chains).toEqual([1]);
     expect(report.anvils).toHaveLength(1);
     expect(await waitUntilGone(report.anvils)).toEqual([]);
@@ -158,24 +180,6 @@ describe('installed into an empty project', () => {
     expect(rows.map(([subpath]) => subpath)).toEqual(['intentsim', 'intentsim/conformance', 'intentsim/scenario', 'intentsim/jest']);
     for (const [subpath, required, imported] of rows) expect(required, subpath).toEqual(imported);
     expect(rows[0]![1]).toEqual(expect.arrayContaining(['startSimulator', 'runScenario', 'runConformance', 'verifyWebhookSignature']));
-  });
-
-  it('a TypeScript file type-checks with tsc under nodenext and bundler resolution, and its output runs', async () => {
-    const common = { target: 'es2022', strict: true, skipLibCheck: true, types: ['node'], noUncheckedIndexedAccess: true };
-    writeFileSync(join(devProject, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...common, module: 'nodenext', moduleResolution: 'nodenext', outDir: project, rootDir: '.' }, files: ['typed.mts', 'typedRequire.cts', 'vitestTypes.mts'] }));
-    writeFileSync(join(devProject, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...common, module: 'esnext', moduleResolution: 'bundler', noEmit: true }, files: ['typed.mts', 'vitestTypes.mts'] }));
-    expect(typeChecks.run(join(devProject, 'tsconfig.json'))).toBe('');
-    expect(typeChecks.run(join(devProject, 'tsconfig.bundler.json'))).toBe('');
-    const report = scriptReport(await nodeIn(project, ['typed.mjs']));
-    expect(report).toMatchObject({ chains: [1], summary: [true], checks: true, resolved: [false, false, false, false, false], setups: 5 });
-    expect(await waitUntilGone(report.anvils)).toEqual([]);
-    expect(JSON.parse(await nodeIn(project, ['typedRequire.cjs']))).toEqual({ startSimulator: 'function', globalSetup: 'function', resolved: [false, false] });
-  });
-
-  it('a type error against the package fails the check (the check above can fail)', async () => {
-    writeFileSync(join(devProject, 'wrong.mts'), "import { startSimulator } from 'intentsim';\nawait startSimulator({ chains: 'all' });\n");
-    writeFileSync(join(devProject, 'tsconfig.wrong.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, skipLibCheck: true, types: ['node'], noEmit: true }, files: ['wrong.mts'] }));
-    expect(typeChecks.run(join(devProject, 'tsconfig.wrong.json'))).toMatch(/wrong\.mts\(2,.*error TS2322/);
   });
 
   it('a node --test file shares one simulator through intentsim/jest and leaves no chain running', async () => {

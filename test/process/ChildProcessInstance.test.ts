@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { isProcessAlive } from '../../src/process/isProcessAlive';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import {
   stopAllChildProcesses,
 } from '../../src/process/ChildProcessInstance';
 import type { ChildProcessInstanceOptions, UnexpectedExit } from '../../src/process/ChildProcessInstance';
+import { writeBundledScript } from './bundledScript';
 
 const scratch = mkdtempSync(join(tmpdir(), 'intentsim-child-process-'));
 afterEach(() => stopAllChildProcesses());
@@ -235,9 +236,9 @@ describe('ChildProcessInstance', () => {
   });
 
   it('kills live children when the parent Node process exits', () => {
-    const script = join(scratch, 'parent.mts');
+    const script = join(scratch, 'parent.mjs');
     const modulePath = join(process.cwd(), 'src/process/ChildProcessInstance.ts');
-    writeFileSync(
+    writeBundledScript(
       script,
       `import { ChildProcessInstance } from ${JSON.stringify(modulePath)};
 const instance = new ChildProcessInstance({
@@ -252,7 +253,7 @@ console.log(instance.pid);
 process.exit(0);
 `,
     );
-    const parent = spawnSync(process.execPath, ['--import', 'tsx', script], { encoding: 'utf8', timeout: 10_000 });
+    const parent = spawnSync(process.execPath, [script], { encoding: 'utf8', timeout: 10_000 });
     expect(parent.stderr).toBe('');
     const childPid = Number(parent.stdout.trim());
     expect(childPid).toBeGreaterThan(0);

@@ -1,11 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { isProcessAlive } from '../../src/process/isProcessAlive';
 import { spawnDyingWithParent } from '../../src/process/spawnDyingWithParent';
 import { childPidsOf, waitUntilGone } from '../support/cliProcess';
+import { writeBundledScript } from './bundledScript';
 
 /**
  * The orphan guarantee without a watchdog process: a child started by ChildProcessInstance dies
@@ -19,11 +20,11 @@ afterEach(() => {
 });
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-/** Runs `source` (TypeScript, through tsx) as a parent process and resolves with the pids it prints on its first line. */
+/** Runs `source` (TypeScript, bundled for plain node: ./bundledScript.ts) as a parent process and resolves with the pids it prints on its first line. */
 async function startParent(name: string, source: string): Promise<{ parent: ChildProcess; pids: number[] }> {
-  const script = join(scratch, `${name}.mts`);
-  writeFileSync(script, source);
-  const parent = spawn(process.execPath, ['--import', 'tsx', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const script = join(scratch, `${name}.mjs`);
+  writeBundledScript(script, source);
+  const parent = spawn(process.execPath, [script], { stdio: ['ignore', 'pipe', 'inherit'] });
   parents.push(parent);
   const line = await new Promise<string>((resolve, reject) => {
     let buffered = '';
