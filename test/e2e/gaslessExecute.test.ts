@@ -45,7 +45,9 @@ describe('gasless execution (POST /execute)', () => {
       source: 'intentsim-test',
       apiKey: 'any-key-the-sdk-does-not-send-to-a-local-url',
       chains: sim.chains.map((chain) => convertViemChainToRelayChain(evmChainOf(sim, chain.id).viemChain())),
-      pollingInterval: 100,
+      // the SDK polls the request's status every 10 ms (its default is 5 s), for up to 30 s
+      pollingInterval: 10,
+      maxPollingAttemptsBeforeTimeout: 3000,
     });
   }
 
