@@ -1,10 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
-import { startSimulator, type RunningSimulator } from '../../src/simulator';
+import type { RunningSimulator } from '../../src/simulator';
 import { executeQuoteSteps, getJson, nativeBridgeBody, postJson, requestJson, waitForSettledStatus } from '../support/bridgeClient';
 import { sharedTestSimulator } from '../support/sharedTestSimulator';
-import { evmChainOf } from '../support/evmChainOf';
+import { listeningPid } from '../support/listeningPid';
 import { pauseProcess, resumeProcess } from '../support/pauseProcess';
+import { pooledChains } from '../support/pooledNodes';
+import { startTestSimulator } from '../support/startTestSimulator';
 
 // covers: errorCode:REQUEST_TIMED_OUT, errorCode:RPC_HTTP_ERROR, endpoint:POST /quote/v2, endpoint:POST /price, endpoint:POST /quote
 
@@ -75,15 +77,16 @@ describe('transient chain RPC failures while quoting (SPEC §7.1, §9 2026-06-05
 describe('REQUEST_TIMED_OUT from a real cause: the origin Anvil process paused (SIGSTOP)', () => {
   let sim: RunningSimulator;
   beforeAll(async () => {
-    // its own Anvil processes: the pooled ones are shared by the worker's other files
-    sim = await startSimulator({ port: 0, env: {}, log: () => undefined, chains: [{ id: 1 }, { id: 8453 }], quoteRpcTimeoutMs: 300 });
+    // the worker's first pooled set: while this file runs, only its own simulator uses those nodes
+    // (the worker's shared one is on the second set), so pausing one stops nobody else
+    sim = await startTestSimulator({ chains: pooledChains([1, 8453]), quoteRpcTimeoutMs: 300 });
   });
   afterAll(async () => {
     await sim?.stop();
   });
 
   it('a quote whose chain does not answer in time is REQUEST_TIMED_OUT; once it answers again, quotes succeed', async () => {
-    const pid = evmChainOf(sim, 1).nodePid!;
+    const pid = listeningPid(Number(new URL(pooledChains([1])[0]!.rpcUrl).port), 'anvil')!;
     expect(pid).toBeGreaterThan(0);
     await pauseProcess(pid); // stopped for sure, before the quote is sent
     let paused: { status: number; body: any };

@@ -8,6 +8,9 @@ import { sharedTestSimulator } from '../support/sharedTestSimulator';
 import { getJson, publicClientFor } from '../support/bridgeClient';
 import { evmChainOf } from '../support/evmChainOf';
 
+/** The SDK polls a request's status every 10 ms (its default is 5 s), for up to 30 s (docs/testing.md). */
+const SDK_POLLING = { pollingInterval: 10, maxPollingAttemptsBeforeTimeout: 3000 };
+
 /** The official SDK, unmodified, pays a strict deposit address: its deposit step is a plain transfer. */
 describe('deposit addresses through the official SDK', () => {
   let sim: RunningSimulator;
@@ -27,7 +30,7 @@ describe('deposit addresses through the official SDK', () => {
       baseApiUrl: sim.baseUrl,
       source: 'intentsim-test',
       chains: sim.chains.map((c) => convertViemChainToRelayChain(evmChainOf(sim, c.id).viemChain())),
-      pollingInterval: 200,
+      ...SDK_POLLING,
     });
     const refundTo = sim.accounts[8]!.address;
     const quote = await getClient().actions.getQuote({

@@ -30,7 +30,9 @@ describe('gasless swaps (usePermit, POST /execute/permits)', () => {
       baseApiUrl: sim.baseUrl,
       source: 'intentsim-test',
       chains: sim.chains.map((chain) => convertViemChainToRelayChain(evmChainOf(sim, chain.id).viemChain())),
-      pollingInterval: 100,
+      // the SDK polls the request's status every 10 ms (its default is 5 s), for up to 30 s
+      pollingInterval: 10,
+      maxPollingAttemptsBeforeTimeout: 3000,
     });
   });
   afterAll(async () => {

@@ -10,6 +10,9 @@ import { getJson, publicClientFor } from '../support/bridgeClient';
 import { balanceOn } from '../support/swapClient';
 import { evmChainOf } from '../support/evmChainOf';
 
+/** The SDK polls a request's status every 10 ms (its default is 5 s), for up to 30 s (docs/testing.md). */
+const SDK_POLLING = { pollingInterval: 10, maxPollingAttemptsBeforeTimeout: 3000 };
+
 /**
  * The official SDK (`@relayprotocol/relay-sdk`), unmodified, against the simulator: quote,
  * execute (send, /transactions/index, status polling) and error surfacing. The SDK keeps one
@@ -116,7 +119,7 @@ describe('official relay SDK against the simulator', () => {
       baseApiUrl: sim.baseUrl,
       source: 'intentsim-test',
       chains: sim.chains.map((chain) => convertViemChainToRelayChain(evmChainOf(sim, chain.id).viemChain())),
-      pollingInterval: 200,
+      ...SDK_POLLING,
     });
   }
 
@@ -144,7 +147,7 @@ describe('official relay SDK against the simulator', () => {
 
   it('bridges the 6-decimal stablecoin (approve + deposit) with chains from configureDynamicChains() over GET /chains', async () => {
     const [origin, destination] = [sim.chains[2]!, sim.chains[0]!];
-    createClient({ baseApiUrl: sim.baseUrl, source: 'intentsim-test', chains: [], pollingInterval: 200 });
+    createClient({ baseApiUrl: sim.baseUrl, source: 'intentsim-test', chains: [], ...SDK_POLLING });
     const chains = await configureDynamicChains();
     expect(chains.map((chain) => chain.id).sort((a, b) => a - b)).toEqual(sim.chains.map((chain) => chain.id).sort((a, b) => a - b));
     expect(getClient().chains).toBe(chains);

@@ -20,12 +20,25 @@ describe('deployment kept per reset node (src/chains/evm/deploymentSnapshots.ts)
     return blocks.map((block) => ({ hash: block.hash, transactions: block.transactions }));
   };
 
-  it('loads the same blocks, contracts and gas, on the wall clock as a fresh deployment is, and bridges on them', async () => {
+  // three starts on one node, in order: the first accounts', other accounts', the first accounts' again
+  let deployed: Awaited<ReturnType<typeof deploymentBlocks>>;
+  let firstChain: unknown;
+
+  it('deploys again for other accounts on the same node (the kept deployment is keyed by them)', async () => {
     const first = await start();
-    const deployed = await deploymentBlocks(chain().rpcUrl);
-    const firstChain = first.sim.chains.find((c) => c.id === 8453);
+    deployed = await deploymentBlocks(chain().rpcUrl);
+    firstChain = first.sim.chains.find((c) => c.id === 8453);
     await first.sim.stop();
 
+    const other = await start({ mnemonic: generateMnemonic(english) });
+    try {
+      expect(other.loaded).toBe(false);
+    } finally {
+      await other.sim.stop();
+    }
+  });
+
+  it('loads the same blocks, contracts and gas, on the wall clock as a fresh deployment is, and bridges on them (the first accounts\' deployment still kept after the other\'s)', async () => {
     const second = await start();
     try {
       expect(second.loaded).toBe(true);
@@ -40,18 +53,5 @@ describe('deployment kept per reset node (src/chains/evm/deploymentSnapshots.ts)
     } finally {
       await second.sim.stop();
     }
-  });
-
-  it('deploys again for other accounts on the same node (the kept deployment is keyed by them)', async () => {
-    const other = await start({ mnemonic: generateMnemonic(english) });
-    try {
-      expect(other.loaded).toBe(false);
-    } finally {
-      await other.sim.stop();
-    }
-    // and the first accounts' deployment is still kept
-    const again = await start();
-    expect(again.loaded).toBe(true);
-    await again.sim.stop();
   });
 });

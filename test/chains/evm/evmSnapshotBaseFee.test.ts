@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Address, Hex } from 'viem';
 import type { RunningSimulator } from '../../../src/simulator';
-import { startSimulator } from '../../../src/simulator';
 import { publicClientFor } from '../../support/bridgeClient';
-import { pooledChains } from '../../support/pooledNodes';
+import { sharedTestSimulator } from '../../support/sharedTestSimulator';
 import { sendFrom } from '../../support/swapClient';
 
 // Anvil 1.7.1's evm_revert keeps the fee state of the blocks it drops: a chain snapshot through the
@@ -13,7 +12,7 @@ const CHAIN = 1;
 let sim: RunningSimulator;
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, env: {}, log: () => undefined, chains: pooledChains([CHAIN]) });
+  sim = await sharedTestSimulator();
 });
 
 afterAll(async () => {

@@ -2,10 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeFunctionData, type Address, type Hex } from 'viem';
 import { depositoryArtifact } from '../../../fixtures/contracts/artifacts.generated';
 import type { RunningSimulator } from '../../../src/simulator';
-import { startSimulator } from '../../../src/simulator';
 import { getJson, nativeBridgeBody, requestJson } from '../../support/bridgeClient';
 import { evmChainOf } from '../../support/evmChainOf';
-import { pooledChains } from '../../support/pooledNodes';
+import { sharedTestSimulator } from '../../support/sharedTestSimulator';
 import { sendFrom } from '../../support/swapClient';
 
 // A world revert pauses each chain's watcher until its chain has reverted: while paused, nothing a
@@ -16,7 +15,7 @@ const DESTINATION = 8453;
 let sim: RunningSimulator;
 
 beforeAll(async () => {
-  sim = await startSimulator({ port: 0, env: {}, log: () => undefined, chains: pooledChains([ORIGIN, DESTINATION]) });
+  sim = await sharedTestSimulator();
 });
 
 afterAll(async () => {

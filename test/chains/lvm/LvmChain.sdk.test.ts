@@ -13,6 +13,8 @@ import { pooledChains } from '../../support/pooledNodes';
 
 const LVM = 3586256;
 const EVM = 8453;
+/** The SDK polls a request's status every 10 ms (its default is 5 s), for up to 30 s. */
+const SDK_POLLING = { pollingInterval: 10, maxPollingAttemptsBeforeTimeout: 3000 };
 
 let sim: RunningSimulator;
 let exchange: string;
@@ -34,7 +36,7 @@ afterAll(async () => {
 /** SDK-FACTS §5: the core SDK has no code for the exchange; it is a chain of /chains and a `data.action` step. */
 describe('the official SDK with the perpetuals-exchange chain', () => {
   it('configureDynamicChains takes the lvm chain; getQuote + execute bridge Base USDC to an exchange account index', async () => {
-    createClient({ baseApiUrl: sim.baseUrl, source: 'intentsim-test', chains: [], pollingInterval: 200 });
+    createClient({ baseApiUrl: sim.baseUrl, source: 'intentsim-test', chains: [], ...SDK_POLLING });
     const chains = await configureDynamicChains();
     expect(chains.find((chain) => chain.id === LVM)).toMatchObject({ vmType: 'lvm', currency: { address: '0', decimals: 6 } });
     const base = chains.find((chain) => chain.id === EVM)!;
@@ -53,7 +55,7 @@ describe('the official SDK with the perpetuals-exchange chain', () => {
   });
 
   it('getQuote from the exchange answers the transfer action the exchange wallet adapter consumes; submitted to the exchange it settles', async () => {
-    createClient({ baseApiUrl: sim.baseUrl, source: 'intentsim-test', chains: [], pollingInterval: 200 });
+    createClient({ baseApiUrl: sim.baseUrl, source: 'intentsim-test', chains: [], ...SDK_POLLING });
     const chains = await configureDynamicChains();
     const usdc = chains.find((chain) => chain.id === EVM)!.erc20Currencies!.find((currency) => currency.symbol === 'USDC')!.address!;
     const holder = sim.chains.find((chain) => chain.id === LVM)!.accounts![1]!;

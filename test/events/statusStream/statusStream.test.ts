@@ -5,6 +5,8 @@ import WebSocket from 'ws';
 import type { RunningSimulator } from '../../../src/simulator';
 import { MAX_SUBSCRIPTIONS_PER_CONNECTION } from '../../../src/events/statusStream/StatusStreamServer';
 import { executeQuoteSteps, waitForSettledStatus } from '../../support/bridgeClient';
+import { pooledChains } from '../../support/pooledNodes';
+import { sharedTestSimulator } from '../../support/sharedTestSimulator';
 import { startTestSimulator } from '../../support/startTestSimulator';
 import { startVerifyingWebhookReceiver, type WebhookReceiver } from '../../support/webhookReceiver';
 import { putWebhook, quoteWithApiKey } from '../../support/webhookFlows';
@@ -61,7 +63,7 @@ describe('websocket status stream and webhooks following a real bridge', () => {
   let receiver: WebhookReceiver;
   let wsUrl: string;
   beforeAll(async () => {
-    sim = await startTestSimulator();
+    sim = await sharedTestSimulator();
     wsUrl = `${sim.baseUrl.replace('http://', 'ws://')}/ws`;
     receiver = await startVerifyingWebhookReceiver(sim.apiKey);
   });
@@ -176,9 +178,19 @@ describe('websocket status stream and webhooks following a real bridge', () => {
     client.socket.close();
   });
 
+});
+
+/** Its own simulator (one chain is enough): the worker's shared one is not stopped. */
+describe('websocket status stream when the simulator stops', () => {
+  let sim: RunningSimulator | undefined;
+  afterAll(async () => {
+    await sim?.stop();
+  });
+
   it('closes open sockets when the simulator stops', async () => {
-    const client = await StreamClient.open(wsUrl);
-    await sim!.stop();
+    sim = await startTestSimulator({ chains: pooledChains([8453]) });
+    const client = await StreamClient.open(`${sim.baseUrl.replace('http://', 'ws://')}/ws`);
+    await sim.stop();
     sim = undefined;
     expect(await client.closed).toBe(1001);
   });
