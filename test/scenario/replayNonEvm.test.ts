@@ -1,11 +1,12 @@
 // covers: endpoint:GET /requests/v3, endpoint:GET /chains, status:success, status:refund, failReason:SOLVER_BALANCE_TOO_LOW
 // chain kinds: evm, svm, bvm, lvm
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import type { Connection, Keypair } from '@solana/web3.js';
 import * as bitcoin from 'bitcoinjs-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BvmChain } from '../../src/chains/bvm/BvmChain';
 import { LvmChain } from '../../src/chains/lvm/LvmChain';
+import { ConfigurationError } from '../../src/errors/IntentsimError';
 import { spendableCoinsOf } from '../../src/nodes/bvm/bvmSpendableCoins';
 import { p2wpkhFee, signP2wpkhTransaction } from '../../src/nodes/bvm/bvmTransactions';
 import { replayRequest, type ReplayReport } from '../../src/scenario/replay/replayRequest';
@@ -14,6 +15,7 @@ import { usdcOf } from '../support/bridgeClient';
 import { BTC_ADDRESS as BTC, BVM_CHAIN_ID as BVM, bvmRpc } from '../support/bvmClient';
 import { chainAdapterOf } from '../support/chainAdapterOf';
 import { closedPortUrl } from '../support/closedPortUrl';
+import { pooledChains } from '../support/pooledNodes';
 import { bitcoinHolderPayment as holderPayment, nonEvmUpstream, type UpstreamOutcome as Outcome } from '../support/nonEvmUpstream';
 import { SVM_CHAIN_ID as SVM } from '../support/svmClient';
 
@@ -53,18 +55,25 @@ describe('intentsim replay: requests from and to Solana, Bitcoin and Lighter cha
     }
   };
 
-  /** Runs `intentsim replay …` to its end: its exit code, stdout and stderr. */
-  const replayCli = (args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> =>
-    new Promise((resolve) => {
-      execFile(process.execPath, ['bin/intentsim.js', 'replay', ...args], { encoding: 'utf8', timeout: 150_000 }, (error, stdout, stderr) => {
-        resolve({ code: error ? ((error as { code?: number }).code ?? null) : 0, stdout, stderr });
-      });
-    });
+  /**
+   * A replay refused as bad input: the error \`intentsim replay\` prints as its one line and exits 2
+   * on (src/cli.ts: a ConfigurationError; the CLI's side of that is test/scenario/replayRequest.test.ts).
+   */
+  const refusal = async (id: string, forks?: Record<number, string>): Promise<Error> => {
+    const error = await replay(id, forks).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(ConfigurationError);
+    expect((error as Error).message.split('\n')).toHaveLength(1);
+    return error as Error;
+  };
 
   const replay = (id: string, forks?: Record<number, string>): Promise<ReplayReport> => replayRequest({ requestId: id, from: upstream.baseUrl, apiKey: upstream.apiKey, ...(forks ? { forks } : {}) });
 
   beforeAll(async () => {
-    upstream = await startSimulator({ port: 0, env: {}, log: () => undefined, chains: [{ id: EVM }, { id: SVM }, { id: BVM }, { id: LVM }] });
+    // chain 1 is this worker's pooled Anvil (reset to genesis), the others the upstream's own ledgers
+    upstream = await startSimulator({ port: 0, env: {}, log: () => undefined, chains: [...pooledChains([EVM]), { id: SVM }, { id: BVM }, { id: LVM }] });
     const recipient = upstream.accounts[4]!.address;
 
     helpers = nonEvmUpstream(upstream);
@@ -130,19 +139,16 @@ describe('intentsim replay: requests from and to Solana, Bitcoin and Lighter cha
   }, 150_000);
 
   it("Bitcoin without --fork: GET /chains names Bitcoin Core's JSON-RPC, not an Esplora: one line naming the chain, exit 2", async () => {
-    const run = await replayCli([requests.bvmToEvm.id, '--from', upstream.baseUrl, '--api-key', upstream.apiKey]);
-    expect(run.stderr.trimEnd().split('\n'), run.stderr).toHaveLength(1);
-    expect(run.stderr).toMatch(new RegExp(`^intentsim: chain ${BVM}: the fork's upstream Esplora .* could not be read \\(GET /blocks/tip/height\\).*give it with --fork ${BVM}=ESPLORA_URL$`, 'm'));
-    expect(run.code).toBe(2);
+    const error = await refusal(requests.bvmToEvm.id);
+    expect(error.message).toMatch(new RegExp(`^chain ${BVM}: the fork's upstream Esplora .* could not be read \\(GET /blocks/tip/height\\).*give it with --fork ${BVM}=ESPLORA_URL$`));
     expect(replayAnvils()).toEqual([]);
   }, 60_000);
 
   it('a Solana fork upstream nobody answers at: one line naming the chain, exit 2', async () => {
     const dead = await closedPortUrl();
-    const run = await replayCli([requests.svmToEvm.id, '--from', upstream.baseUrl, '--api-key', upstream.apiKey, '--fork', `${SVM}=${dead}`]);
-    expect(run.stderr.trimEnd().split('\n'), run.stderr).toHaveLength(1);
-    expect(run.stderr.trimEnd()).toMatch(new RegExp(`^intentsim: chain ${SVM}: the fork upstream ${dead.replaceAll('.', '\\.')} did not answer getSlot \\(`));
-    expect(run.code).toBe(2);
+    const error = await refusal(requests.svmToEvm.id, { [SVM]: dead });
+    expect(error.message).toMatch(new RegExp(`^chain ${SVM}: the fork upstream ${dead.replaceAll('.', '\\.')} did not answer getSlot \\(`));
+    expect(replayAnvils()).toEqual([]);
   }, 60_000);
 
   it('Lighter → chain 1 replays to success: the transfer made again as the sub-account only the upstream has', async () => {
@@ -183,10 +189,8 @@ describe('intentsim replay: requests from and to Solana, Bitcoin and Lighter cha
     expect(replayAnvils()).toEqual([]);
   }, 240_000);
 
-  it('chain 1 → Solana with the Solana solver drained upstream replays to the same refund SOLVER_BALANCE_TOO_LOW (the CLI, --json, exit 0)', async () => {
-    const run = await replayCli([requests.evmToSvmDrained.id, '--from', upstream.baseUrl, '--api-key', upstream.apiKey, '--json']);
-    expect(run.code, run.stderr).toBe(0);
-    const report = JSON.parse(run.stdout) as ReplayReport;
+  it('chain 1 → Solana with the Solana solver drained upstream replays to the same refund SOLVER_BALANCE_TOO_LOW', async () => {
+    const report = await replay(requests.evmToSvmDrained.id);
     expect(report.original).toMatchObject({ status: 'refund', failReason: 'SOLVER_BALANCE_TOO_LOW' });
     expect(report.replayed).toMatchObject({ status: 'refund', failReason: 'SOLVER_BALANCE_TOO_LOW' });
     expect(report.same).toBe(true);
