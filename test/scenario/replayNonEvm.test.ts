@@ -1,15 +1,23 @@
 // covers: endpoint:GET /requests/v3, endpoint:GET /chains, status:success, status:refund, failReason:SOLVER_BALANCE_TOO_LOW
 // chain kinds: evm, svm, bvm, lvm
 import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Connection, Keypair } from '@solana/web3.js';
 import * as bitcoin from 'bitcoinjs-lib';
+import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BvmChain } from '../../src/chains/bvm/BvmChain';
 import { LvmChain } from '../../src/chains/lvm/LvmChain';
+import { SvmChain } from '../../src/chains/svm/SvmChain';
 import { ConfigurationError } from '../../src/errors/IntentsimError';
 import { spendableCoinsOf } from '../../src/nodes/bvm/bvmSpendableCoins';
 import { p2wpkhFee, signP2wpkhTransaction } from '../../src/nodes/bvm/bvmTransactions';
+import { forkedScenarioFromRecord } from '../../src/scenario/forkedScenarioFromRecord';
+import { loadScenarioFile } from '../../src/scenario/loadScenarioFile';
 import { replayRequest, type ReplayReport } from '../../src/scenario/replay/replayRequest';
+import { runScenario } from '../../src/scenario/runScenario';
 import { startSimulator, type RunningSimulator } from '../../src/simulator';
 import { usdcOf } from '../support/bridgeClient';
 import { BTC_ADDRESS as BTC, BVM_CHAIN_ID as BVM, bvmRpc } from '../support/bvmClient';
@@ -27,7 +35,16 @@ import { SVM_CHAIN_ID as SVM } from '../support/svmClient';
  * bridge from chain 1 to Solana and one to Lighter end `refund` SOLVER_BALANCE_TOO_LOW, the
  * upstream's solver drained there before the deposit. Each replays the same, the non-EVM chain
  * read as it is now (not pinned), the deposit made again as the record's user.
+ *
+ * First, on the same upstream (its setup is most of this file's cost), `scenario from-record --fork`
+ * (docs/forking.md "A replay as a scenario file"): the records of the three bridges to chain 1, of
+ * chain 1 → Bitcoin and of the drained chain 1 → Solana become files (what the CLI runs,
+ * `forkedScenarioFromRecord`, in-process: the CLI itself, its `-o` file and its one line with exit 2,
+ * is test/scenario/scenarioFromRecordFork.test.ts's) that run to the record's status through the
+ * same forkings `replay` uses. They run before the Bitcoin solver is drained upstream below.
  */
+type WrittenFile = { fork: Record<string, { url: string; block?: number }>; steps: Array<Record<string, Record<string, unknown>>>; description: string };
+
 const EVM = 1;
 const LVM = 3586256;
 const network = bitcoin.networks.regtest;
@@ -107,6 +124,100 @@ describe('intentsim replay: requests from and to Solana, Bitcoin and Lighter cha
 
   afterAll(async () => {
     await upstream?.stop();
+  });
+
+  describe('scenario from-record --fork: the same records become files that replay them', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'intentsim-from-record-fork-kinds-'));
+    afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+    /** The upstream's record of `id` (its GET /requests/v3 answer). */
+    const answerOf = async (id: string): Promise<unknown> => (await fetch(`${upstream.baseUrl}/requests/v3?id=${id}`, { headers: { 'x-api-key': upstream.apiKey } })).json();
+
+    /**
+     * `scenario from-record <record of id> --from <upstream> --fork [forks]` as the CLI runs it: the file
+     * written, its path and the record.
+     */
+    const fromRecord = async (id: string, forks: Record<number, string> = {}) => {
+      const answer = await answerOf(id);
+      const scenarioFile = join(dir, `${id}.yaml`);
+      writeFileSync(scenarioFile, await forkedScenarioFromRecord({ input: answer, forks, from: upstream.baseUrl }));
+      return { scenarioFile, record: (answer as { requests: Array<{ user: string; data: { inTxs: Array<{ txHash: string }> } }> }).requests[0]! };
+    };
+
+    /** Runs the written file: no step error, no mismatch; the record it ended with. */
+    const runFile = async (file: string) => {
+      const result = await runScenario(loadScenarioFile(file));
+      expect(result.error, result.timeline).toBeUndefined();
+      expect(result.mismatches, result.timeline).toEqual([]);
+      return result;
+    };
+
+    it('Solana → chain 1: Solana forked with no block (read as it is now), chain 1 pinned; the file runs to success', async () => {
+      const { scenarioFile, record } = await fromRecord(requests.svmToEvm.id);
+      const file = parse(readFileSync(scenarioFile, 'utf8')) as WrittenFile;
+      expect(file.fork[String(SVM)]).toEqual({ url: upstream.chains.find((chain) => chain.id === SVM)!.rpcUrl });
+      expect(file.fork[String(EVM)]!.block).toEqual(expect.any(Number));
+      expect(file.steps.map((step) => Object.keys(step)[0])).toEqual(['quote', 'solverAsUpstream', 'deposit', 'expect']);
+      expect(file.steps[0]!.quote!.user).toBe(record.user);
+
+      const result = await runFile(scenarioFile);
+      expect(result.records.replay).toMatchObject({ status: 'success' });
+      expect(result.timeline).toContain('(impersonated)');
+    }, 180_000);
+
+    it("Bitcoin → chain 1: without the Esplora replay's one line (exit 2); with it, the deposit's outputs given back before the quote, and the file runs to success", async () => {
+      // the CLI prints a ConfigurationError's message as its one line and exits 2 (src/cli.ts)
+      const refused = await forkedScenarioFromRecord({ input: await answerOf(requests.bvmToEvm.id), forks: {}, from: upstream.baseUrl }).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect(refused).toBeInstanceOf(ConfigurationError);
+      expect((refused as Error).message.split('\n')).toHaveLength(1);
+      expect((refused as Error).message).toMatch(new RegExp(`^chain ${BVM}: the fork's upstream Esplora .* could not be read \\(GET /blocks/tip/height\\).*give it with --fork ${BVM}=ESPLORA_URL$`));
+
+      const { scenarioFile, record } = await fromRecord(requests.bvmToEvm.id, { [BVM]: esploraUrl });
+      const file = parse(readFileSync(scenarioFile, 'utf8')) as WrittenFile;
+      expect(file.fork[String(BVM)]).toEqual({ url: esploraUrl });
+      expect(file.steps.map((step) => Object.keys(step)[0])).toEqual(['automine', 'restoreDepositFunds', 'quote', 'solverAsUpstream', 'deposit', 'mine', 'mine', 'expect']);
+      expect(file.steps[1]!.restoreDepositFunds).toEqual({ chainId: BVM, user: record.user, depositTxHash: record.data.inTxs[0]!.txHash });
+      expect(file.description).toContain(`Chain ${BVM} mines on this file's mine steps`);
+
+      const result = await runFile(scenarioFile);
+      expect(result.records.replay).toMatchObject({ status: 'success' });
+      expect(result.timeline).toContain("output(s) the record's deposit spent");
+    }, 180_000);
+
+    it('Lighter → chain 1: the account index quoted and deposited as a string, the transfer made as the account; the file runs to success', async () => {
+      const { scenarioFile, record } = await fromRecord(requests.lvmToEvm.id);
+      const text = readFileSync(scenarioFile, 'utf8');
+      const file = parse(text) as WrittenFile;
+      expect(file.fork[String(LVM)]!.block).toBeUndefined();
+      expect(file.steps[0]!.quote!.user).toBe(record.user);
+      expect(text).toContain(`user: "${record.user}"`);
+
+      const result = await runFile(scenarioFile);
+      expect(result.records.replay).toMatchObject({ status: 'success' });
+    }, 180_000);
+
+    it("chain 1 → Bitcoin: the solver's coins cut to the upstream solver's, its payment confirmed by the file's own mine step; the file runs to success", async () => {
+      const { scenarioFile } = await fromRecord(requests.evmToBvm.id, { [BVM]: esploraUrl });
+      const file = parse(readFileSync(scenarioFile, 'utf8')) as WrittenFile;
+      expect(file.steps.map((step) => Object.keys(step)[0])).toEqual(['automine', 'quote', 'solverAsUpstream', 'deposit', 'mine', 'expect']);
+
+      const result = await runFile(scenarioFile);
+      expect(result.records.replay).toMatchObject({ status: 'success', data: { outTxs: [{ chainId: BVM, status: 'success' }] } });
+    }, 180_000);
+
+    it('chain 1 → Solana with the upstream solver drained: solverAsUpstream on the unpinned Solana fork, and the file runs to refund SOLVER_BALANCE_TOO_LOW', async () => {
+      const { scenarioFile } = await fromRecord(requests.evmToSvmDrained.id);
+      const file = parse(readFileSync(scenarioFile, 'utf8')) as WrittenFile;
+      expect(file.fork[String(SVM)]!.block).toBeUndefined();
+      expect(file.steps.map((step) => Object.keys(step)[0])).toEqual(['quote', 'solverAsUpstream', 'deposit', 'expect']);
+      expect(file.steps[1]!.solverAsUpstream).toEqual({ chainId: SVM, upstreamSolver: chainAdapterOf(upstream, SVM, SvmChain).describe().solverAddress, currency: 'native' });
+
+      const result = await runFile(scenarioFile);
+      expect(result.records.replay).toMatchObject({ status: 'refund', data: { failReason: 'SOLVER_BALANCE_TOO_LOW' } });
+    }, 180_000);
   });
 
   it('the upstream ended each request as the test meant', () => {
