@@ -3,14 +3,16 @@ import { execFile } from 'node:child_process';
 import { createServer, type AddressInfo } from 'node:net';
 import { createPublicClient, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigurationError } from '../../src/errors/IntentsimError';
 import { replayRequest } from '../../src/scenario/replay/replayRequest';
 import { startSimulator, type RunningSimulator } from '../../src/simulator';
 import { anvilsForking } from '../support/anvilsForking';
 import { bridgeOnUpstream, refundedByDrainedSolver } from '../support/drainedSolverUpstream';
+import { pooledChains } from '../support/pooledNodes';
 
 /**
  * `intentsim replay` (docs/forking.md "Replaying a request"): the upstream is a second simulator
- * started here, with its own chains 1 and 8453. One of its requests ends `success`; another ends
+ * started here, on this worker's pooled chains 1 and 8453. One of its requests ends `success`; another ends
  * `refund` SOLVER_BALANCE_TOO_LOW because its solver was drained on the destination just before
  * the deposit. Replayed where they happened, each ends as it did upstream; the upstream is left
  * as it was; bad input is one line and exit code 2.
@@ -38,7 +40,7 @@ describe('intentsim replay: a request of another deployment replayed where it ha
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     closedPort = (server.address() as AddressInfo).port;
     await new Promise((resolve) => server.close(resolve));
-    upstream = await startSimulator({ port: 0, env: {}, log: () => undefined, chains: [{ id: 1 }, { id: 8453 }] });
+    upstream = await startSimulator({ port: 0, env: {}, log: () => undefined, chains: pooledChains([1, 8453]) });
     const ok = await bridgeOnUpstream(upstream, 1);
     expect(ok.status).toBe('success');
     succeeded = ok.id;
@@ -83,31 +85,40 @@ describe('intentsim replay: a request of another deployment replayed where it ha
   };
 
   describe('bad input: one line on stderr, exit code 2, nothing left running', () => {
-    const expectRefused = (run: { code: number | null; stderr: string }, line: RegExp) => {
-      expect(run.stderr.trimEnd().split('\n'), run.stderr).toHaveLength(1);
-      expect(run.stderr.trimEnd()).toMatch(line);
-      expect(run.code).toBe(2);
+    /**
+     * What the CLI prints as its one line, exiting 2 (src/cli.ts: a ConfigurationError), from
+     * replayRequest in-process; the last case runs the CLI itself.
+     */
+    const expectRefusedInProcess = async (replaying: Promise<unknown>, message: RegExp) => {
+      const error = await replaying.then(
+        () => undefined,
+        (caught: unknown) => caught,
+      );
+      expect(error).toBeInstanceOf(ConfigurationError);
+      expect((error as Error).message).toMatch(message);
+      expect((error as Error).message.split('\n')).toHaveLength(1);
       expect(replayAnvils()).toEqual([]);
     };
 
     it('a malformed request id', async () => {
-      expectRefused(await replayCli(['0x1234', '--from', upstream.baseUrl]), /^intentsim: not a request id: "0x1234" \(expected 0x and 64 hex digits\)$/);
+      await expectRefusedInProcess(replayRequest({ requestId: '0x1234', from: upstream.baseUrl }), /^not a request id: "0x1234" \(expected 0x and 64 hex digits\)$/);
     }, 60_000);
 
     it('a request the upstream does not have', async () => {
       const missing = `0x${'ab'.repeat(32)}`;
-      expectRefused(await replayCli([missing, '--from', upstream.baseUrl, '--api-key', upstream.apiKey]), new RegExp(`^intentsim: request ${missing} not found at http://127\\.0\\.0\\.1:\\d+$`));
+      await expectRefusedInProcess(replayRequest({ requestId: missing, from: upstream.baseUrl, apiKey: upstream.apiKey }), new RegExp(`^request ${missing} not found at http://127\\.0\\.0\\.1:\\d+$`));
     }, 60_000);
 
     it('a --from nobody answers at', async () => {
-      expectRefused(await replayCli([succeeded, '--from', `http://127.0.0.1:${closedPort}`]), new RegExp(`^intentsim: could not reach http://127\\.0\\.0\\.1:${closedPort} for GET /requests/v3\\?id=0x[0-9a-f]{64} \\(ECONNREFUSED\\)$`));
+      await expectRefusedInProcess(replayRequest({ requestId: succeeded, from: `http://127.0.0.1:${closedPort}` }), new RegExp(`^could not reach http://127\\.0\\.0\\.1:${closedPort} for GET /requests/v3\\?id=0x[0-9a-f]{64} \\(ECONNREFUSED\\)$`));
     }, 60_000);
 
-    it('a fork upstream nobody answers at', async () => {
-      expectRefused(
-        await replayCli([succeeded, '--from', upstream.baseUrl, '--api-key', upstream.apiKey, '--fork', `8453=http://127.0.0.1:${closedPort}`]),
-        new RegExp(`^intentsim: chain 8453: the fork upstream http://127\\.0\\.0\\.1:${closedPort} did not answer eth_chainId \\(ECONNREFUSED\\)$`),
-      );
+    it('a fork upstream nobody answers at (the CLI: its one line, exit 2, its chains stopped)', async () => {
+      const run = await replayCli([succeeded, '--from', upstream.baseUrl, '--api-key', upstream.apiKey, '--fork', `8453=http://127.0.0.1:${closedPort}`]);
+      expect(run.stderr.trimEnd().split('\n'), run.stderr).toHaveLength(1);
+      expect(run.stderr.trimEnd()).toMatch(new RegExp(`^intentsim: chain 8453: the fork upstream http://127\\.0\\.0\\.1:${closedPort} did not answer eth_chainId \\(ECONNREFUSED\\)$`));
+      expect(run.code).toBe(2);
+      expect(replayAnvils()).toEqual([]);
     }, 60_000);
   });
 });

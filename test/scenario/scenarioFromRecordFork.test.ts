@@ -6,12 +6,15 @@ import { join } from 'node:path';
 import { createPublicClient, http } from 'viem';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigurationError } from '../../src/errors/IntentsimError';
+import { forkedScenarioFromRecord } from '../../src/scenario/forkedScenarioFromRecord';
 import { loadScenarioFile, ScenarioFileError } from '../../src/scenario/loadScenarioFile';
 import { runScenario } from '../../src/scenario/runScenario';
 import { startSimulator, type RunningSimulator } from '../../src/simulator';
 import { anvilsForking } from '../support/anvilsForking';
 import { closedPortUrl } from '../support/closedPortUrl';
 import { refundedByDrainedSolver } from '../support/drainedSolverUpstream';
+import { pooledChains } from '../support/pooledNodes';
 
 /** Runs `intentsim <args>` to its end: its exit code, stdout and stderr. */
 const cli = (args: readonly string[]): Promise<{ code: number | null; stdout: string; stderr: string }> =>
@@ -23,7 +26,7 @@ const cli = (args: readonly string[]): Promise<{ code: number | null; stdout: st
 
 /**
  * `scenario from-record --fork` (docs/forking.md "A replay as a scenario file"): the upstream is a
- * second simulator started here (chains 1 and 8453) whose solver was drained on 8453 before a
+ * second simulator started here (on this worker's pooled chains 1 and 8453) whose solver was drained on 8453 before a
  * deposit, so that request ended `refund` SOLVER_BALANCE_TOO_LOW. Its record becomes a file with
  * a `fork:` section; running the file forks both chains there and ends the same way, with no
  * scripted drain: the forked state is the cause.
@@ -36,7 +39,7 @@ describe('scenario from-record --fork: a record becomes a scenario file that rep
   const forkingAnvils = (): string[] => anvilsForking(upstream.chains.map((chain) => chain.rpcUrl));
 
   beforeAll(async () => {
-    upstream = await startSimulator({ port: 0, env: {}, log: () => undefined, chains: [{ id: 1 }, { id: 8453 }] });
+    upstream = await startSimulator({ port: 0, env: {}, log: () => undefined, chains: pooledChains([1, 8453]) });
     refunded = await refundedByDrainedSolver(upstream, 2);
   }, 180_000);
 
@@ -115,11 +118,15 @@ describe('scenario from-record --fork: a record becomes a scenario file that rep
   }, 60_000);
 
   it('from-record --fork with no upstream for a chain of the record: one line, exit code 2', async () => {
-    const recordFile = join(dir, 'record.json');
-    const run = await cli(['scenario', 'from-record', recordFile, '--fork', `8453=${upstream.chains.find((chain) => chain.id === 8453)!.rpcUrl}`]);
-    expect(run.stderr.trimEnd().split('\n'), run.stderr).toHaveLength(1);
-    expect(run.stderr.trimEnd()).toBe(`intentsim: --fork: no upstream for chain 1 of request ${refunded}; give --from <the deployment's URL> (its GET /chains) or --fork 1=URL`);
-    expect(run.code).toBe(2);
+    // what the command runs, in-process: the CLI prints a ConfigurationError's message as its one
+    // line and exits 2 (src/cli.ts; the CLI's own refusal is the test above)
+    const input = JSON.parse(readFileSync(join(dir, 'record.json'), 'utf8')) as unknown;
+    const refused = await forkedScenarioFromRecord({ input, forks: { 8453: upstream.chains.find((chain) => chain.id === 8453)!.rpcUrl } }).then(
+      () => undefined,
+      (caught: unknown) => caught,
+    );
+    expect(refused).toBeInstanceOf(ConfigurationError);
+    expect((refused as Error).message).toBe(`--fork: no upstream for chain 1 of request ${refunded}; give --from <the deployment's URL> (its GET /chains) or --fork 1=URL`);
   }, 60_000);
 
   it('a fork section is checked when the file loads: its chains, its URLs, solverAsUpstream and restoreDepositFunds only on a forked chain', () => {

@@ -78,10 +78,33 @@ function allPages(f: ListFilter, direction: 'asc' | 'desc', limit: number, prefi
   return ids;
 }
 
+/**
+ * Every stored record as the store reads it back, in the store's order for each sort key and
+ * direction: one page holding them all, no prefilter (read once per order, not once per case).
+ */
+const storeOrders = new Map<string, RequestRecord[]>();
+function storeOrder(sortBy: ListFilter['sortBy'], direction: 'asc' | 'desc'): RequestRecord[] {
+  const key = `${sortBy} ${direction}`;
+  let order = storeOrders.get(key);
+  if (!order) {
+    order = listing.page({ sortBy, direction, after: undefined, limit: all.length + 1, matches: () => true }).records;
+    expect(order).toHaveLength(all.length);
+    storeOrders.set(key, order);
+  }
+  return order;
+}
+
+/** Every row read and filtered in JS: the ids a listing of `f` holds, in order. */
+function everyRowFiltered(f: ListFilter, direction: 'asc' | 'desc'): string[] {
+  return storeOrder(f.sortBy, direction)
+    .filter((record) => matchesListFilter(record, f))
+    .map((record) => record.id);
+}
+
 function checkAgainstExactFilter(f: ListFilter, direction: 'asc' | 'desc', limit: number): ListingPrefilter {
   const matches = (record: RequestRecord) => matchesListFilter(record, f);
   const prefilter = listingPrefilter(f);
-  const expected = allPages(f, direction, limit, undefined);
+  const expected = everyRowFiltered(f, direction);
   expect(allPages(f, direction, limit, prefilter)).toEqual(expected);
   expect(listing.count(matches, prefilter)).toBe(all.filter(matches).length);
   expect(expected.length).toBe(all.filter(matches).length);
@@ -89,6 +112,24 @@ function checkAgainstExactFilter(f: ListFilter, direction: 'asc' | 'desc', limit
 }
 
 describe('listing prefilter (SQL) vs the exact filter alone', () => {
+  // the reference the property runs hold the prefilter's pages to (every row read and filtered in
+  // JS, from one read per order) is what the store's own pages give without a prefilter, page by
+  // page, whatever the limit
+  it('without a prefilter, the pages are every row read and filtered in JS, at any limit', () => {
+    const filters: ListFilter[] = [
+      { base: [], anyOf: undefined, sortBy: 'createdAt' },
+      { base: [{ field: 'status', negated: true, values: ['success'] }], anyOf: undefined, sortBy: 'updatedAt' },
+      { base: [{ field: 'referrer', negated: false, values: ['special'] }], anyOf: [[{ field: 'originChainId', negated: false, values: [1] }], [{ field: 'apiKey', negated: false, values: ['key-b'] }]], sortBy: 'amountUsd' },
+    ];
+    for (const f of filters) {
+      for (const direction of ['asc', 'desc'] as const) {
+        const expected = everyRowFiltered(f, direction);
+        expect(expected.length).toBeGreaterThan(0);
+        for (const limit of [1, 2, 7, 50]) expect(allPages(f, direction, limit, undefined), `${f.sortBy} ${direction} limit ${limit}`).toEqual(expected);
+      }
+    }
+  });
+
   it('pages through the same records and counts the same total', () => {
     fc.assert(
       fc.property(filter, fc.constantFrom('asc' as const, 'desc' as const), fc.integer({ min: 1, max: 50 }), (f, direction, limit) => {

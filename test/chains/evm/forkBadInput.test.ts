@@ -6,12 +6,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anvilArgs, createAnvilInstance, type AnvilInstance } from '../../../src/chains/evm/AnvilInstance';
 import { shownUpstream } from '../../../src/config/shownUpstream';
+import { ConfigurationError } from '../../../src/errors/IntentsimError';
 import { resolveAnvilBinary } from '../../../src/process/resolveAnvilBinary';
+import { startSimulator } from '../../../src/simulator';
 import { pauseProcess, resumeProcess } from '../../support/pauseProcess';
 
 /**
  * `intentsim start --fork …` given what cannot be forked (docs/forking.md): one line on stderr
  * saying which, exit code 2, and no process left behind — the chain started beside it included.
+ * The CLI runs a silent upstream, the flags' refusals and the malformed flag; the other upstream
+ * refusals run the same start in-process (the ConfigurationError the CLI prints so).
  */
 describe('intentsim start --fork with bad input', () => {
   const dir = mkdtempSync(join(tmpdir(), 'fork-bad-'));
@@ -53,6 +57,32 @@ describe('intentsim start --fork with bad input', () => {
     });
   };
 
+  /**
+   * `startSimulator` in-process with the CLI's chains and forks (`--chains 1,8453 --fork …`): the
+   * ConfigurationError whose message the CLI prints as its one line with exit 2 (src/cli.ts), and the
+   * Anvil processes it left. The CLI itself runs the cases below that say so.
+   */
+  const startInProcess = async (fork: Record<number, string>, forkBlock?: Record<number, number>): Promise<{ error: unknown; left: string[] }> => {
+    const dataDir = join(dir, `run-${++runs}`);
+    const error = await startSimulator({ port: 0, env: {}, log: () => undefined, dataDir, chains: [{ id: 1 }, { id: 8453 }], fork, ...(forkBlock ? { forkBlock } : {}) }).then(
+      async (sim) => {
+        await sim.stop();
+        return undefined;
+      },
+      (caught: unknown) => caught,
+    );
+    return { error, left: anvilsUnder(dataDir) };
+  };
+
+  /** What a refused start in-process gave: the one line's message, a ConfigurationError (exit 2), nothing left running. */
+  const expectRefusedInProcess = (run: { error: unknown; left: string[] }, line: RegExp) => {
+    expect(run.error).toBeInstanceOf(ConfigurationError);
+    const message = (run.error as Error).message;
+    expect(message.split('\n'), message).toHaveLength(1);
+    expect(message).toMatch(line);
+    expect(run.left).toEqual([]);
+  };
+
   /** The one line a refused start prints. */
   const expectRefused = (run: { code: number | null; stderr: string; left: string[] }, line: RegExp) => {
     expect(run.stderr.trimEnd().split('\n'), run.stderr).toHaveLength(1);
@@ -62,10 +92,10 @@ describe('intentsim start --fork with bad input', () => {
   };
 
   it('an upstream that refuses the connection', async () => {
-    expectRefused(await start(['--chains', '1,8453', '--fork', `8453=http://127.0.0.1:${closedPort}`]), new RegExp(`^intentsim: chain 8453: the fork upstream http://127\\.0\\.0\\.1:${closedPort} did not answer eth_chainId \\(ECONNREFUSED\\)$`));
+    expectRefusedInProcess(await startInProcess({ 8453: `http://127.0.0.1:${closedPort}` }), new RegExp(`^chain 8453: the fork upstream http://127\\.0\\.0\\.1:${closedPort} did not answer eth_chainId \\(ECONNREFUSED\\)$`));
   }, 60_000);
 
-  it('an upstream that does not answer: the probe gives up after 5 s, and the chain started beside it is stopped', async () => {
+  it('an upstream that does not answer (the CLI): the probe gives up after 5 s, and the chain started beside it is stopped', async () => {
     await pauseProcess(upstream.pid!);
     try {
       expectRefused(await start(['--chains', '1,8453', '--fork', `8453=${upstream.rpcUrl}`]), /^intentsim: chain 8453: the fork upstream http:\/\/127\.0\.0\.1:\d+ did not answer eth_chainId within 5 s$/);
@@ -75,11 +105,11 @@ describe('intentsim start --fork with bad input', () => {
   }, 60_000);
 
   it('an upstream of another chain', async () => {
-    expectRefused(await start(['--chains', '1,8453', '--fork', `1=${upstream.rpcUrl}`]), /^intentsim: chain 1: the fork upstream http:\/\/127\.0\.0\.1:\d+ serves chain 8453, not 1$/);
+    expectRefusedInProcess(await startInProcess({ 1: upstream.rpcUrl }), /^chain 1: the fork upstream http:\/\/127\.0\.0\.1:\d+ serves chain 8453, not 1$/);
   }, 60_000);
 
   it('a block past the upstream tip', async () => {
-    expectRefused(await start(['--chains', '1,8453', '--fork', `8453=${upstream.rpcUrl}`, '--fork-block', '8453=999999']), /^intentsim: chain 8453: the fork upstream http:\/\/127\.0\.0\.1:\d+: --fork-block 999999 is past its tip, block \d+$/);
+    expectRefusedInProcess(await startInProcess({ 8453: upstream.rpcUrl }, { 8453: 999999 }), /^chain 8453: the fork upstream http:\/\/127\.0\.0\.1:\d+: --fork-block 999999 is past its tip, block \d+$/);
   }, 60_000);
 
   it('a --fork-block on a kind that reads its upstream as it is now, a --fork-block without --fork', async () => {
