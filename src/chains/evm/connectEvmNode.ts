@@ -43,7 +43,7 @@ export async function connectEvmNode(params: {
   return {
     endpoints,
     client: createPublicClient({ chain, transport }),
-    testClient: createTestClient({ chain, mode: 'anvil', transport: stateChangeTransport(rpc(), sameStateReads) }),
+    testClient: createTestClient({ chain, mode: 'anvil', transport: stateChangeTransport(ipc ? ipc.transport : rpc(), sameStateReads) }),
     ...(agent ? { agent } : {}),
     ...(ipc ? { ipc } : {}),
   };
