@@ -149,11 +149,11 @@ export const CONFIG_FLAGS: readonly ConfigFlag[] = [
   { key: 'accountCount', flag: '--accounts <n>', parse: parseNonNegativeInteger, help: 'funded test accounts derived from the mnemonic' },
   {
     key: 'keptGenesis',
-    flag: '--kept-genesis <on|off>',
+    flag: '--kept-genesis <mode>',
     env: 'INTENTSIM_KEPT_GENESIS',
     parse: parseOnOff,
     defaultLabel: 'on',
-    help: "on: an EVM chain's deployment and the Bitcoin chain's genesis blocks are kept (OS temp dir) and loaded by the next start with the same inputs instead of built again; off: built at every start (docs/start.md)",
+    help: "on: a spawned EVM chain's deployment is kept (OS temp dir) and the next start with the same inputs loads it instead of deploying again; off: deployed at every start (docs/start.md, \"The kept genesis\")",
   },
   { key: 'mnemonic', flag: '--mnemonic <words>', defaultLabel: "Anvil's test mnemonic", help: 'mnemonic of the test accounts, the solver and the deployer' },
   { key: 'chainPollIntervalMs', flag: '--chain-poll-interval <ms>', parse: parseNonNegativeInteger, help: 'chain poll interval, a fallback to the websocket block subscription' },
