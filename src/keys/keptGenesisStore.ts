@@ -1,10 +1,12 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Bumped when what an entry holds changes; an entry of another format is ignored. */
 const FORMAT = 1;
+/** Entries kept at most (an EVM chain's is ~110 kB); past it, the least recently used go (each start with a new mnemonic adds some). */
+const MAX_ENTRIES = 48;
 
 /**
  * A chain's genesis as a start leaves it, kept across starts: the next start with the same key
@@ -25,7 +27,9 @@ export class KeptGenesisStore {
     try {
       const entry = JSON.parse(readFileSync(this.fileOf(kind, key), 'utf8')) as { format?: unknown; kind?: unknown; key?: unknown; checksum?: unknown; payload?: unknown };
       if (entry.format !== FORMAT || entry.kind !== kind || entry.key !== key || typeof entry.payload !== 'string') return undefined;
-      return entry.checksum === checksumOf(kind, key, entry.payload) ? entry.payload : undefined;
+      if (entry.checksum !== checksumOf(kind, key, entry.payload)) return undefined;
+      touch(this.fileOf(kind, key));
+      return entry.payload;
     } catch {
       return undefined;
     }
@@ -39,13 +43,32 @@ export class KeptGenesisStore {
       const temporary = `${file}.${process.pid}.tmp`;
       writeFileSync(temporary, JSON.stringify({ format: FORMAT, kind, key, checksum: checksumOf(kind, key, payload), payload }));
       renameSync(temporary, file);
+      this.prune();
     } catch {
       // the next start builds the genesis again
     }
   }
 
+  /** Removes the least recently used entries past MAX_ENTRIES (a read marks an entry used). */
+  private prune(): void {
+    const entries = readdirSync(this.dir).filter((name) => name.endsWith('.json'));
+    if (entries.length <= MAX_ENTRIES) return;
+    const byAge = entries.map((name) => ({ name, used: statSync(join(this.dir, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 })).sort((a, b) => a.used - b.used);
+    for (const { name } of byAge.slice(0, entries.length - MAX_ENTRIES)) rmSync(join(this.dir, name), { force: true });
+  }
+
   fileOf(kind: string, key: string): string {
     return join(this.dir, `${kind}-${key}.json`);
+  }
+}
+
+/** Marks an entry used now (its modification time), so pruning keeps it. */
+function touch(file: string): void {
+  try {
+    const now = new Date();
+    utimesSync(file, now, now);
+  } catch {
+    // a read-only store still serves its entries
   }
 }
 

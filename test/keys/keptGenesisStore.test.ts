@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -50,6 +50,20 @@ describe('the kept-genesis store', () => {
     const kept = new KeptGenesisStore(join(file, 'kept'));
     expect(() => kept.write('evm-deployment', 'k1', 'x')).not.toThrow();
     expect(kept.read('evm-deployment', 'k1')).toBeUndefined();
+  });
+
+  it('keeps at most 48 entries, dropping the least recently used (a read marks one used)', () => {
+    const kept = store();
+    kept.write('evm-deployment', 'first', 'x');
+    const old = new Date(Date.parse('2020-01-01T00:00:00Z'));
+    for (let i = 0; i < 47; i++) kept.write('evm-deployment', `k${i}`, 'x');
+    for (const name of readdirSync(kept.dir)) utimesSync(join(kept.dir, name), old, old);
+    expect(kept.read('evm-deployment', 'first')).toBe('x');
+    kept.write('evm-deployment', 'one-more', 'x');
+    const names = readdirSync(kept.dir);
+    expect(names).toHaveLength(48);
+    expect(names).toContain('evm-deployment-first.json');
+    expect(names).toContain('evm-deployment-one-more.json');
   });
 
   it('keys differ when any part differs, bigints included', () => {
