@@ -11,6 +11,9 @@
  *   each CLI run, so the ratio CLI / floor (medians; issue 36's target: ≤ 4) compares the same moments
  *   of a loaded machine.
  * Both starts start the default chains: the three EVM chains, the SVM chain, the BVM chain and the exchange.
+ * Both run with the kept genesis on (docs/start.md, "The kept genesis"): a start after a source change
+ * deploys the EVM contracts and keeps them, the next ones load them; the library (tsx) and the CLI (the
+ * bundle) keep entries of their own (the key holds the deploying code's text). Warm the CLI once first.
  */
 import { isProcessAlive } from '../../src/process/isProcessAlive';
 import { resolveAnvilBinary } from '../../src/process/resolveAnvilBinary';

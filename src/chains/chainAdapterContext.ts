@@ -7,6 +7,7 @@ import type { SolverTxStore } from '../store/SolverTxStore';
 import type { QuoteRpcScope } from './QuoteRpcScope';
 import type { RpcFaultStore } from './RpcFaultStore';
 import type { SimulatorAccounts } from '../keys/simulatorAccounts';
+import type { KeptGenesisStore } from '../keys/keptGenesisStore';
 import type { ForkUpstream } from '../config/simulatorConfig';
 
 /** What every adapter is built with, whatever its VM (each kind's own options: ChainKindOptions). */
@@ -30,6 +31,8 @@ export interface ChainAdapterContext {
   pollIntervalMs: number;
   quoteRpc: { scope: QuoteRpcScope; faults: RpcFaultStore; timeoutMs: number };
   onFatalError: (error: Error) => void;
+  /** Where chains keep their genesis between starts (docs/start.md); undefined: the kept genesis is off, every start builds it. */
+  keptGenesis?: KeptGenesisStore | undefined;
   /** Where the chains' own notices go (a deployment loaded, a journal replayed, HTTP used for lack of IPC). */
   log?: (message: string) => void;
 }

@@ -79,6 +79,12 @@ export function parseChainPorts(text: string): Record<string, number> {
   return ports;
 }
 
+/** `on` / `off` → true / false. */
+export function parseOnOff(text: string): boolean {
+  if (text !== 'on' && text !== 'off') throw new FlagValueError('must be on or off');
+  return text === 'on';
+}
+
 export function parseOneOf(values: readonly string[]): FlagParser {
   return (text) => {
     if (!values.includes(text)) throw new FlagValueError(`must be one of ${values.join(', ')}`);
@@ -141,6 +147,14 @@ export const CONFIG_FLAGS: readonly ConfigFlag[] = [
   { key: 'quoteRpcTimeoutMs', flag: '--quote-rpc-timeout <ms>', parse: parseNonNegativeInteger, help: 'a chain RPC call slower than this while quoting answers 400 REQUEST_TIMED_OUT' },
   { key: 'httpRequestTimeoutMs', flag: '--http-request-timeout <ms>', parse: parseNonNegativeInteger, help: 'a request whose headers and body have not all arrived by then is answered 408' },
   { key: 'accountCount', flag: '--accounts <n>', parse: parseNonNegativeInteger, help: 'funded test accounts derived from the mnemonic' },
+  {
+    key: 'keptGenesis',
+    flag: '--kept-genesis <mode>',
+    env: 'INTENTSIM_KEPT_GENESIS',
+    parse: parseOnOff,
+    defaultLabel: 'on',
+    help: "on: a spawned EVM chain's deployment is kept (OS temp dir) and the next start with the same inputs loads it instead of deploying again; off: deployed at every start (docs/start.md, \"The kept genesis\")",
+  },
   { key: 'mnemonic', flag: '--mnemonic <words>', defaultLabel: "Anvil's test mnemonic", help: 'mnemonic of the test accounts, the solver and the deployer' },
   { key: 'chainPollIntervalMs', flag: '--chain-poll-interval <ms>', parse: parseNonNegativeInteger, help: 'chain poll interval, a fallback to the websocket block subscription' },
   {

@@ -61,6 +61,8 @@ export const SimulatorConfigSchema = z.object({
     .refine((mnemonic) => validateMnemonic(mnemonic.trim(), englishWordlist), 'must be a BIP-39 mnemonic (English words, valid checksum)')
     .default(DEFAULT_MNEMONIC),
   accountCount: z.number().int().min(1).max(100).default(10),
+  /** Keep each chain's genesis between starts and load it instead of building it again (docs/start.md); off: every start deploys and mines it. */
+  keptGenesis: z.boolean().default(true),
   /** Service fee charged on every quote, in basis points of the input. */
   serviceFeeBps: z.number().int().min(0).max(1000).default(10),
   /** Slippage tolerance used when a quote names none, in basis points. */

@@ -13,6 +13,7 @@ import type { SimulatorDataPaths } from './simulatorDataPaths';
 import type { SimulatorStores } from './simulatorStores';
 import { stopParts } from './stopParts';
 import { chainPortInUse } from './chainPortInUse';
+import { keptGenesisStore } from '../keys/keptGenesisStore';
 
 /** The chains a config asks for, checked before anything starts. */
 export interface ChainPlan {
@@ -75,6 +76,7 @@ export async function createSimulatorChains(
     quoteRpc: { scope: quoteRpcScope, faults: rpcFaults, timeoutMs: config.quoteRpcTimeoutMs },
     log: deps.log,
     onFatalError: deps.onFatalError,
+    keptGenesis: config.keptGenesis ? keptGenesisStore() : undefined,
   };
   const { adapters, nodeStarted } = await createChainAdaptersStartingNodes(plan.chains, context, plan.kindOptions);
   const byId: ReadonlyMap<number, ChainAdapter> = new Map(adapters.map((chain) => [chain.chainId, chain]));

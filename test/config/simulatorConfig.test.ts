@@ -60,6 +60,7 @@ describe('loadSimulatorConfig', () => {
       ],
       mnemonic: DEFAULT_MNEMONIC,
       accountCount: 10,
+      keptGenesis: true,
       serviceFeeBps: 10,
       defaultSlippageBps: 50,
       quoteRpcTimeoutMs: 2000,
@@ -132,6 +133,7 @@ describe('loadSimulatorConfig', () => {
       INTENTSIM_SOLANA_TEST_VALIDATOR: 'solanaTestValidatorPath',
       INTENTSIM_PUBLIC_URL: 'publicUrl',
       INTENTSIM_CHAIN_PORTS: 'chainPorts',
+      INTENTSIM_KEPT_GENESIS: 'keptGenesis',
     });
     const config = loadSimulatorConfig({
       env: {
@@ -144,6 +146,7 @@ describe('loadSimulatorConfig', () => {
         INTENTSIM_SOLANA_TEST_VALIDATOR: '/v',
         INTENTSIM_PUBLIC_URL: 'http://sim.example.test:4646',
         INTENTSIM_CHAIN_PORTS: '1=8545,8253038=18443',
+        INTENTSIM_KEPT_GENESIS: 'off',
       },
     });
     expect(config).toMatchObject({
@@ -156,7 +159,9 @@ describe('loadSimulatorConfig', () => {
       solanaTestValidatorPath: '/v',
       publicUrl: 'http://sim.example.test:4646',
       chainPorts: { '1': 8545, '8253038': 18443 },
+      keptGenesis: false,
     });
+    expect(() => loadSimulatorConfig({ env: { INTENTSIM_KEPT_GENESIS: 'no' } })).toThrow(/keptGenesis: must be on or off/);
     expect(() => loadSimulatorConfig({ env: { INTENTSIM_PUBLIC_URL: 'sim.example.test' } })).toThrow(/publicUrl: /);
     expect(() => loadSimulatorConfig({ env: { INTENTSIM_PUBLIC_URL: 'ftp://sim.example.test' } })).toThrow(/publicUrl: must be an http/);
     expect(() => loadSimulatorConfig({ env: { INTENTSIM_SVM: 'auto' } })).toThrow(/svmRuntime: must be one of embedded, validator \(from INTENTSIM_SVM\)/);

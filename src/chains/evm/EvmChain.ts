@@ -20,10 +20,11 @@ import { EvmCheatCalls } from './EvmCheatCalls';
 import { EvmFixtureContracts } from './EvmFixtureContracts';
 import { EvmDepositAddressCapability } from './EvmDepositAddressCapability';
 import { evmGasCosts } from './evmGasCosts';
-import { createAnvilInstance, type AnvilEndpoints, type AnvilInstance } from './AnvilInstance';
+import { anvilArgs, createAnvilInstance, type AnvilEndpoints, type AnvilInstance, type AnvilInstanceOptions } from './AnvilInstance';
 import type { SimulatorContracts } from './deploySimulatorContracts';
 import { ExternalEvmNode } from './ExternalEvmNode';
 import { deploymentSnapshotKey } from './deploymentSnapshots';
+import { spawnedDeploymentKey } from './keptDeployment';
 import { ipcPathFor } from './ipcPathFor';
 import { connectEvmNode, type BootedNode } from './connectEvmNode';
 import { SameStateReadCache } from './SameStateReadCache';
@@ -31,6 +32,7 @@ import { EvmChainJournal } from './EvmChainJournal';
 import { EvmCallJournal } from './front/EvmCallJournal';
 import { startEvmRpcFront, type EvmRpcFront } from './front/EvmRpcFront';
 import type { ChainJournalStore } from '../../store/ChainJournalStore';
+import type { KeptGenesisStore } from '../../keys/keptGenesisStore';
 import { startEvmChain, type StartedEvmChain } from './startEvmChain';
 import { EvmGaslessRelay } from './EvmGaslessRelay';
 import { describeEvmChain } from './describeEvmChain';
@@ -62,6 +64,8 @@ export class EvmChain implements ChainAdapter {
   readonly vmType = 'evm' as const;
   readonly chainId: number;
   private readonly node: AnvilInstance | ExternalEvmNode;
+  /** How the Anvil this chain spawns runs (none for an attached node). */
+  private readonly anvilOptions: AnvilInstanceOptions | undefined;
   private readonly listeners = new Set<(observation: ChainObservation) => void>();
   private booted: BootedNode | undefined;
   /** Quote-time reads kept while the chain's state stands (a block indexed or a write forgets them). */
@@ -103,9 +107,9 @@ export class EvmChain implements ChainAdapter {
     });
     this.gasCosts = evmGasCosts(parts);
     this.callJournal = this.durable() && options.ledgerJournal ? new EvmCallJournal({ chainId: this.chainId, journal: options.ledgerJournal }) : undefined;
-    this.node = options.externalNode
-      ? new ExternalEvmNode({ chainId: this.chainId, ...options.externalNode })
-      : createAnvilInstance({
+    this.anvilOptions = options.externalNode
+      ? undefined
+      : {
           chainId: this.chainId,
           binaryPath: options.anvilBinary,
           logFile: join(options.dataDir, 'logs', `anvil-${this.chainId}.log`),
@@ -117,7 +121,8 @@ export class EvmChain implements ChainAdapter {
           ...(this.rebuildsFromJournal() ? { genesisTimestamp: options.chainJournal!.block(this.chainId, 0)!.timestamp } : {}),
           ipcPath: ipcPathFor(options.dataDir, this.chainId),
           ...(options.fork ? { fork: { url: options.fork.url, blockNumber: options.fork.blockNumber }, startTimeoutMs: FORK_START_TIMEOUT_MS } : {}),
-        });
+        };
+    this.node = options.externalNode ? new ExternalEvmNode({ chainId: this.chainId, ...options.externalNode }) : createAnvilInstance(this.anvilOptions!);
     this.node.onUnexpectedExit((exit) =>
       options.onFatalError(new Error(`anvil for chain ${this.chainId} exited unexpectedly (code ${exit.exitCode ?? exit.signal}); see ${this.node.logFile}`)),
     );
@@ -165,8 +170,24 @@ export class EvmChain implements ChainAdapter {
         ? { deploymentSnapshotKey: deploymentSnapshotKey({ rpcUrl: booted.endpoints.rpcUrl, genesis: this.node.resetGenesis, chainId: this.chainId, nativeSymbol: this.options.metadata.nativeSymbol, accounts: this.options.accounts() }) }
         : {}),
       ...(this.durable() ? { journal: this.chainJournal(booted) } : {}),
+      ...this.keptDeployment(),
     });
     if (this.started.deployment === 'loaded') this.options.log?.(`chain ${this.chainId}: contracts loaded from this node's deployment kept at an earlier attach (anvil_loadState)`);
+    if (this.started.deployment === 'kept-genesis') this.options.log?.(`chain ${this.chainId}: contracts loaded from the kept genesis (anvil_loadState)`);
+  }
+
+  /**
+   * Where the deployment of a node this simulator spawns fresh is kept between starts (the kept
+   * genesis, keptDeployment.ts): none for an attached node, a fork (its state is the upstream's),
+   * a node that keeps its own state (`--db`: its journal or `--state` file), or with the kept genesis off.
+   */
+  private keptDeployment(): { keptDeployment: { store: KeptGenesisStore; key: string } } | Record<string, never> {
+    const store = this.options.keptGenesis;
+    const anvil = this.anvilOptions;
+    if (!store || !anvil || this.options.fork || this.options.persistState) return {};
+    const { binaryPath, logFile, startTimeoutMs, ipcPath, port, host, ...shaping } = anvil;
+    const key = spawnedDeploymentKey({ anvilBinary: binaryPath, anvilArgs: anvilArgs(shaping), chainId: this.chainId, nativeSymbol: this.options.metadata.nativeSymbol, accounts: this.options.accounts() });
+    return { keptDeployment: { store, key } };
   }
 
   /** The chain's journal (a durable chain): a fork's starts at the upstream block it is pinned at. */

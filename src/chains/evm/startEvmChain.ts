@@ -11,6 +11,8 @@ import type { AnvilEndpoints } from './AnvilInstance';
 import { calibrateGas, type GasCalibration } from './calibrateGas';
 import { deploySimulatorContracts, fundDeployerAndSolver, simulatorContractAddresses, type SimulatorContracts } from './deploySimulatorContracts';
 import { deploymentSnapshot, rememberDeploymentSnapshot } from './deploymentSnapshots';
+import { readKeptDeployment, writeKeptDeployment } from './keptDeployment';
+import type { KeptGenesisStore } from '../../keys/keptGenesisStore';
 import { evmErc20Currencies, evmNativeCurrency } from './evmCurrencies';
 import { EvmDepositAddresses } from './EvmDepositAddresses';
 import { EvmDepositSteps } from './EvmDepositSteps';
@@ -38,8 +40,8 @@ export interface StartedEvmChain {
   depositAddresses: EvmDepositAddresses;
   steps: EvmDepositSteps;
   facts: EvmTransactionFacts;
-  /** How the contracts got there: sent now, loaded from this node's kept deployment, or found already there (a node that kept its state). */
-  deployment: 'deployed' | 'loaded' | 'found';
+  /** How the contracts got there: sent now, loaded from this node's kept deployment or from the kept genesis, or found already there (a node that kept its state). */
+  deployment: 'deployed' | 'loaded' | 'kept-genesis' | 'found';
   /** Base fee of the latest block plus the node's priority fee. */
   effectiveGasPrice(): bigint;
   fees(): { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint };
@@ -68,23 +70,27 @@ export interface StartEvmChainParams {
   forked?: boolean;
   /** A node reset to genesis on attach: its deployment is kept under this key and loaded, not sent again, next time (deploymentSnapshots.ts). */
   deploymentSnapshotKey?: string;
+  /** A node this simulator spawned, fresh: its deployment is loaded from the kept genesis under this key, or deployed and kept there (keptDeployment.ts). */
+  keptDeployment?: { store: KeptGenesisStore; key: string };
 }
 
 /**
  * The simulator's contracts on the node, and the gas each operation takes there: loaded from the
  * node's kept deployment when it has one (a node reset on attach, deployed on earlier in this
- * process), else deployed (or found, on a node that kept its state) and measured.
+ * process) or from the kept genesis (a node spawned fresh, deployed on at an earlier start), else
+ * deployed (or found, on a node that kept its state) and measured.
  */
 async function deployOrLoad(params: StartEvmChainParams): Promise<{ contracts: SimulatorContracts; gas: GasCalibration; deployment: StartedEvmChain['deployment'] }> {
   const { metadata, client, testClient, accounts } = params;
-  const kept = params.deploymentSnapshotKey === undefined ? undefined : deploymentSnapshot(params.deploymentSnapshotKey);
+  const keptGenesis = params.keptDeployment;
+  const kept = params.deploymentSnapshotKey !== undefined ? deploymentSnapshot(params.deploymentSnapshotKey) : keptGenesis ? readKeptDeployment(keptGenesis.store, keptGenesis.key) : undefined;
   if (kept) {
     await testClient.loadState({ state: kept.state });
     // Anvil resumes a loaded chain's clock at its newest block (an offset behind the wall clock, rounded
     // down a second), where a freshly deployed one runs on the wall clock: the offset goes back to zero
     const offset = Number(await testClient.increaseTime({ seconds: 0 }));
     if (offset < 0) await testClient.increaseTime({ seconds: -offset });
-    return { contracts: simulatorContractAddresses(accounts.deployer.address, accounts.testAccounts.length), gas: kept.gas, deployment: 'loaded' };
+    return { contracts: simulatorContractAddresses(accounts.deployer.address, accounts.testAccounts.length), gas: kept.gas, deployment: params.deploymentSnapshotKey !== undefined ? 'loaded' : 'kept-genesis' };
   }
   // a fork: the upstream's use of the simulator's keys is undone locally before anything is deployed
   if (params.forked) await prepareForkedChain({ client, testClient, accounts, chainId: metadata.id });
@@ -101,6 +107,7 @@ async function deployOrLoad(params: StartEvmChainParams): Promise<{ contracts: S
   const gas = await calibrateGas({ client, contracts, solver: accounts.solver.address, freshRecipient: getAddress(`0x${'5e'.repeat(20)}`) });
   // taken before the watcher or anything else sends a transaction: the state is the deployment's alone
   if (deployedNow && params.deploymentSnapshotKey !== undefined) rememberDeploymentSnapshot(params.deploymentSnapshotKey, { state: await testClient.dumpState(), gas });
+  if (deployedNow && keptGenesis) writeKeptDeployment(keptGenesis.store, keptGenesis.key, { state: await testClient.dumpState(), gas });
   return { contracts, gas, deployment: deployedNow ? 'deployed' : 'found' };
 }
 

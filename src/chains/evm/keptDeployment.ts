@@ -1,0 +1,76 @@
+import { statSync } from 'node:fs';
+import type { Hex } from 'viem';
+import {
+  batchExecutorArtifact,
+  constantProductPoolArtifact,
+  depositAddressFactoryArtifact,
+  depositoryArtifact,
+  multicall3Artifact,
+  serviceReceiverArtifact,
+  stablecoinArtifact,
+  wrappedNativeArtifact,
+} from '../../../fixtures/contracts/artifacts.generated';
+import { POOL_FEE_BPS, poolSeedReserves, SOLVER_WRAPPED_NATIVE_UNITS } from '../../../fixtures/pools';
+import { RELAYER_NATIVE_BALANCE, SOLVER_NATIVE_BALANCE, SOLVER_STABLECOIN_BALANCE, STABLECOIN, TEST_ACCOUNT_STABLECOIN_BALANCE, WRAPPED_NATIVE_NAME_PREFIX } from '../../../fixtures/tokens';
+import { keptGenesisKey, type KeptGenesisStore } from '../../keys/keptGenesisStore';
+import type { SimulatorAccounts } from '../../keys/simulatorAccounts';
+import { calibrateGas, type GasCalibration } from './calibrateGas';
+import { deploySimulatorContracts, fundDeployerAndSolver } from './deploySimulatorContracts';
+import type { DeploymentSnapshot } from './deploymentSnapshots';
+import { installBatchExecutor } from './installBatchExecutor';
+
+/** The kind of entry in the kept-genesis store. */
+const KIND = 'evm-deployment';
+/** Bumped when the deployment changes in a way the parts below do not show. */
+const DEPLOYMENT_VERSION = 1;
+
+/**
+ * Names the deployment an Anvil this simulator spawns gets: everything that decides its state —
+ * the node (its binary, by path, size and modification time, and the flags that shape its genesis:
+ * chain id, mnemonic, dev accounts), the contracts' bytecode, the amounts it funds and mints, the
+ * accounts it signs with and funds, the code that deploys and measures (its source text) — so a
+ * kept one is only loaded by a start that would deploy the same.
+ */
+export function spawnedDeploymentKey(parts: { anvilBinary: string; anvilArgs: readonly string[]; chainId: number; nativeSymbol: string; accounts: SimulatorAccounts }): string {
+  const binary = statSync(parts.anvilBinary);
+  const { accounts } = parts;
+  return keptGenesisKey({
+    version: DEPLOYMENT_VERSION,
+    node: { binary: parts.anvilBinary, size: binary.size, modified: binary.mtimeMs, args: parts.anvilArgs },
+    chainId: parts.chainId,
+    nativeSymbol: parts.nativeSymbol,
+    bytecode: [batchExecutorArtifact.deployedBytecode, multicall3Artifact.bytecode, stablecoinArtifact.bytecode, wrappedNativeArtifact.bytecode, depositoryArtifact.bytecode, serviceReceiverArtifact.bytecode, depositAddressFactoryArtifact.bytecode, constantProductPoolArtifact.bytecode],
+    amounts: {
+      pool: poolSeedReserves(parts.nativeSymbol, STABLECOIN.symbol, STABLECOIN.decimals),
+      POOL_FEE_BPS,
+      SOLVER_WRAPPED_NATIVE_UNITS,
+      RELAYER_NATIVE_BALANCE,
+      SOLVER_NATIVE_BALANCE,
+      SOLVER_STABLECOIN_BALANCE,
+      TEST_ACCOUNT_STABLECOIN_BALANCE,
+      STABLECOIN,
+      WRAPPED_NATIVE_NAME_PREFIX,
+    },
+    accounts: { deployer: accounts.deployer.address, solver: accounts.solver.address, relayer: accounts.relayer.address, test: accounts.testAccounts.map((account) => account.address) },
+    code: [installBatchExecutor, fundDeployerAndSolver, deploySimulatorContracts, calibrateGas].map((step) => step.toString()),
+  });
+}
+
+/** The deployment kept under `key`: its state (`anvil_dumpState`) and gas; undefined when none or unreadable. */
+export function readKeptDeployment(store: KeptGenesisStore, key: string): DeploymentSnapshot | undefined {
+  const payload = store.read(KIND, key);
+  if (payload === undefined) return undefined;
+  try {
+    const parsed = JSON.parse(payload) as { state?: unknown; gas?: unknown };
+    if (typeof parsed.state !== 'string' || !/^0x[0-9a-f]+$/i.test(parsed.state) || typeof parsed.gas !== 'object' || parsed.gas === null) return undefined;
+    const gas = Object.fromEntries(Object.entries(parsed.gas as Record<string, unknown>).map(([name, value]) => [name, BigInt(value as string)]));
+    return { state: parsed.state as Hex, gas: gas as unknown as GasCalibration };
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeKeptDeployment(store: KeptGenesisStore, key: string, deployment: DeploymentSnapshot): void {
+  const gas = Object.fromEntries(Object.entries(deployment.gas).map(([name, value]) => [name, (value as bigint).toString()]));
+  store.write(KIND, key, JSON.stringify({ state: deployment.state, gas }));
+}
