@@ -1,5 +1,6 @@
 import { encodeDeployData, encodeFunctionData, getContractAddress, maxUint256, parseEther, type Address, type PublicClient, type TestClient } from 'viem';
 import {
+  batchExecutorArtifact,
   constantProductPoolArtifact,
   depositAddressFactoryArtifact,
   depositoryArtifact,
@@ -57,6 +58,28 @@ const SETUP_PRIORITY_FEE = 1_000_000_000n;
  * The state the deployment starts from that no transaction makes: the deployer's and the solver's
  * native balances, and the gasless relayer's (Anvil cheat calls). A chain rebuilt from its journal sets them again first.
  */
+/**
+ * Every value the deployment on a chain of `nativeSymbol` is made of, beside the accounts and the
+ * node: the contracts' bytecode (the batch executor installed first included) and the amounts
+ * funded, minted and seeded. A kept deployment is named by them (`keptDeployment.ts`).
+ */
+export function deploymentInputs(nativeSymbol: string): { bytecode: string[]; amounts: Record<string, unknown> } {
+  return {
+    bytecode: [batchExecutorArtifact.deployedBytecode, multicall3Artifact.bytecode, stablecoinArtifact.bytecode, wrappedNativeArtifact.bytecode, depositoryArtifact.bytecode, serviceReceiverArtifact.bytecode, depositAddressFactoryArtifact.bytecode, constantProductPoolArtifact.bytecode],
+    amounts: {
+      pool: poolSeedReserves(nativeSymbol, STABLECOIN.symbol, STABLECOIN.decimals),
+      POOL_FEE_BPS,
+      SOLVER_WRAPPED_NATIVE_UNITS,
+      RELAYER_NATIVE_BALANCE,
+      SOLVER_NATIVE_BALANCE,
+      SOLVER_STABLECOIN_BALANCE,
+      TEST_ACCOUNT_STABLECOIN_BALANCE,
+      STABLECOIN,
+      WRAPPED_NATIVE_NAME_PREFIX,
+    },
+  };
+}
+
 export async function fundDeployerAndSolver(params: { testClient: TestClient; nativeSymbol: string; accounts: SimulatorAccounts }): Promise<void> {
   const reserves = poolSeedReserves(params.nativeSymbol, STABLECOIN.symbol, STABLECOIN.decimals);
   const solverWrapped = SOLVER_WRAPPED_NATIVE_UNITS * 10n ** 18n;

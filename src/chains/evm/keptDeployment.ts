@@ -1,21 +1,9 @@
 import { statSync } from 'node:fs';
 import type { Hex } from 'viem';
-import {
-  batchExecutorArtifact,
-  constantProductPoolArtifact,
-  depositAddressFactoryArtifact,
-  depositoryArtifact,
-  multicall3Artifact,
-  serviceReceiverArtifact,
-  stablecoinArtifact,
-  wrappedNativeArtifact,
-} from '../../../fixtures/contracts/artifacts.generated';
-import { POOL_FEE_BPS, poolSeedReserves, SOLVER_WRAPPED_NATIVE_UNITS } from '../../../fixtures/pools';
-import { RELAYER_NATIVE_BALANCE, SOLVER_NATIVE_BALANCE, SOLVER_STABLECOIN_BALANCE, STABLECOIN, TEST_ACCOUNT_STABLECOIN_BALANCE, WRAPPED_NATIVE_NAME_PREFIX } from '../../../fixtures/tokens';
 import { keptGenesisKey, type KeptGenesisStore } from '../../keys/keptGenesisStore';
 import type { SimulatorAccounts } from '../../keys/simulatorAccounts';
 import { calibrateGas, type GasCalibration } from './calibrateGas';
-import { deploySimulatorContracts, fundDeployerAndSolver } from './deploySimulatorContracts';
+import { deploymentInputs, deploySimulatorContracts, fundDeployerAndSolver } from './deploySimulatorContracts';
 import type { DeploymentSnapshot } from './deploymentSnapshots';
 import { installBatchExecutor } from './installBatchExecutor';
 
@@ -39,18 +27,7 @@ export function spawnedDeploymentKey(parts: { anvilBinary: string; anvilArgs: re
     node: { binary: parts.anvilBinary, size: binary.size, modified: binary.mtimeMs, args: parts.anvilArgs },
     chainId: parts.chainId,
     nativeSymbol: parts.nativeSymbol,
-    bytecode: [batchExecutorArtifact.deployedBytecode, multicall3Artifact.bytecode, stablecoinArtifact.bytecode, wrappedNativeArtifact.bytecode, depositoryArtifact.bytecode, serviceReceiverArtifact.bytecode, depositAddressFactoryArtifact.bytecode, constantProductPoolArtifact.bytecode],
-    amounts: {
-      pool: poolSeedReserves(parts.nativeSymbol, STABLECOIN.symbol, STABLECOIN.decimals),
-      POOL_FEE_BPS,
-      SOLVER_WRAPPED_NATIVE_UNITS,
-      RELAYER_NATIVE_BALANCE,
-      SOLVER_NATIVE_BALANCE,
-      SOLVER_STABLECOIN_BALANCE,
-      TEST_ACCOUNT_STABLECOIN_BALANCE,
-      STABLECOIN,
-      WRAPPED_NATIVE_NAME_PREFIX,
-    },
+    ...deploymentInputs(parts.nativeSymbol),
     accounts: { deployer: accounts.deployer.address, solver: accounts.solver.address, relayer: accounts.relayer.address, test: accounts.testAccounts.map((account) => account.address) },
     code: [installBatchExecutor, fundDeployerAndSolver, deploySimulatorContracts, calibrateGas].map((step) => step.toString()),
   });
