@@ -1,4 +1,4 @@
-import { defineChain, erc20Abi, getAddress, isAddress, type Chain, type Hex, type PublicClient, type TestClient } from 'viem';
+import { defineChain, getAddress, isAddress, type Chain, type Hex, type PublicClient, type TestClient } from 'viem';
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { constantProductPoolArtifact, stablecoinArtifact } from '../../../fixtures/contracts/artifacts.generated';
@@ -20,11 +20,10 @@ import { EvmCheatCalls } from './EvmCheatCalls';
 import { EvmFixtureContracts } from './EvmFixtureContracts';
 import { EvmDepositAddressCapability } from './EvmDepositAddressCapability';
 import { evmGasCosts } from './evmGasCosts';
-import { anvilArgs, createAnvilInstance, type AnvilEndpoints, type AnvilInstance, type AnvilInstanceOptions } from './AnvilInstance';
-import type { SimulatorContracts } from './deploySimulatorContracts';
+import { createAnvilInstance, type AnvilEndpoints, type AnvilInstance, type AnvilInstanceOptions } from './AnvilInstance';
+import { setupCompleteAt, type SimulatorContracts } from './deploySimulatorContracts';
 import { ExternalEvmNode } from './ExternalEvmNode';
-import { deploymentSnapshotKey } from './deploymentSnapshots';
-import { spawnedDeploymentKey } from './keptDeployment';
+import { keptDeploymentsFor } from './keptDeployment';
 import { ipcPathFor } from './ipcPathFor';
 import { connectEvmNode, type BootedNode } from './connectEvmNode';
 import { SameStateReadCache } from './SameStateReadCache';
@@ -32,7 +31,6 @@ import { EvmChainJournal } from './EvmChainJournal';
 import { EvmCallJournal } from './front/EvmCallJournal';
 import { startEvmRpcFront, type EvmRpcFront } from './front/EvmRpcFront';
 import type { ChainJournalStore } from '../../store/ChainJournalStore';
-import type { KeptGenesisStore } from '../../keys/keptGenesisStore';
 import { startEvmChain, type StartedEvmChain } from './startEvmChain';
 import { EvmGaslessRelay } from './EvmGaslessRelay';
 import { describeEvmChain } from './describeEvmChain';
@@ -89,7 +87,7 @@ export class EvmChain implements ChainAdapter {
     const parts = () => this.parts();
     this.relay = new EvmGaslessRelay({ parts, durable: this.durable(), syncNow: () => this.syncNow() });
     this.userWallet = new EvmUserWallet(() => ({ client: this.node_().client, chain: this.viemChain(), rpcUrl: this.rpcUrl }));
-    this.cheats = new EvmCheatCalls({ testClient: () => this.node_().testClient, afterChange: () => this.syncNow(), pauseWatching: () => this.pauseWatcher(), setupCompleteAt: (blockNumber) => this.setupCompleteAt(blockNumber) });
+    this.cheats = new EvmCheatCalls({ testClient: () => this.node_().testClient, afterChange: () => this.syncNow(), pauseWatching: () => this.pauseWatcher(), setupCompleteAt: (blockNumber) => setupCompleteAt({ ...this.parts(), solver: options.accounts().solver.address }, blockNumber) });
     this.fixtureContracts = new EvmFixtureContracts({
       chainId: this.chainId,
       rpcUrl: () => this.rpcUrl,
@@ -166,28 +164,19 @@ export class EvmChain implements ChainAdapter {
       ...(this.options.fork ? { forked: true } : {}),
       // durable: the block is journaled before any record points at it
       ...(this.durable() ? { afterSolverReceipt: () => this.syncNow() } : {}),
-      ...(this.node instanceof ExternalEvmNode && this.node.resetGenesis !== undefined
-        ? { deploymentSnapshotKey: deploymentSnapshotKey({ rpcUrl: booted.endpoints.rpcUrl, genesis: this.node.resetGenesis, chainId: this.chainId, nativeSymbol: this.options.metadata.nativeSymbol, accounts: this.options.accounts() }) }
-        : {}),
       ...(this.durable() ? { journal: this.chainJournal(booted) } : {}),
-      ...this.keptDeployment(),
+      ...keptDeploymentsFor({
+        chainId: this.chainId,
+        nativeSymbol: this.options.metadata.nativeSymbol,
+        accounts: this.options.accounts(),
+        rpcUrl: booted.endpoints.rpcUrl,
+        attachedGenesis: this.node instanceof ExternalEvmNode ? this.node.resetGenesis : undefined,
+        spawned: this.options.fork || this.options.persistState ? undefined : this.anvilOptions,
+        store: this.options.keptGenesis,
+      }),
     });
-    if (this.started.deployment === 'loaded') this.options.log?.(`chain ${this.chainId}: contracts loaded from this node's deployment kept at an earlier attach (anvil_loadState)`);
-    if (this.started.deployment === 'kept-genesis') this.options.log?.(`chain ${this.chainId}: contracts loaded from the kept genesis (anvil_loadState)`);
-  }
-
-  /**
-   * Where the deployment of a node this simulator spawns fresh is kept between starts (the kept
-   * genesis, keptDeployment.ts): none for an attached node, a fork (its state is the upstream's),
-   * a node that keeps its own state (`--db`: its journal or `--state` file), or with the kept genesis off.
-   */
-  private keptDeployment(): { keptDeployment: { store: KeptGenesisStore; key: string } } | Record<string, never> {
-    const store = this.options.keptGenesis;
-    const anvil = this.anvilOptions;
-    if (!store || !anvil || this.options.fork || this.options.persistState) return {};
-    const { binaryPath, logFile, startTimeoutMs, ipcPath, port, host, ...shaping } = anvil;
-    const key = spawnedDeploymentKey({ anvilBinary: binaryPath, anvilArgs: anvilArgs(shaping), chainId: this.chainId, nativeSymbol: this.options.metadata.nativeSymbol, accounts: this.options.accounts() });
-    return { keptDeployment: { store, key } };
+    const loadedFrom = { loaded: "this node's deployment kept at an earlier attach", 'kept-genesis': 'the kept genesis' }[this.started.deployment as string];
+    if (loadedFrom) this.options.log?.(`chain ${this.chainId}: contracts loaded from ${loadedFrom} (anvil_loadState)`);
   }
 
   /** The chain's journal (a durable chain): a fork's starts at the upstream block it is pinned at. */
@@ -222,17 +211,6 @@ export class EvmChain implements ChainAdapter {
   /** Journaled, so a SIGKILL loses no block: the simulator's own node, with a database. */
   private durable(): boolean {
     return this.options.persistState && !this.options.externalNode && this.options.chainJournal !== undefined;
-  }
-
-  /**
-   * Whether the state at `blockNumber` holds the simulator's whole setup: its last step is the
-   * solver's wrapped-native allowance to the service receiver (deploySimulatorContracts.ts), so a
-   * block with it has every contract, the pool's liquidity and the solver's approvals.
-   */
-  private async setupCompleteAt(blockNumber: bigint): Promise<boolean> {
-    const { client, contracts } = this.parts();
-    const allowance = await client.readContract({ address: contracts.wrappedNative, abi: erc20Abi, functionName: 'allowance', args: [this.options.accounts().solver.address, contracts.serviceReceiver], blockNumber }).catch(() => 0n);
-    return allowance > 0n;
   }
 
   async stop(): Promise<void> {

@@ -1,4 +1,4 @@
-import { encodeDeployData, encodeFunctionData, getContractAddress, maxUint256, parseEther, type Address, type PublicClient, type TestClient } from 'viem';
+import { encodeDeployData, encodeFunctionData, erc20Abi, getContractAddress, maxUint256, parseEther, type Address, type PublicClient, type TestClient } from 'viem';
 import {
   batchExecutorArtifact,
   constantProductPoolArtifact,
@@ -187,4 +187,15 @@ export async function deploySimulatorContracts(params: {
     ],
   });
   return { contracts, deployedNow: true };
+}
+
+/**
+ * Whether the state at `blockNumber` holds the simulator's whole setup: its last step is the
+ * solver's wrapped-native allowance to the service receiver (above), so a block with it has every
+ * contract, the pool's liquidity and the solver's approvals.
+ */
+export async function setupCompleteAt(chain: { client: PublicClient; contracts: SimulatorContracts; solver: Address }, blockNumber: bigint): Promise<boolean> {
+  const { client, contracts, solver } = chain;
+  const allowance = await client.readContract({ address: contracts.wrappedNative, abi: erc20Abi, functionName: 'allowance', args: [solver, contracts.serviceReceiver], blockNumber }).catch(() => 0n);
+  return allowance > 0n;
 }

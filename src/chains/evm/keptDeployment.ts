@@ -4,7 +4,8 @@ import { keptGenesisKey, type KeptGenesisStore } from '../../keys/keptGenesisSto
 import type { SimulatorAccounts } from '../../keys/simulatorAccounts';
 import { calibrateGas, type GasCalibration } from './calibrateGas';
 import { deploymentInputs, deploySimulatorContracts, fundDeployerAndSolver } from './deploySimulatorContracts';
-import type { DeploymentSnapshot } from './deploymentSnapshots';
+import { deploymentSnapshotKey, type DeploymentSnapshot } from './deploymentSnapshots';
+import { anvilArgs, type AnvilInstanceOptions } from './AnvilInstance';
 import { installBatchExecutor } from './installBatchExecutor';
 
 /** The kind of entry in the kept-genesis store. */
@@ -31,6 +32,29 @@ export function spawnedDeploymentKey(parts: { anvilBinary: string; anvilArgs: re
     accounts: { deployer: accounts.deployer.address, solver: accounts.solver.address, relayer: accounts.relayer.address, test: accounts.testAccounts.map((account) => account.address) },
     code: [installBatchExecutor, fundDeployerAndSolver, deploySimulatorContracts, calibrateGas].map((step) => step.toString()),
   });
+}
+
+/**
+ * Where a chain's deployment may be loaded from instead of sent: a node attached with a genesis it
+ * is reset to keeps the first deployment on it for the process (`deploymentSnapshots.ts`); a node
+ * this simulator spawns fresh keeps it between starts (the kept genesis) unless it is a fork (its
+ * state is the upstream's) or keeps its own state (`--db`: then `spawned` is undefined), or the kept
+ * genesis is off (no `store`).
+ */
+export function keptDeploymentsFor(parts: {
+  chainId: number;
+  nativeSymbol: string;
+  accounts: SimulatorAccounts;
+  rpcUrl: string;
+  attachedGenesis: string | undefined;
+  spawned: AnvilInstanceOptions | undefined;
+  store: KeptGenesisStore | undefined;
+}): { deploymentSnapshotKey?: string; keptDeployment?: { store: KeptGenesisStore; key: string } } {
+  const { chainId, nativeSymbol, accounts } = parts;
+  if (parts.attachedGenesis !== undefined) return { deploymentSnapshotKey: deploymentSnapshotKey({ rpcUrl: parts.rpcUrl, genesis: parts.attachedGenesis, chainId, nativeSymbol, accounts }) };
+  if (!parts.store || !parts.spawned) return {};
+  const { binaryPath, logFile, startTimeoutMs, ipcPath, port, host, ...shaping } = parts.spawned;
+  return { keptDeployment: { store: parts.store, key: spawnedDeploymentKey({ anvilBinary: binaryPath, anvilArgs: anvilArgs(shaping), chainId, nativeSymbol, accounts }) } };
 }
 
 /** The deployment kept under `key`: its state (`anvil_dumpState`) and gas; undefined when none or unreadable. */
