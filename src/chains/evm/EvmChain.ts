@@ -23,7 +23,7 @@ import { evmGasCosts } from './evmGasCosts';
 import { createAnvilInstance, type AnvilEndpoints, type AnvilInstance, type AnvilInstanceOptions } from './AnvilInstance';
 import { setupCompleteAt, type SimulatorContracts } from './deploySimulatorContracts';
 import { ExternalEvmNode } from './ExternalEvmNode';
-import { keptDeploymentsFor } from './keptDeployment';
+import { keptDeploymentFor } from './keptDeployment';
 import { ipcPathFor } from './ipcPathFor';
 import { connectEvmNode, type BootedNode } from './connectEvmNode';
 import { SameStateReadCache } from './SameStateReadCache';
@@ -165,7 +165,7 @@ export class EvmChain implements ChainAdapter {
       // durable: the block is journaled before any record points at it
       ...(this.durable() ? { afterSolverReceipt: () => this.syncNow() } : {}),
       ...(this.durable() ? { journal: this.chainJournal(booted) } : {}),
-      ...keptDeploymentsFor({
+      keptDeployment: keptDeploymentFor({
         chainId: this.chainId,
         nativeSymbol: this.options.metadata.nativeSymbol,
         accounts: this.options.accounts(),

@@ -4,7 +4,7 @@ import { keptGenesisKey, type KeptGenesisStore } from '../../keys/keptGenesisSto
 import type { SimulatorAccounts } from '../../keys/simulatorAccounts';
 import { calibrateGas, type GasCalibration } from './calibrateGas';
 import { deploymentInputs, deploySimulatorContracts, fundDeployerAndSolver } from './deploySimulatorContracts';
-import { deploymentSnapshotKey, type DeploymentSnapshot } from './deploymentSnapshots';
+import { deploymentSnapshot, deploymentSnapshotKey, rememberDeploymentSnapshot, type DeploymentSnapshot } from './deploymentSnapshots';
 import { anvilArgs, type AnvilInstanceOptions } from './AnvilInstance';
 import { installBatchExecutor } from './installBatchExecutor';
 
@@ -35,13 +35,23 @@ export function spawnedDeploymentKey(parts: { anvilBinary: string; anvilArgs: re
 }
 
 /**
+ * A deployment kept under one key, in one place: read before deploying, written once deployed.
+ * `from` names the place (`StartedEvmChain.deployment` when it was loaded).
+ */
+export interface KeptDeployment {
+  from: 'loaded' | 'kept-genesis';
+  read(): DeploymentSnapshot | undefined;
+  write(deployment: DeploymentSnapshot): void;
+}
+
+/**
  * Where a chain's deployment may be loaded from instead of sent: a node attached with a genesis it
  * is reset to keeps the first deployment on it for the process (`deploymentSnapshots.ts`); a node
  * this simulator spawns fresh keeps it between starts (the kept genesis) unless it is a fork (its
  * state is the upstream's) or keeps its own state (`--db`: then `spawned` is undefined), or the kept
  * genesis is off (no `store`).
  */
-export function keptDeploymentsFor(parts: {
+export function keptDeploymentFor(parts: {
   chainId: number;
   nativeSymbol: string;
   accounts: SimulatorAccounts;
@@ -49,16 +59,21 @@ export function keptDeploymentsFor(parts: {
   attachedGenesis: string | undefined;
   spawned: AnvilInstanceOptions | undefined;
   store: KeptGenesisStore | undefined;
-}): { deploymentSnapshotKey?: string; keptDeployment?: { store: KeptGenesisStore; key: string } } {
+}): KeptDeployment | undefined {
   const { chainId, nativeSymbol, accounts } = parts;
-  if (parts.attachedGenesis !== undefined) return { deploymentSnapshotKey: deploymentSnapshotKey({ rpcUrl: parts.rpcUrl, genesis: parts.attachedGenesis, chainId, nativeSymbol, accounts }) };
-  if (!parts.store || !parts.spawned) return {};
+  if (parts.attachedGenesis !== undefined) {
+    const key = deploymentSnapshotKey({ rpcUrl: parts.rpcUrl, genesis: parts.attachedGenesis, chainId, nativeSymbol, accounts });
+    return { from: 'loaded', read: () => deploymentSnapshot(key), write: (deployment) => rememberDeploymentSnapshot(key, deployment) };
+  }
+  const store = parts.store;
+  if (!store || !parts.spawned) return undefined;
   const { binaryPath, logFile, startTimeoutMs, ipcPath, port, host, ...shaping } = parts.spawned;
-  return { keptDeployment: { store: parts.store, key: spawnedDeploymentKey({ anvilBinary: binaryPath, anvilArgs: anvilArgs(shaping), chainId, nativeSymbol, accounts }) } };
+  const key = spawnedDeploymentKey({ anvilBinary: binaryPath, anvilArgs: anvilArgs(shaping), chainId, nativeSymbol, accounts });
+  return { from: 'kept-genesis', read: () => readKeptDeployment(store, key), write: (deployment) => writeKeptDeployment(store, key, deployment) };
 }
 
 /** The deployment kept under `key`: its state (`anvil_dumpState`) and gas; undefined when none or unreadable. */
-export function readKeptDeployment(store: KeptGenesisStore, key: string): DeploymentSnapshot | undefined {
+function readKeptDeployment(store: KeptGenesisStore, key: string): DeploymentSnapshot | undefined {
   const payload = store.read(KIND, key);
   if (payload === undefined) return undefined;
   try {
@@ -71,7 +86,7 @@ export function readKeptDeployment(store: KeptGenesisStore, key: string): Deploy
   }
 }
 
-export function writeKeptDeployment(store: KeptGenesisStore, key: string, deployment: DeploymentSnapshot): void {
+function writeKeptDeployment(store: KeptGenesisStore, key: string, deployment: DeploymentSnapshot): void {
   const gas = Object.fromEntries(Object.entries(deployment.gas).map(([name, value]) => [name, (value as bigint).toString()]));
   store.write(KIND, key, JSON.stringify({ state: deployment.state, gas }));
 }

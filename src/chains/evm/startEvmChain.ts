@@ -10,9 +10,7 @@ import type { SimulatorAccounts } from '../../keys/simulatorAccounts';
 import type { AnvilEndpoints } from './AnvilInstance';
 import { calibrateGas, type GasCalibration } from './calibrateGas';
 import { deploySimulatorContracts, fundDeployerAndSolver, simulatorContractAddresses, type SimulatorContracts } from './deploySimulatorContracts';
-import { deploymentSnapshot, rememberDeploymentSnapshot } from './deploymentSnapshots';
-import { readKeptDeployment, writeKeptDeployment } from './keptDeployment';
-import type { KeptGenesisStore } from '../../keys/keptGenesisStore';
+import type { KeptDeployment } from './keptDeployment';
 import { evmErc20Currencies, evmNativeCurrency } from './evmCurrencies';
 import { EvmDepositAddresses } from './EvmDepositAddresses';
 import { EvmDepositSteps } from './EvmDepositSteps';
@@ -68,10 +66,8 @@ export interface StartEvmChainParams {
   journal?: EvmChainJournal;
   /** The node is a fork of an upstream chain: it is made ready for the deployment first (prepareForkedChain.ts). */
   forked?: boolean;
-  /** A node reset to genesis on attach: its deployment is kept under this key and loaded, not sent again, next time (deploymentSnapshots.ts). */
-  deploymentSnapshotKey?: string;
-  /** A node this simulator spawned, fresh: its deployment is loaded from the kept genesis under this key, or deployed and kept there (keptDeployment.ts). */
-  keptDeployment?: { store: KeptGenesisStore; key: string };
+  /** Where the deployment is loaded from, or kept once sent (keptDeployment.ts): a node reset on attach keeps it for the process, a node spawned fresh in the kept genesis. */
+  keptDeployment?: KeptDeployment;
 }
 
 /**
@@ -82,15 +78,15 @@ export interface StartEvmChainParams {
  */
 async function deployOrLoad(params: StartEvmChainParams): Promise<{ contracts: SimulatorContracts; gas: GasCalibration; deployment: StartedEvmChain['deployment'] }> {
   const { metadata, client, testClient, accounts } = params;
-  const keptGenesis = params.keptDeployment;
-  const kept = params.deploymentSnapshotKey !== undefined ? deploymentSnapshot(params.deploymentSnapshotKey) : keptGenesis ? readKeptDeployment(keptGenesis.store, keptGenesis.key) : undefined;
+  const keeper = params.keptDeployment;
+  const kept = keeper?.read();
   if (kept) {
     await testClient.loadState({ state: kept.state });
     // Anvil resumes a loaded chain's clock at its newest block (an offset behind the wall clock, rounded
     // down a second), where a freshly deployed one runs on the wall clock: the offset goes back to zero
     const offset = Number(await testClient.increaseTime({ seconds: 0 }));
     if (offset < 0) await testClient.increaseTime({ seconds: -offset });
-    return { contracts: simulatorContractAddresses(accounts.deployer.address, accounts.testAccounts.length), gas: kept.gas, deployment: params.deploymentSnapshotKey !== undefined ? 'loaded' : 'kept-genesis' };
+    return { contracts: simulatorContractAddresses(accounts.deployer.address, accounts.testAccounts.length), gas: kept.gas, deployment: keeper!.from };
   }
   // a fork: the upstream's use of the simulator's keys is undone locally before anything is deployed
   if (params.forked) await prepareForkedChain({ client, testClient, accounts, chainId: metadata.id });
@@ -106,8 +102,7 @@ async function deployOrLoad(params: StartEvmChainParams): Promise<{ contracts: S
   const { contracts, deployedNow } = await deploySimulatorContracts({ publicClient: client, testClient, chainId: metadata.id, nativeSymbol: metadata.nativeSymbol, accounts });
   const gas = await calibrateGas({ client, contracts, solver: accounts.solver.address, freshRecipient: getAddress(`0x${'5e'.repeat(20)}`) });
   // taken before the watcher or anything else sends a transaction: the state is the deployment's alone
-  if (deployedNow && params.deploymentSnapshotKey !== undefined) rememberDeploymentSnapshot(params.deploymentSnapshotKey, { state: await testClient.dumpState(), gas });
-  if (deployedNow && keptGenesis) writeKeptDeployment(keptGenesis.store, keptGenesis.key, { state: await testClient.dumpState(), gas });
+  if (deployedNow && keeper) keeper.write({ state: await testClient.dumpState(), gas });
   return { contracts, gas, deployment: deployedNow ? 'deployed' : 'found' };
 }
 
