@@ -7,11 +7,12 @@
  * compiles again; `npm run compile-contracts` always compiles.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createRequire } from 'node:module';
 import { compileContracts, contractsDir, readSources, type CompiledContracts } from './compile-contracts';
+import { writeFileWhole } from '../src/keys/keptFiles';
 
 const cacheDir = fileURLToPath(new URL('../node_modules/.cache/intentsim-solc/', import.meta.url));
 const solcVersion = (createRequire(import.meta.url)('solc/package.json') as { version: string }).version;
@@ -31,11 +32,8 @@ export function compileContractsCached(dir: string = contractsDir): CompiledCont
     return JSON.parse(readFileSync(file, 'utf8')) as CompiledContracts;
   } catch {
     const compiled = compileContracts(dir);
-    mkdirSync(cacheDir, { recursive: true });
-    // written whole, then renamed: a worker reading it at the same time sees all of it or none
-    const partial = `${file}.${process.pid}.tmp`;
-    writeFileSync(partial, JSON.stringify(compiled));
-    renameSync(partial, file);
+    // written whole: a worker reading it at the same time sees all of it or none
+    writeFileWhole(file, JSON.stringify(compiled));
     return compiled;
   }
 }

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { join } from 'node:path';
+import { keptAcrossStartsDir, writeFileWhole } from './keptFiles';
 
 /** Bumped when what an entry holds changes; an entry of another format is ignored. */
 const FORMAT = 1;
@@ -17,7 +17,7 @@ const MAX_ENTRIES = 48;
  *
  * A missing, unreadable or corrupt entry (its checksum fails), or one written under another key
  * (a file copied or renamed), is no entry: the start builds the genesis and writes it again.
- * Writes go to a temporary file renamed into place, so starts side by side never read half of one.
+ * Writes are whole (`writeFileWhole`), so starts side by side never read half of one.
  */
 export class KeptGenesisStore {
   constructor(readonly dir: string) {}
@@ -37,12 +37,8 @@ export class KeptGenesisStore {
 
   /** Keeps `payload` under `kind` and `key`; a failure to write (read-only or full disk) is no failure of the start. */
   write(kind: string, key: string, payload: string): void {
-    const file = this.fileOf(kind, key);
     try {
-      mkdirSync(this.dir, { recursive: true });
-      const temporary = `${file}.${process.pid}.tmp`;
-      writeFileSync(temporary, JSON.stringify({ format: FORMAT, kind, key, checksum: checksumOf(kind, key, payload), payload }));
-      renameSync(temporary, file);
+      writeFileWhole(this.fileOf(kind, key), JSON.stringify({ format: FORMAT, kind, key, checksum: checksumOf(kind, key, payload), payload }));
       this.prune();
     } catch {
       // the next start builds the genesis again
@@ -85,7 +81,7 @@ export function keptGenesisKey(parts: Record<string, unknown>): string {
 
 /** Where the simulator keeps them: beside the start's derivation cache, in the OS temp dir. */
 export function defaultKeptGenesisDir(): string {
-  return join(tmpdir(), 'intentsim-cache', `kept-genesis-v${FORMAT}`);
+  return join(keptAcrossStartsDir(), `kept-genesis-v${FORMAT}`);
 }
 
 let shared: KeptGenesisStore | undefined;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { keptAcrossStartsDir, writeFileWhole } from './keptFiles';
 
 /** Bumped when what an entry means changes; a file of another format is ignored. */
 const FORMAT = 1;
@@ -18,8 +18,8 @@ const MAX_ENTRIES = 20_000;
  *
  * Entries are keyed by sha256(scheme ‖ inputs…): the file holds no private key. A file that is
  * unreadable, of another format or whose checksum does not match is ignored (and replaced at the
- * next save); writes go to a temporary file renamed into place, so simulators starting side by
- * side never read a half-written one.
+ * next save); writes are whole (`writeFileWhole`), so simulators starting side by side never
+ * read a half-written one.
  */
 export class StartDerivationCache {
   private entries: Map<string, string> | undefined;
@@ -55,10 +55,7 @@ export class StartDerivationCache {
     for (const [key, value] of this.added) merged.set(key, value);
     this.added.clear();
     try {
-      mkdirSync(dirname(this.file), { recursive: true });
-      const temporary = `${this.file}.${process.pid}.tmp`;
-      writeFileSync(temporary, serialize(merged));
-      renameSync(temporary, this.file);
+      writeFileWhole(this.file, serialize(merged));
     } catch {
       // a read-only or full temp dir: the next start signs again
     }
@@ -107,7 +104,7 @@ function readEntries(file: string): Map<string, string> {
 
 /** Where the simulator keeps it: the OS temp dir (each start's data dir is usually new). */
 export function defaultDerivationCacheFile(): string {
-  return join(tmpdir(), 'intentsim-cache', `start-derivations-v${FORMAT}.json`);
+  return join(keptAcrossStartsDir(), `start-derivations-v${FORMAT}.json`);
 }
 
 let shared: StartDerivationCache | undefined;
