@@ -128,10 +128,13 @@ export class BvmDepositWatcher {
    */
   private registeredNow(): RegisteredAddressLookup {
     const addresses = this.deps.depositAddresses.addressesOn(this.deps.chainId);
-    return (address) => (addresses.has(address.toLowerCase()) ? this.deps.depositAddresses.at(this.deps.chainId, address) : undefined);
+    return (address) => (addresses.has(address.toLowerCase()) ? this.registeredAt(address) : undefined);
   }
 
-  private seen(record: BvmTransactionRecord, registered: RegisteredAddressLookup = (address) => this.deps.depositAddresses.at(this.deps.chainId, address)): void {
+  /** The deposit address registered at `address`, read now (one transaction: a mempool arrival, a mined block). */
+  private readonly registeredAt: RegisteredAddressLookup = (address) => this.deps.depositAddresses.at(this.deps.chainId, address);
+
+  private seen(record: BvmTransactionRecord, registered: RegisteredAddressLookup = this.registeredAt): void {
     if (this.unconfirmed.has(record.txid) || this.indexed.has(record.txid)) return;
     const deposits = this.depositsIn(record, registered);
     if (deposits.length === 0) return;
