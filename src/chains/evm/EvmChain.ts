@@ -137,7 +137,10 @@ export class EvmChain implements ChainAdapter {
         host: this.options.host,
         ...(this.options.port === undefined ? {} : { port: this.options.port }),
         ...(calls ? { journal: (sent, head) => calls.record(sent, head) } : {}),
-        onStateChange: () => this.sameStateReads.stateChanged(),
+        onStateChange: () => {
+          this.sameStateReads.stateChanged();
+          this.started?.watcher.stateChanged();
+        },
       });
     }
     const log = this.options.log;

@@ -102,6 +102,17 @@ export class EvmDepositWatcher {
   }
 
   /**
+   * A user's call through the chain's front changed its state (a sent transaction: with automine
+   * its block is mined by the time the node answers): index up to the head now instead of waiting
+   * for the block's notification, which comes several milliseconds later. The notification then
+   * finds the block indexed and does nothing.
+   */
+  stateChanged(): void {
+    if (this.stopped) return;
+    void this.catchUp().catch(this.deps.onError);
+  }
+
+  /**
    * From now until `resume()`, a catch-up (a block notification, the poll, `catchUp()`) indexes
    * nothing; resolves once the one running now is done. A world revert: a block of the world left
    * behind must not be written to the index the revert put back (the chain would then look reorged).
@@ -163,7 +174,9 @@ export class EvmDepositWatcher {
     }
     // the head is the block indexed last (a poll with nothing new, a world revert): nothing to walk
     if (head.hash === last.hash && this.unreportedForkPoint === undefined) return;
-    const forkPoint = await this.findForkPoint(Math.min(last.number, Number(head.number)));
+    // the head extends the block indexed last (a transaction just mined): no fork to look for
+    const extendsLast = head.parentHash === last.hash && Number(head.number) === last.number + 1 && this.unreportedForkPoint === undefined;
+    const forkPoint = extendsLast ? last.number : await this.findForkPoint(Math.min(last.number, Number(head.number)));
     if (forkPoint < last.number) this.forgetBlocksAfter(forkPoint);
 
     for (let number = forkPoint + 1; number <= Number(head.number); number++) {
