@@ -9,7 +9,8 @@
 // needed (they are devDependencies, installed in a checkout only).
 // A source checkout runs the CLI from an esbuild bundle of src/ and its dependencies (native ones
 // stay external; the recipe is scripts/build/bundleSources.mjs, shared with `npm run build`),
-// rebuilt whenever a source or the installed dependencies are newer than it: loading TypeScript
+// rebuilt whenever a source or the installed dependencies are newer than it (once: CLIs started
+// side by side wait for the one that took the build's lock). A bundle, because loading TypeScript
 // through a loader hook costs ~1 s at every start. The bundle is one CommonJS file run as a
 // vm.Script with V8's code cache (one per subcommand, beside the bundle): the functions a command
 // ran are not compiled again at its next run (~0.3 s of a start's CPU). When the bundle cannot be
@@ -73,22 +74,77 @@ function inputsChanged() {
   return Math.max(...sources, ...files, mtimeOf(fileURLToPath(import.meta.url)), mtimeOf(BUILD_MODULE));
 }
 
+/** How long a CLI waits for another one's build before it builds on its own (real time). */
+const BUILD_WAIT_MS = 120_000;
+/** A lock without its holder's pid this long after it was made is left over from a CLI killed right then. */
+const PIDLESS_LOCK_MS = 5_000;
+
+/**
+ * Takes the lock of a build (a directory made atomically, its holder's pid inside): true when this
+ * CLI builds, false while another CLI holds it. A lock whose holder no longer runs is removed.
+ * @param {string} lock
+ */
+function tryLockBuild(lock) {
+  try {
+    mkdirSync(lock);
+    writeFileSync(join(lock, 'pid'), String(process.pid));
+    return true;
+  } catch (error) {
+    if (/** @type {NodeJS.ErrnoException} */ (error).code !== 'EEXIST') throw error;
+  }
+  let holder;
+  try {
+    holder = Number(readFileSync(join(lock, 'pid'), 'utf8'));
+  } catch {
+    // made a moment ago, its pid not written yet, or left by a CLI killed right then
+    const made = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+    if (made !== undefined && Date.now() - made > PIDLESS_LOCK_MS) rmSync(lock, { recursive: true, force: true });
+    return false;
+  }
+  try {
+    process.kill(holder, 0);
+  } catch (error) {
+    // ESRCH: the holder is gone (killed mid-build); EPERM: it runs, as another user
+    if (/** @type {NodeJS.ErrnoException} */ (error).code === 'ESRCH') rmSync(lock, { recursive: true, force: true });
+  }
+  return false;
+}
+
+/**
+ * The bundle of the current inputs, built if there is none. CLIs started side by side right after
+ * an edit (test workers, a CI matrix's shards) build it once: the first takes the build's lock and
+ * builds, the others wait for its build to appear (polling its path) and load it. One whose lock
+ * holder died, or that waited `BUILD_WAIT_MS`, builds on its own; builds stay whole either way.
+ */
 async function freshBundle() {
   const buildName = `sources-${Math.floor(inputsChanged())}`;
   const bundle = join(bundles, buildName, 'cli.cjs');
   if (existsSync(bundle)) return bundle;
-  const { bundleSources, CLI_SOURCE } = await import(pathToFileURL(BUILD_MODULE).href);
   mkdirSync(bundles, { recursive: true });
-  const building = mkdtempSync(join(bundles, `${buildName}.building-`));
+  const lock = join(bundles, `${buildName}.lock`);
+  const waitUntil = Date.now() + BUILD_WAIT_MS;
+  let locked = tryLockBuild(lock);
+  while (!locked && Date.now() < waitUntil) {
+    await new Promise((resolve) => setTimeout(resolve, 25));
+    if (existsSync(bundle)) return bundle;
+    locked = tryLockBuild(lock);
+  }
   try {
-    await bundleSources({ root, entryPoints: { cli: CLI_SOURCE }, outdir: building, dependencies: 'bundled', explorerSourcesInRoot: true, logLevel: 'silent' });
+    if (existsSync(bundle)) return bundle; // built by the holder that let the lock go just now
+    const { bundleSources, CLI_SOURCE } = await import(pathToFileURL(BUILD_MODULE).href);
+    const building = mkdtempSync(join(bundles, `${buildName}.building-`));
     try {
-      renameSync(building, join(bundles, buildName));
-    } catch {
-      // another CLI put the same build in place first: theirs is used
+      await bundleSources({ root, entryPoints: { cli: CLI_SOURCE }, outdir: building, dependencies: 'bundled', explorerSourcesInRoot: true, logLevel: 'silent' });
+      try {
+        renameSync(building, join(bundles, buildName));
+      } catch {
+        // another CLI put the same build in place first: theirs is used
+      }
+    } finally {
+      rmSync(building, { recursive: true, force: true });
     }
   } finally {
-    rmSync(building, { recursive: true, force: true });
+    if (locked) rmSync(lock, { recursive: true, force: true });
   }
   dropOldBuilds(buildName);
   return bundle;

@@ -9,8 +9,9 @@ import { afterAll, describe, expect, it } from 'vitest';
 /**
  * bin/intentsim.js in a source checkout bundles src/ with esbuild (scripts/build/bundleSources.mjs)
  * when a source, the lockfile or the installed dependencies are newer than its bundle. CLIs started
- * side by side right after an edit (a CI matrix's shards on one runner) each load one whole build:
- * each build is a directory of its own that appears complete. The bundle runs with V8's code cache
+ * side by side right after an edit (a CI matrix's shards on one runner) each load one whole build,
+ * made once: one takes the build's lock and builds, the others wait for it; each build is a
+ * directory of its own that appears complete. The bundle runs with V8's code cache
  * of its subcommand, left beside it by the first run. A build that fails says so and the CLI runs
  * through tsx's loader.
  */
@@ -31,8 +32,14 @@ afterAll(() => {
 const help = () => run(join(checkout, 'bin', 'intentsim.js'), ['start', '--help'], { encoding: 'utf8', timeout: 120_000 });
 
 describe('the CLI bundle of a source checkout', () => {
-  it('four CLIs started at once on changed sources all run, from one complete build', async () => {
-    const outputs = await Promise.all([help(), help(), help(), help()]);
+  it('four CLIs started at once on changed sources all run, from one complete build that one of them made', async () => {
+    // each build is made in a `<name>.building-*` directory of its own: the ones seen while the CLIs run are the builds made
+    const buildsSeen = new Set<string>();
+    const watch = setInterval(() => {
+      for (const name of existsSync(builds) ? readdirSync(builds) : []) if (name.includes('.building-')) buildsSeen.add(name);
+    }, 5);
+    const outputs = await Promise.all([help(), help(), help(), help()]).finally(() => clearInterval(watch));
+    expect([...buildsSeen]).toHaveLength(1);
     for (const { stdout, stderr } of outputs) {
       expect(stdout).toContain('Usage: intentsim start');
       expect(stderr).toBe('');
@@ -67,16 +74,21 @@ describe('the CLI bundle of a source checkout', () => {
     expect(readFileSync(cache).length).toBeGreaterThan(100_000);
   });
 
-  it('a lockfile newer than the build makes a new build, named by its time', async () => {
+  it('a lockfile newer than the build makes a new build, named by its time, even where a killed CLI left its lock', async () => {
     const lockfile = join(checkout, 'package-lock.json');
     const now = new Date();
     utimesSync(lockfile, now, now);
     const expected = `sources-${Math.floor(statSync(lockfile).mtimeMs)}`;
     expect(existsSync(join(builds, expected))).toBe(false);
+    // the lock of that build left by a CLI killed while it built: its pid runs no more
+    const gone = await run(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    mkdirSync(join(builds, `${expected}.lock`));
+    writeFileSync(join(builds, `${expected}.lock`, 'pid'), gone.stdout);
     const { stdout, stderr } = await help();
     expect(stdout).toContain('Usage: intentsim start');
     expect(stderr).toBe('');
     expect(readdirSync(join(builds, expected))).toContain('cli.cjs');
+    expect(existsSync(join(builds, `${expected}.lock`))).toBe(false);
   });
 
   it('a build that fails says why on stderr, and the CLI still runs through tsx', async () => {
