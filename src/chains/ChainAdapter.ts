@@ -62,6 +62,13 @@ export interface ChainGasCosts {
  * through `requireCapability` (capabilities/requireCapability.ts), the one place that answers
  * `UNSUPPORTED_ON_CHAIN`.
  */
+/** What a world revert asks of `syncNow` (see there). */
+export interface WorldRevertSync {
+  afterWorldRevert?: boolean;
+  sendAfter?: Promise<unknown>;
+  restoreMining?: () => Promise<void>;
+}
+
 export interface ChainAdapter {
   readonly chainId: number;
   readonly vmType: VmType;
@@ -94,9 +101,11 @@ export interface ChainAdapter {
    * and solver transactions), what the adapter keeps beside them is read again first (the EVM
    * solver's next nonce and pool, the Bitcoin watcher's followed transactions); with `sendAfter`
    * too, nothing is sent again before it settles (the world revert's own snapshot of the chain,
-   * taken meanwhile: it holds the chain as reverted).
+   * taken meanwhile: it holds the chain as reverted); with `restoreMining`, the chain's block making
+   * at the snapshot (`ChainCheats.captureMining`) is put back once nothing of the world left behind
+   * is left to mine (the EVM pool emptied), before anything is sent again.
    */
-  syncNow(options?: { afterWorldRevert?: boolean; sendAfter?: Promise<unknown> }): Promise<void>;
+  syncNow(options?: WorldRevertSync): Promise<void>;
   /** An `inTxs` entry from what the watcher indexed alone (no RPC; fee filled in later). */
   indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry;
   /** Facts of an observed deposit transaction (fee, timestamp) for `inTxs`. */

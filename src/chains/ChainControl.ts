@@ -72,6 +72,8 @@ function controlledChain(chain: ChainAdapter): ControlledChain {
     revert: async (snapshotId) => requireCheat(chain, 'revert', `a revert to ${snapshotId}`)(snapshotId),
     // a chain whose watcher cannot pause has nothing to pause: it is indexed only when asked
     pauseWatching: async () => (await chain.cheats?.pauseWatching?.()) ?? (() => undefined),
+    // a chain whose block making never changes has nothing to put back
+    captureMining: async () => (await chain.cheats?.captureMining?.()) ?? (async () => undefined),
     reorg: async (depth) => requireCheat(chain, 'reorg', `a reorg of depth ${depth}`)(depth),
     doubleSpends: { doubleSpend: async (privateKey, txHash, options) => requireCheatCapability(chain, 'doubleSpends', `a double spend of ${txHash}`).doubleSpend(privateKey, txHash, options) },
     transactionFaults: {

@@ -28,6 +28,8 @@ interface WorldSnapshot {
   keep: boolean;
   /** Each chain's own snapshot id, by chain id (taken again after each revert to a kept snapshot). */
   chainSnapshots: Map<number, string>;
+  /** How each chain made blocks (automine, interval mining), as functions that make them so again. */
+  mining: Map<number, () => Promise<void>>;
   databaseCopy: number;
   clockMs: number;
   rng: RandomState;
@@ -74,16 +76,20 @@ export function createWorldSnapshots(parts: {
 
   const takeChainSnapshots = async (): Promise<Map<number, string>> =>
     new Map(await Promise.all(chains.list.map(async (chain) => [chain.chainId, await chains.control.find(chain.chainId)!.snapshot()] as const)));
+  /** How each chain makes blocks now (automine, interval mining), to put back at a revert. */
+  const captureMining = async (): Promise<Map<number, () => Promise<void>>> =>
+    new Map(await Promise.all(chains.list.map(async (chain) => [chain.chainId, await chains.control.find(chain.chainId)!.captureMining()] as const)));
 
   const take = async (id: string, keep: boolean): Promise<WorldSnapshot> => {
     await solver.idle({ unlessHeld: async () => true });
     await requestEvents.webhookDispatcher.idle();
     await Promise.all(chains.list.map((chain) => chain.syncNow()));
-    const chainSnapshots = await takeChainSnapshots();
+    const [chainSnapshots, mining] = await Promise.all([takeChainSnapshots(), captureMining()]);
     const snapshot: WorldSnapshot = {
       id,
       keep,
       chainSnapshots,
+      mining,
       databaseCopy: database.take(),
       clockMs: clock.now(),
       rng: rng.capture(),
@@ -110,7 +116,8 @@ export function createWorldSnapshots(parts: {
     // what the chain reported while it went back described the world left behind
     solver.dropHeardWhilePaused(chain.chainId);
     const retaken = target.keep ? control.snapshot().then((id) => void target.chainSnapshots.set(chain.chainId, id)) : undefined;
-    await Promise.all([retaken, chain.syncNow({ afterWorldRevert: true, ...(retaken ? { sendAfter: retaken } : {}) })]);
+    const restoreMining = target.mining.get(chain.chainId);
+    await Promise.all([retaken, chain.syncNow({ afterWorldRevert: true, ...(retaken ? { sendAfter: retaken } : {}), ...(restoreMining ? { restoreMining } : {}) })]);
   };
 
   const revertTo = async (id: string): Promise<void> => {

@@ -1,7 +1,8 @@
 // covers: status:pending, status:success
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Keypair, LAMPORTS_PER_SOL, SystemProgram, Transaction, sendAndConfirmTransaction, type Connection } from '@solana/web3.js';
-import { encodeFunctionData, type Address, type Hex } from 'viem';
+import { createWalletClient, encodeFunctionData, http, type Address, type Hex } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { depositoryArtifact } from '../../fixtures/contracts/artifacts.generated';
 import type { RunningSimulator } from '../../src/simulator';
 import { startSimulator } from '../../src/simulator';
@@ -244,6 +245,41 @@ describe('world snapshots', () => {
     expect(await waitForSettledStatus(sim.baseUrl, bridged.requestId)).toMatchObject({ status: 'success' });
     await sim.revert(kept);
     expect(await heads()).toEqual(atSnapshot);
+  });
+
+  it('a revert puts back how each chain made blocks: EVM automine and interval mining (a transaction left in a pool is not mined by automine coming back), the Bitcoin block timer', async () => {
+    const anvil = async <T>(chainId: number, method: string, params: unknown[] = []): Promise<T> => {
+      const answer = await requestJson(evmChainOf(sim, chainId).rpcUrl, { method: 'POST', body: { jsonrpc: '2.0', id: 1, method, params } });
+      return answer.body.result as T;
+    };
+    const mining = async (chainId: number) => ({ automine: await anvil<boolean>(chainId, 'anvil_getAutomine'), interval: await anvil<number | null>(chainId, 'anvil_getIntervalMining') });
+    await sim.control.chain(BVM).setIntervalMining(60);
+    try {
+      const id = await sim.snapshot();
+      expect(await mining(ORIGIN)).toEqual({ automine: true, interval: null });
+
+      // the later world: the origin holds a transfer in its pool, the destination mines every 7 s, Bitcoin's timer is off
+      await sim.control.chain(ORIGIN).setAutomine(false);
+      await sim.control.chain(DESTINATION).setIntervalMining(7);
+      await sim.control.chain(BVM).setIntervalMining(0);
+      const payer = privateKeyToAccount(sim.accounts[5]!.privateKey as Hex);
+      const origin = evmChainOf(sim, ORIGIN);
+      const wallet = createWalletClient({ account: payer, chain: origin.viemChain(), transport: http(origin.rpcUrl) });
+      const held = await wallet.sendTransaction({ to: sim.accounts[6]!.address as Address, value: 1n });
+      expect(await anvil<{ blockNumber: string | null }>(ORIGIN, 'eth_getTransactionByHash', [held])).toMatchObject({ blockNumber: null });
+
+      await sim.revert(id);
+      expect(await mining(ORIGIN)).toEqual({ automine: true, interval: null });
+      expect(await mining(DESTINATION)).toEqual({ automine: true, interval: null });
+      // the pool was emptied before automine came back: the later world's transfer is gone, never mined
+      expect(await anvil<unknown>(ORIGIN, 'eth_getTransactionByHash', [held])).toBeNull();
+      // Bitcoin's timer runs again, its next block due a minute after it was set
+      const height = await bvmHeight();
+      await sim.control.advanceTime(60);
+      await expect.poll(bvmHeight).toBe(height + 1);
+    } finally {
+      await sim.control.chain(BVM).setIntervalMining(0);
+    }
   });
 
   it('over HTTP: POST /admin/snapshot, /admin/revert, /admin/reset, and their refusals', async () => {

@@ -11,9 +11,8 @@ import { sharedSimulatorSlot, type SharedSimulatorSlot } from './sharedSimulator
  * second set of pooled chains (no other file's simulator resets those, which would wipe its
  * snapshots). A file takes it in `beforeAll` and calls `stop()` in `afterAll` as with its own
  * simulator: here `stop()` releases it, putting the world back to the start's with `sim.reset()`
- * (docs/control-plane.md, "World snapshots"; ~20 ms where a start costs ~190 ms of CPU).
- * What a world reset does not roll back is set back on release too: every EVM chain mines on each
- * transaction again (automine, no interval mining). Two files never hold it at once: taking it
+ * (docs/control-plane.md, "World snapshots"; ~20 ms where a start costs ~190 ms of CPU), every
+ * chain's mining mode (automine, interval mining) included. Two files never hold it at once: taking it
  * before the last holder released throws. A file that ends still holding it (its `beforeAll`
  * failed first) has it released by sharedTestSimulator.setup.ts; the worker's test environment
  * (sharedTestSimulator.environment.ts) stops it when the worker exits.
@@ -71,9 +70,7 @@ async function release(slot: SharedSimulatorSlot): Promise<void> {
   if (slot.heldBy === undefined) return;
   try {
     if (slot.started) {
-      const sim = await slot.started;
-      for (const chain of sim.chains) await sim.control.chain(chain.id).setAutomine(true);
-      await sim.reset();
+      await (await slot.started).reset();
     }
   } catch (error) {
     // a world it could not put back is not handed to the next file: that one starts it afresh

@@ -9,7 +9,7 @@ import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import { ChainError } from '../../errors/IntentsimError';
 import type { BvmKindOptions, ChainAdapterContext } from '../chainAdapterContext';
-import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams } from '../ChainAdapter';
+import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams, WorldRevertSync } from '../ChainAdapter';
 import type { SolverWallet } from '../SolverWallet';
 import type { DepositAddressCapability } from '../capabilities/DepositAddressCapability';
 import { BvmChainCheats } from './BvmChainCheats';
@@ -239,9 +239,11 @@ export class BvmChain implements ChainAdapter {
     this.watcher?.index(txHash.replace(/^0x/, '').toLowerCase());
   }
 
-  /** The watcher hears every mempool transaction and block as it happens; after a world revert it follows the ledger again from the index put back. */
-  async syncNow(options: { afterWorldRevert?: boolean; sendAfter?: Promise<unknown> } = {}): Promise<void> {
-    if (options.afterWorldRevert) this.watcher?.reload();
+  /** The watcher hears every mempool transaction and block as it happens; after a world revert it follows the ledger again from the index put back, and the block timer runs as at the snapshot. */
+  async syncNow(options: WorldRevertSync = {}): Promise<void> {
+    if (!options.afterWorldRevert) return;
+    this.watcher?.reload();
+    await options.restoreMining?.();
   }
 
   indexedDepositEntry(deposit: IndexedDeposit): TransactionEntry {

@@ -46,6 +46,12 @@ export class BvmChainCheats implements ChainCheats {
   /** Block times follow the virtual clock, which `ChainControl.advanceTime` moves right after this. */
   async increaseTime(): Promise<void> {}
 
+  /** The block timer as it is now (its period and the next block's due time), as a function that sets it so again. */
+  async captureMining(): Promise<() => Promise<void>> {
+    const restore = this.deps.node.captureBlockTimer();
+    return async () => restore();
+  }
+
   async snapshot(): Promise<string> {
     return this.deps.history.snapshot();
   }

@@ -34,6 +34,13 @@ export interface ChainCheats {
    * reads the chain as the revert left it). A chain without it is indexed only when asked.
    */
   pauseWatching?(): Promise<() => void>;
+  /**
+   * For a world snapshot: how the chain makes blocks now (automine, interval mining, the next
+   * block's due time), as a function that makes them so again — a world revert calls it once the
+   * chain holds nothing of the world left behind, before the solver sends anything again. A chain
+   * whose block making never changes has none.
+   */
+  captureMining?(): Promise<() => Promise<void>>;
   /** Replaces the last `depth` blocks with new empty ones; their transactions leave the canonical chain. */
   reorg?(depth: number): Promise<void>;
   /** An exchange's account faults (pause an account, revoke its key, set its collateral): the exchange chain only. */

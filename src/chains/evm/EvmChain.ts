@@ -13,7 +13,7 @@ import type { QuoteStep } from '../../domain/quote/quoteStep';
 import type { TransactionEntry } from '../../domain/request/requestRecord';
 import type { ChainAdapterContext } from '../chainAdapterContext';
 import { EvmUserWallet } from './EvmUserWallet';
-import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams } from '../ChainAdapter';
+import type { ChainAdapter, ChainGasCosts, ChainObservation, DepositStepParams, WorldRevertSync } from '../ChainAdapter';
 import type { SolverWallet } from '../SolverWallet';
 import type { GaslessRelayCapability } from '../capabilities/GaslessRelayCapability';
 import { EvmCheatCalls } from './EvmCheatCalls';
@@ -337,8 +337,8 @@ export class EvmChain implements ChainAdapter {
   }
 
   /** Indexes up to the chain head now (tests and scenarios use this to avoid waiting); after a world revert, see `afterWorldRevert`. */
-  syncNow(options: { afterWorldRevert?: boolean; sendAfter?: Promise<unknown> } = {}): Promise<void> {
-    return options.afterWorldRevert ? this.afterWorldRevert(options.sendAfter) : this.parts().watcher.catchUp();
+  syncNow(options: WorldRevertSync = {}): Promise<void> {
+    return options.afterWorldRevert ? this.afterWorldRevert(options.sendAfter, options.restoreMining) : this.parts().watcher.catchUp();
   }
 
   /**
@@ -347,15 +347,18 @@ export class EvmChain implements ChainAdapter {
    * the solver's next nonce read again, the chain indexed, and the solver's transactions the store
    * put back holds unsettled sent again (a user's transaction that waited in the pool is gone).
    * The pool is emptied and the chain indexed at once (neither changes what the other reads), and
-   * nothing is sent before `sendAfter` settles.
+   * nothing is sent before `sendAfter` settles. The mining mode of the snapshot (`restoreMining`)
+   * comes back once the pool is empty (automine switched on mines what waits there) and before the
+   * solver sends again (what it sends waits in the pool, or is mined, as at the snapshot).
    */
-  private async afterWorldRevert(sendAfter?: Promise<unknown>): Promise<void> {
+  private async afterWorldRevert(sendAfter?: Promise<unknown>, restoreMining?: () => Promise<void>): Promise<void> {
     const { wallet } = this.parts();
     wallet.forgetNonce();
     const emptyPool = this.node_()
       .testClient.request({ method: 'anvil_dropAllTransactions' } as never)
       .catch((error: unknown) => this.options.log?.(`chain ${this.chainId}: the pool could not be emptied after a world revert: ${error instanceof Error ? error.message : String(error)}`));
     await Promise.all([emptyPool, this.syncNow(), sendAfter?.catch(() => undefined)]);
+    await restoreMining?.();
     await wallet.resumeUnsettled();
   }
 

@@ -52,6 +52,22 @@ export class EvmCheatCalls implements ChainCheats {
     await this.testClient.setAutomine(enabled);
   }
 
+  /**
+   * Anvil's mining mode now (automine, or a block every N seconds, or neither), as a function that
+   * sets it again: its `evm_revert` keeps the mode it has, a world revert puts back the snapshot's.
+   */
+  async captureMining(): Promise<() => Promise<void>> {
+    const [automine, intervalSeconds] = await Promise.all([
+      this.testClient.request({ method: 'anvil_getAutomine' } as never) as Promise<boolean>,
+      this.testClient.request({ method: 'anvil_getIntervalMining' } as never) as Promise<number | null>,
+    ]);
+    // one call either way: automine on replaces interval mining; an interval of 0 turns both off
+    return async () => {
+      if (automine) await this.testClient.setAutomine(true);
+      else await this.testClient.setIntervalMining({ interval: intervalSeconds ?? 0 });
+    };
+  }
+
   /** Mines a block every `seconds` (0: only on demand / automine). */
   async setIntervalMining(seconds: number): Promise<void> {
     await this.testClient.setIntervalMining({ interval: seconds });

@@ -65,6 +65,8 @@ export const MAX_TIMER_BLOCKS_PER_STEP = 144;
 export class BvmNode {
   private parts: StartedParts | undefined;
   private blockTimer: ClockTimer | undefined;
+  /** The block timer's period and the next block's due time (virtual ms); seconds 0 when off. */
+  private blockTimerAt = { seconds: 0, dueAtMs: 0 };
 
   constructor(private readonly options: BvmNodeOptions) {}
 
@@ -137,6 +139,12 @@ export class BvmNode {
     this.startBlockTimer(seconds, this.options.clock.now() + seconds * 1000);
   }
 
+  /** The block timer as it is now, as a function that sets it so again (a world revert: the same period, the next block due when it was). */
+  captureBlockTimer(): () => void {
+    const { seconds, dueAtMs } = this.blockTimerAt;
+    return () => this.startBlockTimer(seconds, dueAtMs);
+  }
+
   async stop(): Promise<void> {
     this.blockTimer?.cancel();
     await this.parts?.server.stop();
@@ -149,23 +157,23 @@ export class BvmNode {
     this.blockTimer?.cancel();
     this.blockTimer = undefined;
     journal?.recordBlockTimer({ seconds: Math.max(0, seconds), firstDueAtMs, startedWithSeconds: this.options.blockTimeSeconds });
+    const at = (this.blockTimerAt = { seconds: Math.max(0, seconds), dueAtMs: firstDueAtMs });
     if (seconds <= 0) return;
     const { clock } = this.options;
     const periodMs = seconds * 1000;
-    let dueAt = firstDueAtMs;
     // a clock step over several periods mines a block for each, timestamped when it was due, up to
     // the last MAX_TIMER_BLOCKS_PER_STEP of them (the periods before are skipped)
     const tick = () => {
-      const owed = Math.floor((clock.now() - dueAt) / periodMs) + 1;
-      if (owed > MAX_TIMER_BLOCKS_PER_STEP) dueAt += (owed - MAX_TIMER_BLOCKS_PER_STEP) * periodMs;
-      for (; dueAt <= clock.now(); dueAt += periodMs) {
-        journal?.timerBlockDue(dueAt);
-        ledger.setNextBlockTimestamp(Math.floor(dueAt / 1000));
+      const owed = Math.floor((clock.now() - at.dueAtMs) / periodMs) + 1;
+      if (owed > MAX_TIMER_BLOCKS_PER_STEP) at.dueAtMs += (owed - MAX_TIMER_BLOCKS_PER_STEP) * periodMs;
+      for (; at.dueAtMs <= clock.now(); at.dueAtMs += periodMs) {
+        journal?.timerBlockDue(at.dueAtMs);
+        ledger.setNextBlockTimestamp(Math.floor(at.dueAtMs / 1000));
         ledger.mine(1, accounts.miner.script);
       }
-      this.blockTimer = clock.setTimeout(tick, dueAt - clock.now());
+      this.blockTimer = clock.setTimeout(tick, at.dueAtMs - clock.now());
     };
-    this.blockTimer = clock.setTimeout(tick, dueAt - clock.now());
+    this.blockTimer = clock.setTimeout(tick, at.dueAtMs - clock.now());
   }
 
   private started(): StartedParts {
