@@ -7,6 +7,7 @@ import { loadFastKeccak } from './domain/hash/keccak256Fast';
 import { assertSupportedPlatform } from './process/supportedPlatform';
 import { deriveSimulatorAccounts, type SimulatorAccounts } from './keys/simulatorAccounts';
 import { SeededRng } from './rng/SeededRng';
+import { ApiRequestsInFlight } from './api/apiRequestsInFlight';
 import { startHttpApi, type HttpApi } from './root/httpApi';
 import { createRequestEvents, type RequestEvents } from './root/requestEvents';
 import type { RunningSimulator, StartSimulatorOptions } from './root/runningSimulator';
@@ -93,10 +94,11 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     await chains.start();
     await solver.activate();
     const rateLimiters = new RateLimiters();
-    const snapshots = createWorldSnapshots({ chains, stores: stores.stores, requestEvents, solver, clock, rng, rateLimiters });
+    const requestsInFlight = new ApiRequestsInFlight();
+    const snapshots = createWorldSnapshots({ chains, stores: stores.stores, requestEvents, solver, clock, rng, rateLimiters, requestsInFlight });
     world = snapshots;
     // the world as the start leaves it, for reset(), taken while the API starts to listen
-    [http] = await Promise.all([startHttpApi(config, { stores: stores.stores, chains, requestEvents, solver, clock, accounts: deriveAccounts, world, rateLimiters, log }), snapshots.takeStartSnapshot()]);
+    [http] = await Promise.all([startHttpApi(config, { stores: stores.stores, chains, requestEvents, solver, clock, accounts: deriveAccounts, world, rateLimiters, requestsInFlight, log }), snapshots.takeStartSnapshot()]);
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;

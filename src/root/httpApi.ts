@@ -15,6 +15,7 @@ import { requestFastFill } from '../solver/requestFastFill';
 import type { RequestEvents } from './requestEvents';
 import type { SimulatorChains } from './simulatorChains';
 import type { SimulatorStores } from './simulatorStores';
+import type { ApiRequestsInFlight } from '../api/apiRequestsInFlight';
 import type { WorldSnapshots } from './worldSnapshots';
 
 /** The HTTP API listening, with the websocket status stream on the same server. */
@@ -37,6 +38,8 @@ export async function startHttpApi(
     world: WorldSnapshots;
     /** The API's rate limiters, shared with the world snapshots. */
     rateLimiters: RateLimiters;
+    /** The requests being answered, which a world revert holds (shared with the world snapshots). */
+    requestsInFlight: ApiRequestsInFlight;
     log: (message: string, error?: unknown) => void;
   },
 ): Promise<HttpApi> {
@@ -99,7 +102,7 @@ export async function startHttpApi(
     const created = createServer(
       // a request must arrive whole within this time (checked every second), or it is answered 408
       { requestTimeout: config.httpRequestTimeoutMs, headersTimeout: Math.min(config.httpRequestTimeoutMs, 60_000), connectionsCheckingInterval: 1000 },
-      app,
+      deps.requestsInFlight.wrap(app),
     );
     answerClientErrorsAsJson(created);
     created.once('error', reject);

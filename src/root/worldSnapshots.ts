@@ -1,3 +1,4 @@
+import type { ApiRequestsInFlight } from '../api/apiRequestsInFlight';
 import type { RateLimiters } from '../api/rateLimiter';
 import type { ChainAdapter } from '../chains/ChainAdapter';
 import type { RpcFault } from '../chains/RpcFaultStore';
@@ -60,6 +61,8 @@ export function createWorldSnapshots(parts: {
   clock: VirtualClock;
   rng: SeededRng;
   rateLimiters: RateLimiters;
+  /** The API's requests: a revert holds new ones and waits for those in flight. */
+  requestsInFlight?: ApiRequestsInFlight;
 }): WorldSnapshots & { takeStartSnapshot(): Promise<void> } {
   const { chains, stores, requestEvents, solver, clock, rng, rateLimiters } = parts;
   const database = new DatabaseSnapshots(stores.db);
@@ -124,6 +127,16 @@ export function createWorldSnapshots(parts: {
     const index = held.findIndex((snapshot) => snapshot.id === id);
     if (index < 0) throw new WorldSnapshotNotFoundError(id);
     const target = held[index]!;
+    // no request answers from, or writes into, a world half put back
+    const releaseRequests = await parts.requestsInFlight?.hold();
+    try {
+      await revertHeld(index, target);
+    } finally {
+      releaseRequests?.();
+    }
+  };
+
+  const revertHeld = async (index: number, target: WorldSnapshot): Promise<void> => {
     await solver.pause();
     await requestEvents.webhookDispatcher.pause();
     const resumes: Array<() => void> = [];

@@ -9,6 +9,8 @@ import { startSimulator } from '../../src/simulator';
 import { getJson, nativeBridgeBody, publicClientFor, requestJson, waitForSettledStatus } from '../support/bridgeClient';
 import { bvmRpc, BVM_CHAIN_ID as BVM } from '../support/bvmClient';
 import { evmChainOf } from '../support/evmChainOf';
+import { listeningPid } from '../support/listeningPid';
+import { pauseProcess, resumeProcess } from '../support/pauseProcess';
 import { pooledChains } from '../support/pooledNodes';
 import { quoteAndDepositNative } from '../support/quoteAndDepositNative';
 import { solanaConnection } from '../support/solanaConnections';
@@ -280,6 +282,37 @@ describe('world snapshots', () => {
     } finally {
       await sim.control.chain(BVM).setIntervalMining(0);
     }
+  });
+
+  it('a revert waits for the requests in flight and holds those that come meanwhile: a quote whose chain read is slow writes its request first, and the revert takes it back', async () => {
+    const id = await sim.snapshot();
+    const destinationNode = listeningPid(Number(new URL(pooledChains([DESTINATION])[0]!.rpcUrl).port), 'anvil')!;
+    const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+    let reverted = false;
+    await pauseProcess(destinationNode);
+    let quote: Promise<{ status: number; body: any; answeredBeforeRevert: boolean }>;
+    let reverting: Promise<void>;
+    let heldLookUp: Promise<{ status: number; answeredAfterRevert: boolean }>;
+    try {
+      // in flight: the fill's simulation (another amount, so no kept answer) waits on the paused destination node
+      quote = requestJson(`${sim.baseUrl}/quote/v2`, { method: 'POST', body: nativeBridgeBody(sim.accounts[4]!.address, { originChainId: ORIGIN, destinationChainId: DESTINATION, amount: '10000000000000777' }) }).then((answer) => ({ ...answer, answeredBeforeRevert: !reverted }));
+      await sleep(100);
+      reverting = sim.revert(id).then(() => void (reverted = true));
+      await sleep(50);
+      // sent while the revert waits for the quote: answered only once the revert is done
+      heldLookUp = getJson(`${sim.baseUrl}/intents/status/v3?requestId=0x${'0'.repeat(63)}1`).then((answer) => ({ status: answer.status, answeredAfterRevert: reverted }));
+      await sleep(200);
+      expect(reverted).toBe(false);
+    } finally {
+      resumeProcess(destinationNode);
+    }
+    const quoted = await quote;
+    expect(quoted.status, JSON.stringify(quoted.body)).toBe(200);
+    expect(quoted.answeredBeforeRevert).toBe(true);
+    await reverting;
+    expect(await heldLookUp).toEqual({ status: 404, answeredAfterRevert: true });
+    // the quote's request was written before the revert put the tables back
+    expect(await listed()).not.toContain(String(quoted.body.steps[0].requestId).toLowerCase());
   });
 
   it('over HTTP: POST /admin/snapshot, /admin/revert, /admin/reset, and their refusals', async () => {
