@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { transform } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bundleSources } from '../../scripts/build/bundleSources.mjs';
 import { loadSimulatorConfig } from '../../src/config/simulatorConfig';
 import { startSimulator, type RunningSimulator } from '../../src/simulator';
 import { startSummaryJson } from '../../src/formatStartSummary';
 import { pooledChains } from '../support/pooledNodes';
 import { LISTING_UNTHROTTLED, testSimulatorOptions } from '../support/startTestSimulator';
 import { blockKind, documentationBlocks, documentationFiles, isExcerptOf, relativeLinksOf, type DocCodeBlock } from './docCodeBlocks';
+import { writePackageBundle } from './packageBundle';
 import { startSnippetHost, type SnippetHost } from './snippetHost';
 
 /**
@@ -41,11 +41,11 @@ beforeAll(async () => {
   for (const name of readdirSync('node_modules')) {
     if (!name.startsWith('.') && name !== 'intentsim') symlinkSync(resolve('node_modules', name), join(workDir, 'node_modules', name));
   }
-  // `intentsim` as this checkout's sources, bundled once with the package build's recipe (dependencies
-  // stay imports of node_modules); test/package/ proves the same API from the built tarball
+  // `intentsim` as this checkout's sources, bundled with the package build's recipe (dependencies
+  // stay imports of node_modules; kept between runs while the sources are the same: ./packageBundle.ts);
+  // test/package/ proves the same API from the built tarball
   const packageDir = join(workDir, 'node_modules', 'intentsim');
-  // the explorer's browser sources are found in this checkout (src/api/explorer/explorerBundle.ts)
-  await bundleSources({ root: ROOT, entryPoints: { index: 'src/index.ts' }, outdir: join(packageDir, 'dist'), dependencies: 'external', explorerSourcesInRoot: true, logLevel: 'warning' });
+  await writePackageBundle(ROOT, join(packageDir, 'dist'));
   writeFileSync(join(packageDir, 'package.json'), JSON.stringify({ name: 'intentsim', type: 'module', exports: { '.': './dist/index.js' } }));
   snippetHost = startSnippetHost(workDir, process.env);
 });
