@@ -5,7 +5,7 @@
  *   TypeScript loader: so this file is JavaScript) into node_modules/.cache/intentsim/;
  * - the package's ESM JavaScript in dist/ (`npm run build`, scripts/build-package.ts), whose
  *   CommonJS files start from `NODE_BUNDLE_BASE` too.
- * (test/docs/docCodeBlocks.test.ts bundles the package's index with it too, as the package does.)
+ * (test/docs/packageBundle.ts bundles the package's index with it too, as the package does, for the doc snippets.)
  * It does not ship: an installed package runs dist/cli.js and never builds.
  */
 import { join } from 'node:path';
