@@ -9,7 +9,7 @@ import { isProcessAlive } from '../../src/process/isProcessAlive';
 import { waitUntilGone } from '../support/cliProcess';
 import { packedTarball } from './packedTarball';
 import { nodeModulesFootprint, productionInstall } from './productionTree';
-import { TypeChecks } from './typeCheckProjects';
+import { typeCheck } from './typeCheckProjects';
 
 /**
  * The package as a user installs it: `npm pack` (which builds dist/ through `prepack`; kept by a
@@ -18,9 +18,12 @@ import { TypeChecks } from './typeCheckProjects';
  * packages a user's install gets (./productionTree.ts reads them from the lock), linked from this
  * checkout's node_modules (the flat tree `npm install` makes, without the network and without
  * compiling better-sqlite3 again); its size is what a user's node_modules holds.
- * A file that needs a devDependency at run time fails here. Type checks (this checkout's TypeScript,
- * as tsc runs it) and Vitest run in a second project that also has the user's own dev tools
+ * A file that needs a devDependency at run time fails here. Type checks (TypeScript 7's native tsc,
+ * ./typeCheckProjects.ts) and Vitest run in a second project that also has the user's own dev tools
  * (TypeScript, @types/node, Vitest).
+ * Each node process that loads the package costs ~1 s of CPU (its bundle) and each simulator start
+ * a little more, so checks that need no process of their own share one: the plain ESM and CommonJS
+ * scripts and tsc's output of the TypeScript files run in one process (userScripts below).
  */
 const run = promisify(execFile);
 const REPO = resolve('.');
@@ -36,8 +39,6 @@ let packedFromCache: boolean;
 /** What the user's node_modules holds once installed, and how long the install took (extract and link). */
 let footprint: { bytes: number; packages: number };
 let installMs: number;
-/** tsc, run in this process over the projects below (./typeCheckProjects.ts). */
-const typeChecks = new TypeChecks();
 
 /**
  * The top-level packages `npm install intentsim` adds (nested ones come inside them), those this
@@ -71,6 +72,28 @@ async function vitestRun(config?: string): Promise<string> {
     return { stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
   });
   return `${stdout}\n${stderr}`;
+}
+
+/** What tsc said of the nodenext project, and the lines the user's scripts printed, from userScripts(). */
+let userScriptsRun: Promise<{ nodenextCheck: string; lines: string[] }> | undefined;
+
+/**
+ * The nodenext type check of the TypeScript files (tsc writes typed.mjs and typedRequire.cjs, their
+ * output, into the project), then one node process that runs, each to its end and in this order:
+ * typedRequire.cjs (--require: CommonJS, before anything is imported), esm.mjs and typed.mjs
+ * (--import: ESM, each starts a simulator, reads /chains and stops it), then commonjs.cjs (which
+ * starts its own and compares what require and import give). Run once for the tests that read it.
+ */
+function userScripts(): Promise<{ nodenextCheck: string; lines: string[] }> {
+  userScriptsRun ??= (async () => {
+    const common = { target: 'es2022', strict: true, skipLibCheck: true, types: ['node'], noUncheckedIndexedAccess: true };
+    writeFileSync(join(devProject, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...common, module: 'nodenext', moduleResolution: 'nodenext', outDir: project, rootDir: '.' }, files: ['typed.mts', 'typedRequire.cts', 'vitestTypes.mts'] }));
+    writeFileSync(join(devProject, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...common, module: 'esnext', moduleResolution: 'bundler', noEmit: true }, files: ['typed.mts', 'vitestTypes.mts'] }));
+    const nodenextCheck = await typeCheck(join(devProject, 'tsconfig.json'));
+    const stdout = await nodeIn(project, ['--require', './typedRequire.cjs', '--import', './esm.mjs', '--import', './typed.mjs', 'commonjs.cjs']);
+    return { nodenextCheck, lines: stdout.trim().split('\n') };
+  })();
+  return userScriptsRun;
 }
 
 /** The one JSON line a script prints while its simulator runs: the chain ids /chains lists and its anvil processes. */
@@ -145,32 +168,32 @@ describe('the install', () => {
 
 describe('installed into an empty project', () => {
   it('a plain Node ESM script imports it, starts the simulator, reads /chains and stops it; a TypeScript file type-checks with tsc under nodenext and bundler resolution, and its output runs', async () => {
-    const common = { target: 'es2022', strict: true, skipLibCheck: true, types: ['node'], noUncheckedIndexedAccess: true };
-    writeFileSync(join(devProject, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...common, module: 'nodenext', moduleResolution: 'nodenext', outDir: project, rootDir: '.' }, files: ['typed.mts', 'typedRequire.cts', 'vitestTypes.mts'] }));
-    writeFileSync(join(devProject, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...common, module: 'esnext', moduleResolution: 'bundler', noEmit: true }, files: ['typed.mts', 'vitestTypes.mts'] }));
-    expect(typeChecks.run(join(devProject, 'tsconfig.json'))).toBe('');
-    expect(typeChecks.run(join(devProject, 'tsconfig.bundler.json'))).toBe('');
-    // one process (each loading of the package costs ~2 s of CPU): node runs esm.mjs to its end (--import), then typed.mjs
-    const [plain, typed] = (await nodeIn(project, ['--import', './esm.mjs', 'typed.mjs'])).trim().split('\n').map((line) => scriptReport(line));
+    const { nodenextCheck, lines } = await userScripts();
+    expect(nodenextCheck).toBe('');
+    expect(await typeCheck(join(devProject, 'tsconfig.bundler.json'))).toBe('');
+    // esm.mjs's line and typed.mjs's, after typedRequire.cjs's (userScripts)
+    const [plain, typed] = lines.slice(1, 3).map((line) => scriptReport(line));
     expect(plain!.chains).toEqual([1]);
     expect(plain!.anvils).toHaveLength(1);
     expect(await waitUntilGone(plain!.anvils)).toEqual([]);
     const report = typed!;
     expect(report).toMatchObject({ chains: [1], summary: [true], checks: true, resolved: [false, false, false, false, false], setups: 5 });
     expect(await waitUntilGone(report.anvils)).toEqual([]);
-    // typedRequire.cjs, tsc's CommonJS output, runs with commonjs.cjs below
-  }, 120_000); // two type checks and a process: ~15 s of CPU, over a minute with the suite and other work beside it
+    // typedRequire.cjs, tsc's CommonJS output, and commonjs.cjs ran in the same process: the test below reads their lines
+  }, 120_000); // two type checks and a process with three simulators: ~6 s of CPU, longer with the suite beside it
 
   it('a type error against the package fails the check (the check above can fail)', async () => {
     writeFileSync(join(devProject, 'wrong.mts'), "import { startSimulator } from 'intentsim';\nawait startSimulator({ chains: 'all' });\n");
     writeFileSync(join(devProject, 'tsconfig.wrong.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, skipLibCheck: true, types: ['node'], noEmit: true }, files: ['wrong.mts'] }));
-    expect(typeChecks.run(join(devProject, 'tsconfig.wrong.json'))).toMatch(/wrong\.mts\(2,.*error TS2322/);
+    expect(await typeCheck(join(devProject, 'tsconfig.wrong.json'))).toMatch(/wrong\.mts\(2,.*error TS2322/);
   });
 
   it("a CommonJS script requires it and does the same; require and import see the same names; the TypeScript CommonJS file's output runs", async () => {
-    // one process for all of it (each loading of the package costs ~2 s of CPU): the script also lists what each subpath gives require and import,
-    // and node first runs typedRequire.cjs (tsc's output of typedRequire.cts, above) with --require
-    const [typedRequire, commonjs] = (await nodeIn(project, ['--require', './typedRequire.cjs', 'commonjs.cjs'])).trim().split('\n') as [string, string];
+    // the process of userScripts: node first ran typedRequire.cjs (tsc's output of typedRequire.cts, above) with --require, commonjs.cjs last;
+    // the script also lists what each subpath gives require and import
+    const { lines } = await userScripts();
+    expect(lines).toHaveLength(4);
+    const [typedRequire, commonjs] = [lines[0]!, lines[3]!];
     expect(JSON.parse(typedRequire)).toEqual({ startSimulator: 'function', globalSetup: 'function', resolved: [false, false] });
     const report = scriptReport(commonjs);
     expect(report.chains).toEqual([1]);
