@@ -63,15 +63,40 @@ async function nodeIn(dir: string, args: readonly string[], env: NodeJS.ProcessE
   return stdout;
 }
 
-/** A Vitest run of its own (not a worker of this one) in the dev project, with `config` or its vitest.config.mjs; its output, passing or failing. */
-async function vitestRun(config?: string): Promise<string> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && !['NODE_OPTIONS', 'TEST', 'FORCE_COLOR'].includes(name)));
-  const args = [join('node_modules', 'vitest', 'vitest.mjs'), 'run', ...(config ? ['--config', config] : [])];
-  const { stdout, stderr } = await run(process.execPath, args, { cwd: devProject, env: { ...env, NO_COLOR: '1' }, timeout: 60_000 }).catch((failed: { stdout?: string; stderr?: string; code?: unknown }) => {
-    if (typeof failed.code !== 'number') throw failed; // a timeout or a run that never started, not failing tests
-    return { stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  });
-  return `${stdout}\n${stderr}`;
+let vitestRunOutput: Promise<string> | undefined;
+
+/**
+ * The Vitest run of the dev project (a run of its own, not a worker of this one), once for the tests
+ * that read it: vitest.projects.config.mjs runs the user's four configs (vitest.config.mjs and the
+ * isolated, unisolated and parallel ones) as projects of one run, each with its own simulator; its
+ * output (the verbose reporter: a line per test, labelled with its project), passing or failing.
+ */
+function vitestRun(): Promise<string> {
+  vitestRunOutput ??= (async () => {
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && !['NODE_OPTIONS', 'TEST', 'FORCE_COLOR'].includes(name)));
+    const args = [join('node_modules', 'vitest', 'vitest.mjs'), 'run', '--config', 'vitest.projects.config.mjs', '--reporter', 'verbose'];
+    const { stdout, stderr } = await run(process.execPath, args, { cwd: devProject, env: { ...env, NO_COLOR: '1' }, timeout: 90_000 }).catch((failed: { stdout?: string; stderr?: string; code?: unknown }) => {
+      if (typeof failed.code !== 'number') throw failed; // a timeout or a run that never started, not failing tests
+      return { stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+    });
+    return `${stdout}\n${stderr}`;
+  })();
+  return vitestRunOutput;
+}
+
+/** The tests of one project of the Vitest run, as the verbose reporter ends them ('✓ file > test' or '× file > test'), sorted. */
+function projectTests(output: string, project: string): string[] {
+  return output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /^[✓×↓] /.test(line) && line.includes(` |${project}| `))
+    .map((line) => line.replace(` |${project}|`, '').replace(/ \d+ms$/, ''))
+    .sort();
+}
+
+/** The test files of one project of the Vitest run that failed before any test (a setup file that threw): `FAIL |project| file [ file ]`. */
+function projectFailedFiles(output: string, project: string): string[] {
+  return [...output.matchAll(new RegExp(`FAIL\\s+\\|${project}\\| (\\S+) \\[`, 'g'))].map((match) => match[1]!).sort();
 }
 
 /** What tsc said of the nodenext project, and the lines the user's scripts printed, from userScripts(). */
@@ -220,21 +245,39 @@ describe('installed into an empty project', () => {
   });
 
   it("Vitest's globalSetup from intentsim/vitest starts one simulator for the run and test files inject it", async () => {
-    expect(await vitestRun()).toMatch(/Tests\s+1 passed \(1\)/);
-  });
+    const output = await vitestRun();
+    expect(output).toMatch(/Test Files\s+2 failed \| 4 passed \(6\)/); // the two failures are the unisolated and parallel projects' (below)
+    expect(projectTests(output, 'inject')).toEqual(['✓ shared.vitest.test.mjs > inject gives the run its simulator']);
+    expect(projectFailedFiles(output, 'inject')).toEqual([]);
+  }, 120_000); // the one Vitest run of four projects: ~8 s of CPU, longer with the suite beside it
 
   it('intentsim/vitest/isolate resets the shared world before each test: the second test sees no request and the start balance, which it does not without it', async () => {
-    expect(await vitestRun('vitest.isolated.config.mjs')).toMatch(/Test Files\s+2 passed \(2\)\s+Tests\s+3 passed \(3\)/);
-    const shared = await vitestRun('vitest.unisolated.config.mjs');
-    expect(shared).toMatch(/Tests\s+1 failed \| 1 passed \(2\)/);
-    expect(shared).toMatch(/FAIL\s+worldIsolation\.isolated\.test\.mjs > the next test sees an empty listing/);
-  });
+    const output = await vitestRun();
+    expect(projectTests(output, 'isolated')).toEqual([
+      '✓ second.isolated.test.mjs > the shared simulator answers',
+      '✓ worldIsolation.isolated.test.mjs > a bridge is listed and spends the account',
+      "✓ worldIsolation.isolated.test.mjs > the next test sees an empty listing and the start's balance",
+    ].sort());
+    expect(projectFailedFiles(output, 'isolated')).toEqual([]);
+    expect(projectTests(output, 'unisolated')).toEqual([
+      '✓ worldIsolation.isolated.test.mjs > a bridge is listed and spends the account',
+      "× worldIsolation.isolated.test.mjs > the next test sees an empty listing and the start's balance",
+    ].sort());
+    expect(output).toMatch(/FAIL\s+\|unisolated\| worldIsolation\.isolated\.test\.mjs > the next test sees an empty listing/);
+  }, 120_000);
 
   it('intentsim/vitest/isolate refuses to run in a second parallel worker (fileParallelism with two workers)', async () => {
-    const parallel = await vitestRun('vitest.parallel.config.mjs');
-    expect(parallel).toMatch(/Test Files\s+1 failed \| 1 passed \(2\)/);
-    expect(parallel).toContain('intentsim/vitest/isolate: test files run in parallel (VITEST_POOL_ID=2)');
-  });
+    const output = await vitestRun();
+    // one file of the two fails in its setup file (whichever the second worker took); the other's tests pass
+    const [refused, ...more] = projectFailedFiles(output, 'parallel');
+    expect(more).toEqual([]);
+    expect(['second.isolated.test.mjs', 'worldIsolation.isolated.test.mjs']).toContain(refused);
+    const passed = projectTests(output, 'parallel');
+    expect(passed.length).toBeGreaterThan(0);
+    for (const line of passed) expect(line).toMatch(/^✓ /);
+    expect(passed.filter((line) => line.includes(refused!))).toEqual([]);
+    expect(output).toContain('intentsim/vitest/isolate: test files run in parallel (VITEST_POOL_ID=2)');
+  }, 120_000);
 
   it('intentsim/jest/isolate in a Jest worker resets the world before each test, and a second parallel worker refuses', async () => {
     const report = JSON.parse(await nodeIn(project, ['jestIsolationRun.cjs'])) as Record<string, unknown>;
