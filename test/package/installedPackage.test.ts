@@ -296,10 +296,12 @@ describe('installed into an empty project', () => {
 
   it('intentsim/jest/isolate in a Jest worker resets the world before each test, and a second parallel worker refuses', async () => {
     const report = JSON.parse(await nodeIn(project, ['jestIsolationRun.cjs'])) as Record<string, unknown>;
+    // one worker process runs both files (--runInBand), then a second parallel worker the isolated one, which refuses before any test
     expect(report).toEqual({
-      isolated: { pass: 2, fail: 0, refused: false },
-      shared: { pass: 1, fail: 1, refused: false },
-      parallel: { pass: 0, fail: 1, refused: true },
+      isolated: { pass: 2, fail: 0, ok: true, refused: false },
+      shared: { pass: 1, fail: 1, ok: false, refused: false },
+      parallel: { pass: 0, fail: 0, ok: false, refused: true },
+      files: [['isolated', 'shared'], ['isolated']],
     });
   });
 
