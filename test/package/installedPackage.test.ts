@@ -22,8 +22,11 @@ import { typeCheck } from './typeCheckProjects';
  * ./typeCheckProjects.ts) and Vitest run in a second project that also has the user's own dev tools
  * (TypeScript, @types/node, Vitest).
  * Each node process that loads the package costs ~1 s of CPU (its bundle) and each simulator start
- * a little more, so checks that need no process of their own share one: the plain ESM and CommonJS
- * scripts and tsc's output of the TypeScript files run in one process (userScripts below).
+ * a little more, so checks that need no process of their own share one: tsc checks the three
+ * TypeScript projects in one run (typeChecks below), the plain ESM and CommonJS scripts and tsc's
+ * output run in one node process (userScripts), the two Jest stand-ins in another (jestRuns), and the
+ * four Vitest configurations are the projects of one Vitest run (vitestRun). Each test still asserts
+ * what it did alone.
  */
 const run = promisify(execFile);
 const REPO = resolve('.');
@@ -57,9 +60,9 @@ function linkPackages(nodeModules: string, names: readonly string[]): void {
   }
 }
 
-/** Runs `node <args>` in the project; resolves with its stdout once it has exited by itself (code 0). */
-async function nodeIn(dir: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
-  const { stdout } = await run(process.execPath, args, { cwd: dir, env: { ...process.env, ...env }, timeout: 60_000 });
+/** Runs `node <args>` in the project; resolves with its stdout once it has exited by itself (code 0) within `timeoutMs`. */
+async function nodeIn(dir: string, args: readonly string[], timeoutMs = 60_000): Promise<string> {
+  const { stdout } = await run(process.execPath, args, { cwd: dir, timeout: timeoutMs });
   return stdout;
 }
 
@@ -131,10 +134,27 @@ let userScriptsRun: Promise<string[]> | undefined;
 function userScripts(): Promise<string[]> {
   userScriptsRun ??= (async () => {
     await typeChecks();
-    const stdout = await nodeIn(project, ['--require', './typedRequire.cjs', '--import', './esm.mjs', '--import', './typed.mjs', 'commonjs.cjs']);
+    const stdout = await nodeIn(project, ['--require', './typedRequire.cjs', '--import', './esm.mjs', '--import', './typed.mjs', 'commonjs.cjs'], 110_000);
     return stdout.trim().split('\n');
   })();
   return userScriptsRun;
+}
+
+let jestRunsRun: Promise<{ jestRun: string; jestIsolationRun: string }> | undefined;
+
+/**
+ * The lines of the two Jest stand-ins, run one after the other in one node process once for the tests
+ * that read them (one loading of intentsim/jest): jestRun.cjs (the default global setup, all default
+ * chains, read by a worker) to its teardown, then jestIsolationRun.cjs (chains 1 and 8453, its workers).
+ */
+function jestRuns(): Promise<{ jestRun: string; jestIsolationRun: string }> {
+  jestRunsRun ??= (async () => {
+    const stdout = await nodeIn(project, ['-e', "require('./jestRun.cjs')().then(() => require('./jestIsolationRun.cjs')())"], 110_000);
+    const [jestRun, jestIsolationRun, ...more] = stdout.trim().split('\n');
+    expect(more).toEqual([]);
+    return { jestRun: jestRun!, jestIsolationRun: jestIsolationRun! };
+  })();
+  return jestRunsRun;
 }
 
 /** The one JSON line a script prints while its simulator runs: the chain ids /chains lists and its anvil processes. */
@@ -244,7 +264,7 @@ describe('installed into an empty project', () => {
     expect(rows.map(([subpath]) => subpath)).toEqual(['intentsim', 'intentsim/conformance', 'intentsim/scenario', 'intentsim/jest']);
     for (const [subpath, required, imported] of rows) expect(required, subpath).toEqual(imported);
     expect(rows[0]![1]).toEqual(expect.arrayContaining(['startSimulator', 'runScenario', 'runConformance', 'verifyWebhookSignature']));
-  });
+  }, 120_000);
 
   it('a node --test file shares one simulator through intentsim/jest and leaves no chain running', async () => {
     const { stdout } = await run(process.execPath, ['--test', '--test-reporter=tap', 'shared.test.mjs'], { cwd: project, timeout: 60_000 });
@@ -253,12 +273,12 @@ describe('installed into an empty project', () => {
   });
 
   it("Jest's global setup starts one simulator (all default chains), its workers read it from the environment, its global teardown stops it", async () => {
-    const report = scriptReport(await nodeIn(project, ['jestRun.cjs']));
+    const report = scriptReport((await jestRuns()).jestRun);
     expect(report.chains).toEqual([1, 8453, 42161, 792703809, 8253038, 3586256]);
     expect(report.anvils).toHaveLength(3);
     expect(report.contextCleared).toBe(true);
     expect(await waitUntilGone(report.anvils)).toEqual([]);
-  });
+  }, 120_000); // the two Jest stand-ins in one process (jestRuns): ~8 s of CPU, longer with the suite beside it
 
   it("Vitest's globalSetup from intentsim/vitest starts one simulator for the run and test files inject it", async () => {
     const output = await vitestRun();
@@ -296,7 +316,7 @@ describe('installed into an empty project', () => {
   }, 120_000);
 
   it('intentsim/jest/isolate in a Jest worker resets the world before each test, and a second parallel worker refuses', async () => {
-    const report = JSON.parse(await nodeIn(project, ['jestIsolationRun.cjs'])) as Record<string, unknown>;
+    const report = JSON.parse((await jestRuns()).jestIsolationRun) as Record<string, unknown>;
     // one worker process runs both files (--runInBand), then a second parallel worker the isolated one, which refuses before any test
     expect(report).toEqual({
       isolated: { pass: 2, fail: 0, ok: true, refused: false },
@@ -304,7 +324,7 @@ describe('installed into an empty project', () => {
       parallel: { pass: 0, fail: 0, ok: false, refused: true },
       files: [['isolated', 'shared'], ['isolated']],
     });
-  });
+  }, 120_000);
 
   it('the CLI of a read-only install starts, serves /chains, the explorer and the API reference page, and stops on SIGINT, writing nothing into the package', async () => {
     const installed = join(project, 'node_modules', 'intentsim');

@@ -27,7 +27,8 @@ async function runWorker(env) {
   return files;
 }
 
-(async () => {
+/** The run; prints its one JSON line. Run as a script, or required (the package test runs it after jestRun.cjs's in one process). */
+async function jestIsolationRun() {
   await createGlobalSetup({ chains: [{ id: 1 }, { id: 8453 }] })();
   try {
     const inBand = await runWorker({ JEST_WORKER_ID: '1' });
@@ -36,4 +37,7 @@ async function runWorker(env) {
   } finally {
     await globalTeardown();
   }
-})();
+}
+
+module.exports = jestIsolationRun;
+if (require.main === module) jestIsolationRun();
