@@ -9,7 +9,7 @@ import { isProcessAlive } from '../../src/process/isProcessAlive';
 import { waitUntilGone } from '../support/cliProcess';
 import { packedTarball } from './packedTarball';
 import { nodeModulesFootprint, productionInstall } from './productionTree';
-import { TypeChecks } from './typeCheckProjects';
+import { typeCheck } from './typeCheckProjects';
 
 /**
  * The package as a user installs it: `npm pack` (which builds dist/ through `prepack`; kept by a
@@ -18,9 +18,15 @@ import { TypeChecks } from './typeCheckProjects';
  * packages a user's install gets (./productionTree.ts reads them from the lock), linked from this
  * checkout's node_modules (the flat tree `npm install` makes, without the network and without
  * compiling better-sqlite3 again); its size is what a user's node_modules holds.
- * A file that needs a devDependency at run time fails here. Type checks (this checkout's TypeScript,
- * as tsc runs it) and Vitest run in a second project that also has the user's own dev tools
+ * A file that needs a devDependency at run time fails here. Type checks (TypeScript 7's native tsc,
+ * ./typeCheckProjects.ts) and Vitest run in a second project that also has the user's own dev tools
  * (TypeScript, @types/node, Vitest).
+ * Each node process that loads the package costs ~1 s of CPU (its bundle) and each simulator start
+ * a little more, so checks that need no process of their own share one: tsc checks the three
+ * TypeScript projects in one run (typeChecks below), the plain ESM and CommonJS scripts and tsc's
+ * output run in one node process (userScripts), the two Jest stand-ins in another (jestRuns), and the
+ * four Vitest configurations are the projects of one Vitest run (vitestRun). Each test still asserts
+ * what it did alone.
  */
 const run = promisify(execFile);
 const REPO = resolve('.');
@@ -36,8 +42,6 @@ let packedFromCache: boolean;
 /** What the user's node_modules holds once installed, and how long the install took (extract and link). */
 let footprint: { bytes: number; packages: number };
 let installMs: number;
-/** tsc, run in this process over the projects below (./typeCheckProjects.ts). */
-const typeChecks = new TypeChecks();
 
 /**
  * The top-level packages `npm install intentsim` adds (nested ones come inside them), those this
@@ -56,21 +60,101 @@ function linkPackages(nodeModules: string, names: readonly string[]): void {
   }
 }
 
-/** Runs `node <args>` in the project; resolves with its stdout once it has exited by itself (code 0). */
-async function nodeIn(dir: string, args: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<string> {
-  const { stdout } = await run(process.execPath, args, { cwd: dir, env: { ...process.env, ...env }, timeout: 60_000 });
+/** Runs `node <args>` in the project; resolves with its stdout once it has exited by itself (code 0) within `timeoutMs`. */
+async function nodeIn(dir: string, args: readonly string[], timeoutMs = 60_000): Promise<string> {
+  const { stdout } = await run(process.execPath, args, { cwd: dir, timeout: timeoutMs });
   return stdout;
 }
 
-/** A Vitest run of its own (not a worker of this one) in the dev project, with `config` or its vitest.config.mjs; its output, passing or failing. */
-async function vitestRun(config?: string): Promise<string> {
-  const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && !['NODE_OPTIONS', 'TEST', 'FORCE_COLOR'].includes(name)));
-  const args = [join('node_modules', 'vitest', 'vitest.mjs'), 'run', ...(config ? ['--config', config] : [])];
-  const { stdout, stderr } = await run(process.execPath, args, { cwd: devProject, env: { ...env, NO_COLOR: '1' }, timeout: 60_000 }).catch((failed: { stdout?: string; stderr?: string; code?: unknown }) => {
-    if (typeof failed.code !== 'number') throw failed; // a timeout or a run that never started, not failing tests
-    return { stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
-  });
-  return `${stdout}\n${stderr}`;
+let vitestRunOutput: Promise<string> | undefined;
+
+/**
+ * The Vitest run of the dev project (a run of its own, not a worker of this one), once for the tests
+ * that read it: vitest.projects.config.mjs runs the user's four configs (vitest.config.mjs and the
+ * isolated, unisolated and parallel ones) as projects of one run, each with its own simulator; its
+ * output (the verbose reporter: a line per test, labelled with its project), passing or failing.
+ */
+function vitestRun(): Promise<string> {
+  vitestRunOutput ??= (async () => {
+    const env = Object.fromEntries(Object.entries(process.env).filter(([name]) => !name.startsWith('VITEST') && !['NODE_OPTIONS', 'TEST', 'FORCE_COLOR'].includes(name)));
+    const args = [join('node_modules', 'vitest', 'vitest.mjs'), 'run', '--config', 'vitest.projects.config.mjs', '--reporter', 'verbose'];
+    const { stdout, stderr } = await run(process.execPath, args, { cwd: devProject, env: { ...env, NO_COLOR: '1' }, timeout: 90_000 }).catch((failed: { stdout?: string; stderr?: string; code?: unknown }) => {
+      if (typeof failed.code !== 'number') throw failed; // a timeout or a run that never started, not failing tests
+      return { stdout: failed.stdout ?? '', stderr: failed.stderr ?? '' };
+    });
+    return `${stdout}\n${stderr}`;
+  })();
+  return vitestRunOutput;
+}
+
+/** The tests of one project of the Vitest run, as the verbose reporter ends them ('✓ file > test' or '× file > test'), sorted. */
+function projectTests(output: string, project: string): string[] {
+  return output
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => /^[✓×↓] /.test(line) && line.includes(` |${project}| `))
+    .map((line) => line.replace(` |${project}|`, '').replace(/ \d+ms$/, ''))
+    .sort();
+}
+
+/** The test files of one project of the Vitest run that failed before any test (a setup file that threw): `FAIL |project| file [ file ]`. */
+function projectFailedFiles(output: string, project: string): string[] {
+  return [...output.matchAll(new RegExp(`FAIL\\s+\\|${project}\\| (\\S+) \\[`, 'g'))].map((match) => match[1]!).sort();
+}
+
+let typeChecksRun: Promise<string> | undefined;
+
+/**
+ * What tsc says of the dev project's three TypeScript projects, checked in one `tsc -b` once for the
+ * tests that read it: the user's files under nodenext (tsc writes typed.mjs and typedRequire.cjs, their
+ * output, into the empty project) and under bundler resolution, and wrong.mts, a type error against the
+ * package under nodenext (it shows the check can fail).
+ */
+function typeChecks(): Promise<string> {
+  typeChecksRun ??= (async () => {
+    const common = { target: 'es2022', strict: true, skipLibCheck: true, types: ['node'], noUncheckedIndexedAccess: true };
+    writeFileSync(join(devProject, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...common, module: 'nodenext', moduleResolution: 'nodenext', outDir: project, rootDir: '.' }, files: ['typed.mts', 'typedRequire.cts', 'vitestTypes.mts'] }));
+    writeFileSync(join(devProject, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...common, module: 'esnext', moduleResolution: 'bundler', noEmit: true }, files: ['typed.mts', 'vitestTypes.mts'] }));
+    writeFileSync(join(devProject, 'wrong.mts'), "import { startSimulator } from 'intentsim';\nawait startSimulator({ chains: 'all' });\n");
+    writeFileSync(join(devProject, 'tsconfig.wrong.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, skipLibCheck: true, types: ['node'], noEmit: true }, files: ['wrong.mts'] }));
+    return typeCheck(devProject, ['tsconfig.json', 'tsconfig.bundler.json', 'tsconfig.wrong.json']);
+  })();
+  return typeChecksRun;
+}
+
+let userScriptsRun: Promise<string[]> | undefined;
+
+/**
+ * The lines the user's scripts print, in one node process once for the tests that read them (after
+ * the type checks, which write typed.mjs and typedRequire.cjs): node runs, each to its end and in this
+ * order, typedRequire.cjs (--require: CommonJS, before anything is imported), esm.mjs and typed.mjs
+ * (--import: ESM, each starts a simulator, reads /chains and stops it), then commonjs.cjs (which starts
+ * its own and compares what require and import give).
+ */
+function userScripts(): Promise<string[]> {
+  userScriptsRun ??= (async () => {
+    await typeChecks();
+    const stdout = await nodeIn(project, ['--require', './typedRequire.cjs', '--import', './esm.mjs', '--import', './typed.mjs', 'commonjs.cjs'], 110_000);
+    return stdout.trim().split('\n');
+  })();
+  return userScriptsRun;
+}
+
+let jestRunsRun: Promise<{ jestRun: string; jestIsolationRun: string }> | undefined;
+
+/**
+ * The lines of the two Jest stand-ins, run one after the other in one node process once for the tests
+ * that read them (one loading of intentsim/jest): jestRun.cjs (the default global setup, all default
+ * chains, read by a worker) to its teardown, then jestIsolationRun.cjs (chains 1 and 8453, its workers).
+ */
+function jestRuns(): Promise<{ jestRun: string; jestIsolationRun: string }> {
+  jestRunsRun ??= (async () => {
+    const stdout = await nodeIn(project, ['-e', "require('./jestRun.cjs')().then(() => require('./jestIsolationRun.cjs')())"], 110_000);
+    const [jestRun, jestIsolationRun, ...more] = stdout.trim().split('\n');
+    expect(more).toEqual([]);
+    return { jestRun: jestRun!, jestIsolationRun: jestIsolationRun! };
+  })();
+  return jestRunsRun;
 }
 
 /** The one JSON line a script prints while its simulator runs: the chain ids /chains lists and its anvil processes. */
@@ -145,32 +229,32 @@ describe('the install', () => {
 
 describe('installed into an empty project', () => {
   it('a plain Node ESM script imports it, starts the simulator, reads /chains and stops it; a TypeScript file type-checks with tsc under nodenext and bundler resolution, and its output runs', async () => {
-    const common = { target: 'es2022', strict: true, skipLibCheck: true, types: ['node'], noUncheckedIndexedAccess: true };
-    writeFileSync(join(devProject, 'tsconfig.json'), JSON.stringify({ compilerOptions: { ...common, module: 'nodenext', moduleResolution: 'nodenext', outDir: project, rootDir: '.' }, files: ['typed.mts', 'typedRequire.cts', 'vitestTypes.mts'] }));
-    writeFileSync(join(devProject, 'tsconfig.bundler.json'), JSON.stringify({ compilerOptions: { ...common, module: 'esnext', moduleResolution: 'bundler', noEmit: true }, files: ['typed.mts', 'vitestTypes.mts'] }));
-    expect(typeChecks.run(join(devProject, 'tsconfig.json'))).toBe('');
-    expect(typeChecks.run(join(devProject, 'tsconfig.bundler.json'))).toBe('');
-    // one process (each loading of the package costs ~2 s of CPU): node runs esm.mjs to its end (--import), then typed.mjs
-    const [plain, typed] = (await nodeIn(project, ['--import', './esm.mjs', 'typed.mjs'])).trim().split('\n').map((line) => scriptReport(line));
+    // the nodenext and bundler projects type-check: tsc's only diagnostic is wrong.mts's (the test below)
+    // (a diagnostic's further lines are indented: a line that is not starts the next)
+    expect((await typeChecks()).split(/\n(?! )/).filter((diagnostic) => diagnostic.trim() !== '' && !diagnostic.startsWith('wrong.mts('))).toEqual([]);
+    const lines = await userScripts();
+    // esm.mjs's line and typed.mjs's, after typedRequire.cjs's (userScripts)
+    const [plain, typed] = lines.slice(1, 3).map((line) => scriptReport(line));
     expect(plain!.chains).toEqual([1]);
     expect(plain!.anvils).toHaveLength(1);
     expect(await waitUntilGone(plain!.anvils)).toEqual([]);
     const report = typed!;
     expect(report).toMatchObject({ chains: [1], summary: [true], checks: true, resolved: [false, false, false, false, false], setups: 5 });
     expect(await waitUntilGone(report.anvils)).toEqual([]);
-    // typedRequire.cjs, tsc's CommonJS output, runs with commonjs.cjs below
-  }, 120_000); // two type checks and a process: ~15 s of CPU, over a minute with the suite and other work beside it
+    // typedRequire.cjs, tsc's CommonJS output, and commonjs.cjs ran in the same process: the test below reads their lines
+  }, 120_000); // tsc over three projects and a process with three simulators: ~5 s of CPU, longer with the suite beside it
 
   it('a type error against the package fails the check (the check above can fail)', async () => {
-    writeFileSync(join(devProject, 'wrong.mts'), "import { startSimulator } from 'intentsim';\nawait startSimulator({ chains: 'all' });\n");
-    writeFileSync(join(devProject, 'tsconfig.wrong.json'), JSON.stringify({ compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', strict: true, skipLibCheck: true, types: ['node'], noEmit: true }, files: ['wrong.mts'] }));
-    expect(typeChecks.run(join(devProject, 'tsconfig.wrong.json'))).toMatch(/wrong\.mts\(2,.*error TS2322/);
+    // the same tsc run as the check above (typeChecks), the project of wrong.mts beside the user's
+    expect(await typeChecks()).toMatch(/^wrong\.mts\(2,.*error TS2322/m);
   });
 
   it("a CommonJS script requires it and does the same; require and import see the same names; the TypeScript CommonJS file's output runs", async () => {
-    // one process for all of it (each loading of the package costs ~2 s of CPU): the script also lists what each subpath gives require and import,
-    // and node first runs typedRequire.cjs (tsc's output of typedRequire.cts, above) with --require
-    const [typedRequire, commonjs] = (await nodeIn(project, ['--require', './typedRequire.cjs', 'commonjs.cjs'])).trim().split('\n') as [string, string];
+    // the process of userScripts: node first ran typedRequire.cjs (tsc's output of typedRequire.cts, above) with --require, commonjs.cjs last;
+    // the script also lists what each subpath gives require and import
+    const lines = await userScripts();
+    expect(lines).toHaveLength(4);
+    const [typedRequire, commonjs] = [lines[0]!, lines[3]!];
     expect(JSON.parse(typedRequire)).toEqual({ startSimulator: 'function', globalSetup: 'function', resolved: [false, false] });
     const report = scriptReport(commonjs);
     expect(report.chains).toEqual([1]);
@@ -180,7 +264,7 @@ describe('installed into an empty project', () => {
     expect(rows.map(([subpath]) => subpath)).toEqual(['intentsim', 'intentsim/conformance', 'intentsim/scenario', 'intentsim/jest']);
     for (const [subpath, required, imported] of rows) expect(required, subpath).toEqual(imported);
     expect(rows[0]![1]).toEqual(expect.arrayContaining(['startSimulator', 'runScenario', 'runConformance', 'verifyWebhookSignature']));
-  });
+  }, 120_000);
 
   it('a node --test file shares one simulator through intentsim/jest and leaves no chain running', async () => {
     const { stdout } = await run(process.execPath, ['--test', '--test-reporter=tap', 'shared.test.mjs'], { cwd: project, timeout: 60_000 });
@@ -189,38 +273,58 @@ describe('installed into an empty project', () => {
   });
 
   it("Jest's global setup starts one simulator (all default chains), its workers read it from the environment, its global teardown stops it", async () => {
-    const report = scriptReport(await nodeIn(project, ['jestRun.cjs']));
+    const report = scriptReport((await jestRuns()).jestRun);
     expect(report.chains).toEqual([1, 8453, 42161, 792703809, 8253038, 3586256]);
     expect(report.anvils).toHaveLength(3);
     expect(report.contextCleared).toBe(true);
     expect(await waitUntilGone(report.anvils)).toEqual([]);
-  });
+  }, 120_000); // the two Jest stand-ins in one process (jestRuns): ~8 s of CPU, longer with the suite beside it
 
   it("Vitest's globalSetup from intentsim/vitest starts one simulator for the run and test files inject it", async () => {
-    expect(await vitestRun()).toMatch(/Tests\s+1 passed \(1\)/);
-  });
+    const output = await vitestRun();
+    expect(output).toMatch(/Test Files\s+2 failed \| 4 passed \(6\)/); // the two failures are the unisolated and parallel projects' (below)
+    expect(projectTests(output, 'inject')).toEqual(['✓ shared.vitest.test.mjs > inject gives the run its simulator']);
+    expect(projectFailedFiles(output, 'inject')).toEqual([]);
+  }, 120_000); // the one Vitest run of four projects: ~8 s of CPU, longer with the suite beside it
 
   it('intentsim/vitest/isolate resets the shared world before each test: the second test sees no request and the start balance, which it does not without it', async () => {
-    expect(await vitestRun('vitest.isolated.config.mjs')).toMatch(/Test Files\s+2 passed \(2\)\s+Tests\s+3 passed \(3\)/);
-    const shared = await vitestRun('vitest.unisolated.config.mjs');
-    expect(shared).toMatch(/Tests\s+1 failed \| 1 passed \(2\)/);
-    expect(shared).toMatch(/FAIL\s+worldIsolation\.isolated\.test\.mjs > the next test sees an empty listing/);
-  });
+    const output = await vitestRun();
+    expect(projectTests(output, 'isolated')).toEqual([
+      '✓ second.isolated.test.mjs > the shared simulator answers',
+      '✓ worldIsolation.isolated.test.mjs > a bridge is listed and spends the account',
+      "✓ worldIsolation.isolated.test.mjs > the next test sees an empty listing and the start's balance",
+    ].sort());
+    expect(projectFailedFiles(output, 'isolated')).toEqual([]);
+    expect(projectTests(output, 'unisolated')).toEqual([
+      '✓ worldIsolation.isolated.test.mjs > a bridge is listed and spends the account',
+      "× worldIsolation.isolated.test.mjs > the next test sees an empty listing and the start's balance",
+    ].sort());
+    expect(output).toMatch(/FAIL\s+\|unisolated\| worldIsolation\.isolated\.test\.mjs > the next test sees an empty listing/);
+  }, 120_000);
 
   it('intentsim/vitest/isolate refuses to run in a second parallel worker (fileParallelism with two workers)', async () => {
-    const parallel = await vitestRun('vitest.parallel.config.mjs');
-    expect(parallel).toMatch(/Test Files\s+1 failed \| 1 passed \(2\)/);
-    expect(parallel).toContain('intentsim/vitest/isolate: test files run in parallel (VITEST_POOL_ID=2)');
-  });
+    const output = await vitestRun();
+    // one file of the two fails in its setup file (whichever the second worker took); the other's tests pass
+    const [refused, ...more] = projectFailedFiles(output, 'parallel');
+    expect(more).toEqual([]);
+    expect(['second.isolated.test.mjs', 'worldIsolation.isolated.test.mjs']).toContain(refused);
+    const passed = projectTests(output, 'parallel');
+    expect(passed.length).toBeGreaterThan(0);
+    for (const line of passed) expect(line).toMatch(/^✓ /);
+    expect(passed.filter((line) => line.includes(refused!))).toEqual([]);
+    expect(output).toContain('intentsim/vitest/isolate: test files run in parallel (VITEST_POOL_ID=2)');
+  }, 120_000);
 
   it('intentsim/jest/isolate in a Jest worker resets the world before each test, and a second parallel worker refuses', async () => {
-    const report = JSON.parse(await nodeIn(project, ['jestIsolationRun.cjs'])) as Record<string, unknown>;
+    const report = JSON.parse((await jestRuns()).jestIsolationRun) as Record<string, unknown>;
+    // one worker process runs both files (--runInBand), then a second parallel worker the isolated one, which refuses before any test
     expect(report).toEqual({
-      isolated: { pass: 2, fail: 0, refused: false },
-      shared: { pass: 1, fail: 1, refused: false },
-      parallel: { pass: 0, fail: 1, refused: true },
+      isolated: { pass: 2, fail: 0, ok: true, refused: false },
+      shared: { pass: 1, fail: 1, ok: false, refused: false },
+      parallel: { pass: 0, fail: 0, ok: false, refused: true },
+      files: [['isolated', 'shared'], ['isolated']],
     });
-  });
+  }, 120_000);
 
   it('the CLI of a read-only install starts, serves /chains, the explorer and the API reference page, and stops on SIGINT, writing nothing into the package', async () => {
     const installed = join(project, 'node_modules', 'intentsim');

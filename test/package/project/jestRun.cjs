@@ -12,11 +12,15 @@ const worker = `
   fetch(baseUrl + '/chains').then((r) => r.json()).then((body) => console.log(JSON.stringify(body.chains.map((c) => c.id))));
 `;
 
-(async () => {
+/** The run; prints its one JSON line. Run as a script, or required (the package test runs it and jestIsolationRun.cjs's in one process). */
+async function jestRun() {
   await globalSetup();
   const { stdout } = await promisify(execFile)(process.execPath, ['-e', worker]);
   const chains = JSON.parse(stdout);
   const anvils = anvilChildren();
   await globalTeardown();
   console.log(JSON.stringify({ chains, anvils, contextCleared: process.env.INTENTSIM_CONTEXT === undefined }));
-})();
+}
+
+module.exports = jestRun;
+if (require.main === module) jestRun();
