@@ -17,7 +17,8 @@ export const BVM_NETWORK = bitcoin.networks.regtest;
  * A secp256k1 key pair as bitcoinjs-lib signs with (its `Signer`), and as `ecpair` gives it, without
  * `ecpair`'s factory: that runs a self-test of the curve library (~75 ms) on the start path. The
  * public key comes from Node's native secp256k1 (pure JavaScript costs milliseconds a key at a
- * cold start); signatures are `ecc`'s (RFC 6979, low S, as `ecpair` signs without `lowR`).
+ * cold start; `knownPublicKey` spares it when the caller has it); signatures are `ecc`'s (RFC 6979,
+ * low S, as `ecpair` signs without `lowR`).
  * test/nodes/bvm/bvmCrypto.test.ts checks keys, WIFs and signatures against `ecpair`'s.
  */
 export class BvmKeyPair {
@@ -25,8 +26,16 @@ export class BvmKeyPair {
   readonly publicKey: Uint8Array;
   readonly network = BVM_NETWORK;
 
-  constructor(readonly privateKey: Uint8Array) {
+  constructor(
+    readonly privateKey: Uint8Array,
+    /** The compressed public key of `privateKey`, when the caller has it already (the start's derivation cache). */
+    knownPublicKey?: Uint8Array,
+  ) {
     if (!ecc.isPrivate(privateKey)) throw new Error('not a secp256k1 private key');
+    if (knownPublicKey) {
+      this.publicKey = knownPublicKey;
+      return;
+    }
     const ecdh = createECDH('secp256k1');
     ecdh.setPrivateKey(privateKey);
     this.publicKey = new Uint8Array(ecdh.getPublicKey(undefined, 'compressed'));
