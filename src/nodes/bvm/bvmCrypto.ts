@@ -109,6 +109,25 @@ export function isP2wpkhScript(script: Uint8Array): boolean {
   return script.length === 22 && script[0] === 0x00 && script[1] === 0x14;
 }
 
+/** Double SHA-256 with Node's native SHA-256 (bitcoinjs-lib's `hash256` is pure JavaScript). */
+export function sha256d(bytes: Uint8Array): Buffer {
+  return createHash('sha256').update(createHash('sha256').update(bytes).digest()).digest();
+}
+
+/**
+ * A transaction's id as `tx.getId()` gives it — the double SHA-256 of its serialization without
+ * witnesses, reversed — hashed natively: bitcoinjs hashes in JavaScript at every `getId()` (the
+ * genesis admits and mines ~130 transactions at every start).
+ */
+export function transactionIdOf(tx: bitcoin.Transaction): string {
+  let bare = tx;
+  if (tx.hasWitnesses()) {
+    bare = tx.clone();
+    for (const input of bare.ins) input.witness = [];
+  }
+  return sha256d(bare.toBuffer()).reverse().toString('hex');
+}
+
 export function toHex(bytes: Uint8Array): string {
   return Buffer.from(bytes).toString('hex');
 }
