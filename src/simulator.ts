@@ -6,6 +6,7 @@ import { loadSimulatorConfig } from './config/simulatorConfig';
 import { loadFastKeccak } from './domain/hash/keccak256Fast';
 import { assertSupportedPlatform } from './process/supportedPlatform';
 import { deriveSimulatorAccounts, type SimulatorAccounts } from './keys/simulatorAccounts';
+import { startDerivationCache } from './keys/startDerivationCache';
 import { SeededRng } from './rng/SeededRng';
 import { ApiRequestsInFlight } from './api/apiRequestsInFlight';
 import { startHttpApi, type HttpApi } from './root/httpApi';
@@ -92,6 +93,8 @@ export async function startSimulator(options: StartSimulatorOptions = {}): Promi
     requestEvents.startDeliveries();
     solver.attach(); // observations wait until activate()
     await chains.start();
+    // what the start derived (public keys, signatures) and no chain's genesis saved, for the next start
+    startDerivationCache().save();
     await solver.activate();
     const rateLimiters = new RateLimiters();
     const requestsInFlight = new ApiRequestsInFlight();

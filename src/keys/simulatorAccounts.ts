@@ -1,7 +1,8 @@
 import { toHex, type Address, type Hex } from 'viem';
 import { publicKeyToAddress } from 'viem/utils';
 import type { PrivateKeyAccount } from 'viem/accounts';
-import { deriveHdNode, uncompressedPublicKey } from './deriveHdPrivateKeys';
+import { deriveHdNode } from './deriveHdPrivateKeys';
+import { keptUncompressedPublicKey } from './secp256k1PublicKeys';
 import { nativeKeyAccount, type KeyedPrivateKeyAccount } from './nativeKeyAccount';
 import { mnemonicSeed } from './mnemonicSeed';
 
@@ -47,14 +48,15 @@ export function deriveSimulatorAccounts(mnemonic: string, count: number): Simula
     accountLevel ??= deriveHdNode(mnemonicSeed(mnemonic), `m/44'/60'/0'/0`);
     const key = accountLevel.child(addressIndex);
     const privateKey = toHex(key);
-    const address: Address = publicKeyToAddress(toHex(uncompressedPublicKey(key)));
+    const publicKey = keptUncompressedPublicKey(key);
+    const address: Address = publicKeyToAddress(toHex(publicKey));
     // the signing account is built on first use: most test accounts are only ever an address here
     let account: KeyedPrivateKeyAccount | undefined;
     return {
       address,
       privateKey,
       get account() {
-        return (account ??= nativeKeyAccount(privateKey));
+        return (account ??= nativeKeyAccount(privateKey, publicKey));
       },
     };
   };

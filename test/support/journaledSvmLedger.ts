@@ -1,4 +1,4 @@
-import type { Address, KeyPairSigner } from '@solana/kit';
+import type { Address, TransactionSigner } from '@solana/kit';
 import { getTransferSolInstruction } from '@solana-program/system';
 import { afterEach } from 'vitest';
 import type { VirtualClock } from '../../src/clock/VirtualClock';
@@ -14,7 +14,7 @@ export const MNEMONIC = 'test test test test test test test test test test test 
 export const CHAIN_ID = 792703809;
 export const START_MS = Date.UTC(2026, 0, 1);
 
-export const transferSol = (from: KeyPairSigner, to: Address, amount: bigint) => getTransferSolInstruction({ source: from, destination: to, amount });
+export const transferSol = (from: TransactionSigner, to: Address, amount: bigint) => getTransferSolInstruction({ source: from, destination: to, amount });
 
 const databases: Array<ReturnType<typeof openDatabase>> = [];
 afterEach(() => databases.splice(0).forEach((db) => db.close()));

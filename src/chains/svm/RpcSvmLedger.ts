@@ -1,7 +1,7 @@
-import { address as toAddress, lamports, type Address, type Instruction, type KeyPairSigner, type MaybeEncodedAccount } from '@solana/kit';
+import { address as toAddress, lamports, type Address, type Instruction, type MaybeEncodedAccount } from '@solana/kit';
 import WebSocket from 'ws';
 import { ChainError } from '../../errors/IntentsimError';
-import { callSvmRpc, decodeSvmTransaction, type SvmBlock, type SvmSimulation, type SvmTransactionRecord, SvmTransactionRejectedError, SvmRpcError, type SvmTokenBalance, type SvmTransactionErrorJson, signSvmWire } from '../../nodes/svm';
+import { callSvmRpc, decodeSvmTransaction, type SvmBlock, type SvmSimulation, type SvmTransactionRecord, SvmTransactionRejectedError, SvmRpcError, type SvmTokenBalance, type SvmTransactionErrorJson, signSvmWire, type SvmSigner } from '../../nodes/svm';
 import type { SvmLedgerAccess } from './SvmLedgerAccess';
 
 /** Every read asks for `confirmed`: what `solana-test-validator` has voted on (its only validator). */
@@ -144,7 +144,7 @@ export class RpcSvmLedger implements SvmLedgerAccess {
     };
   }
 
-  async signWire(payer: KeyPairSigner, instructions: readonly Instruction[]): Promise<Uint8Array> {
+  async signWire(payer: SvmSigner, instructions: readonly Instruction[]): Promise<Uint8Array> {
     const { value } = await this.call<{ value: { blockhash: string; lastValidBlockHeight: number } }>('getLatestBlockhash', [{ commitment: COMMITMENT }]);
     return signSvmWire(payer, instructions, { blockhash: value.blockhash, lastValidBlockHeight: BigInt(value.lastValidBlockHeight) });
   }

@@ -1,5 +1,5 @@
-import type { Address, Instruction, KeyPairSigner, MaybeEncodedAccount } from '@solana/kit';
-import type { SvmBlock, SvmLedger, SvmSimulation, SvmTransactionRecord } from '../../nodes/svm';
+import type { Address, Instruction, MaybeEncodedAccount } from '@solana/kit';
+import type { SvmBlock, SvmLedger, SvmSigner, SvmSimulation, SvmTransactionRecord } from '../../nodes/svm';
 
 /**
  * What the SVM chain's adapter (SvmChain, SvmDepositWatcher, SvmSolverWallet) needs of a ledger,
@@ -16,7 +16,7 @@ export interface SvmLedgerAccess {
   /** A mined transaction with its balances, or undefined when the chain has none by that signature. */
   transaction(signature: string): Promise<SvmTransactionRecord | undefined>;
   /** Signs instructions into a wire transaction with `payer` as fee payer and only signer, on the latest blockhash. */
-  signWire(payer: KeyPairSigner, instructions: readonly Instruction[]): Promise<Uint8Array>;
+  signWire(payer: SvmSigner, instructions: readonly Instruction[]): Promise<Uint8Array>;
   /** Sends a wire transaction and resolves once it is mined (SvmTransactionRejectedError when it is refused). */
   submit(wire: Uint8Array, options: { preflight: boolean }): Promise<SvmTransactionRecord>;
   simulate(wire: Uint8Array, options: { sigVerify: boolean; replaceRecentBlockhash: boolean }): Promise<SvmSimulation>;
@@ -72,7 +72,7 @@ export class InProcessSvmLedger implements SvmLedgerAccess {
     return this.ledger.transaction(signature);
   }
 
-  signWire(payer: KeyPairSigner, instructions: readonly Instruction[]): Promise<Uint8Array> {
+  signWire(payer: SvmSigner, instructions: readonly Instruction[]): Promise<Uint8Array> {
     return this.ledger.signWire(payer, instructions);
   }
 

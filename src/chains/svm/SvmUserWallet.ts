@@ -1,8 +1,8 @@
-import { address, createKeyPairSignerFromPrivateKeyBytes, getBase58Decoder, getBase58Encoder } from '@solana/kit';
+import { address, getBase58Decoder, getBase58Encoder } from '@solana/kit';
 import { createHash } from 'node:crypto';
 import type { Currency } from '../../domain/chain/currency';
 import { ChainError } from '../../errors/IntentsimError';
-import { SvmTransactionDroppedError, SvmTransactionRejectedError } from '../../nodes/svm';
+import { SvmTransactionDroppedError, SvmTransactionRejectedError, svmSignerOfSeed, type SvmSigner } from '../../nodes/svm';
 import type { UserTransaction, UserWallet } from '../capabilities/UserWallet';
 import type { SvmLedgerAccess } from './SvmLedgerAccess';
 import { fromStepInstruction, transferInstructions, type SvmStepInstruction } from './svmInstructions';
@@ -22,12 +22,12 @@ export class SvmUserWallet implements UserWallet {
   async sendUserTransaction(privateKey: string, item: Record<string, unknown>): Promise<UserTransaction> {
     const data = (item.data ?? item) as { instructions?: SvmStepInstruction[] };
     if (!Array.isArray(data.instructions)) throw new ChainError(`chain ${this.chainId} (SVM): a step item's data carries instructions`);
-    const signer = await this.userSigner(privateKey);
+    const signer = this.userSigner(privateKey);
     return this.sendAs(signer, data.instructions.map(fromStepInstruction));
   }
 
   async transferFromUser(privateKey: string, to: string, currency: Currency, amount: bigint): Promise<UserTransaction> {
-    const signer = await this.userSigner(privateKey);
+    const signer = this.userSigner(privateKey);
     return this.sendAs(signer, await transferInstructions({ from: signer, to: address(to), payer: signer, currency, amount }));
   }
 
@@ -36,7 +36,7 @@ export class SvmUserWallet implements UserWallet {
     return getBase58Decoder().decode(createHash('sha256').update(`intentsim-svm-label:${label}`).digest());
   }
 
-  private async sendAs(signer: Awaited<ReturnType<typeof createKeyPairSignerFromPrivateKeyBytes>>, instructions: Parameters<SvmLedgerAccess['signWire']>[1]): Promise<UserTransaction> {
+  private async sendAs(signer: SvmSigner, instructions: Parameters<SvmLedgerAccess['signWire']>[1]): Promise<UserTransaction> {
     const access = this.deps.ledger();
     const wire = await access.signWire(signer, instructions);
     try {
@@ -51,8 +51,8 @@ export class SvmUserWallet implements UserWallet {
   }
 
   /** A base58 secret key (64 bytes, or the 32-byte seed) as a signer. */
-  private async userSigner(privateKey: string): Promise<Awaited<ReturnType<typeof createKeyPairSignerFromPrivateKeyBytes>>> {
+  private userSigner(privateKey: string): SvmSigner {
     const bytes = getBase58Encoder().encode(privateKey);
-    return createKeyPairSignerFromPrivateKeyBytes(new Uint8Array(bytes.subarray(0, 32)));
+    return svmSignerOfSeed(new Uint8Array(bytes.subarray(0, 32)));
   }
 }

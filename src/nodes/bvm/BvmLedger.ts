@@ -1,6 +1,6 @@
 import type { VirtualClock } from '../../clock/VirtualClock';
 import { BVM_RPC_ERRORS, BvmRpcError } from './bvmRpcError';
-import { toHex } from './bvmCrypto';
+import { toHex, transactionIdOf } from './bvmCrypto';
 import { BVM_PARAMS, decodeTransaction, outpointKey, txidOf } from './bvmConsensus';
 import type { BvmBlock, BvmCoin, BvmLedgerChange, BvmTransactionRecord } from './bvmLedgerTypes';
 import type { BvmUpstreamOutput, BvmUpstreamTransaction } from './BvmUpstreamReads';
@@ -208,7 +208,7 @@ export class BvmLedger {
    * again as is.
    */
   submit(hex: string, time: number = this.options.clock.nowSeconds()): BvmTransactionRecord {
-    const known = this.state.mempool.get(decodeTransaction(hex).getId());
+    const known = this.state.mempool.get(transactionIdOf(decodeTransaction(hex)));
     if (known) return known;
     const { checked, conflicts } = validateBvmTransaction(this.state, hex, 'mempool', this.signaturesTrusted);
     const record: BvmTransactionRecord = { ...checked, time };

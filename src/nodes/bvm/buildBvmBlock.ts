@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { bitcoin } from './bvmCrypto';
+import { bitcoin, sha256d, toHex, transactionIdOf } from './bvmCrypto';
 import { BVM_PARAMS, blockSubsidy } from './bvmConsensus';
 import type { BvmBlock, BvmTransactionRecord } from './bvmLedgerTypes';
 
@@ -26,14 +25,18 @@ export function buildBvmBlock(params: { height: number; previous: BvmBlock | und
   let witnessCommit: Uint8Array | undefined;
   if (included.some((record) => record.tx.hasWitnesses())) {
     // BIP141: the coinbase commits to the witness merkle root with a 32-byte reserved value
-    coinbase.setWitness(0, [new Uint8Array(32)]);
-    const commitment = bitcoin.Block.calculateMerkleRoot(transactions, true);
+    const reserved = new Uint8Array(32);
+    coinbase.setWitness(0, [reserved]);
+    const commitment = witnessCommitmentOf(included, reserved);
     coinbase.addOutput(bitcoin.script.compile([bitcoin.opcodes.OP_RETURN, Uint8Array.from([0xaa, 0x21, 0xa9, 0xed, ...commitment])]), 0n);
     witnessCommit = commitment;
   }
-  // each transaction's id once (the coinbase's, now that its outputs are final; the others' are their records'):
-  // bitcoinjs hashes a transaction again at every getId() and merkle root, in JavaScript (the genesis mines 100+ blocks)
-  const txids = [coinbase.getId(), ...included.map((record) => record.txid)];
+  // each transaction's id once (the coinbase's, now that its outputs are final; the others' are their records'),
+  // hashed natively: bitcoinjs hashes a transaction again at every getId() and merkle root, in JavaScript (the
+  // genesis mines 100+ blocks)
+  const coinbaseBytes = coinbase.toBuffer();
+  const coinbaseTxid = witnessCommit ? transactionIdOf(coinbase) : sha256d(coinbaseBytes).reverse().toString('hex');
+  const txids = [coinbaseTxid, ...included.map((record) => record.txid)];
   const block = new bitcoin.Block();
   block.version = BVM_PARAMS.blockVersion;
   // the previous block's hash in internal byte order (its id reversed)
@@ -54,7 +57,7 @@ export function buildBvmBlock(params: { height: number; previous: BvmBlock | und
     size: block.byteLength(false, true),
     weight: block.weight(),
   };
-  const coinbaseRecord: BvmTransactionRecord = { txid: txids[0]!, tx: coinbase, hex: coinbase.toHex(), fee: 0n, vsize: coinbase.virtualSize(), time: mined.time, prevouts: [] };
+  const coinbaseRecord: BvmTransactionRecord = { txid: txids[0]!, tx: coinbase, hex: toHex(coinbaseBytes), fee: 0n, vsize: coinbase.virtualSize(), time: mined.time, prevouts: [] };
   return { mined, records: [coinbaseRecord, ...included].map((record, index) => ({ ...record, blockHash: mined.hash, height, index })) };
 }
 
@@ -64,17 +67,28 @@ export function buildBvmBlock(params: { height: number; previous: BvmBlock | und
  * with itself; one transaction's root is its own hash.
  */
 function merkleRootOf(txids: readonly string[]): Buffer {
-  let level: Buffer[] = txids.map((txid) => Buffer.from(txid, 'hex').reverse());
+  return merkleRootOfHashes(txids.map((txid) => Buffer.from(txid, 'hex').reverse()));
+}
+
+/**
+ * BIP141's witness commitment (as `bitcoin.Block.calculateMerkleRoot(transactions, true)` computes
+ * it): the merkle root of the transactions' witness ids — the coinbase's is 32 zero bytes, another's
+ * the double SHA-256 of its serialization with witnesses — hashed with the
+ * coinbase's reserved value.
+ */
+function witnessCommitmentOf(included: readonly BvmTransactionRecord[], reserved: Uint8Array): Buffer {
+  const root = merkleRootOfHashes([Buffer.alloc(32), ...included.map((record) => sha256d(record.tx.toBuffer()))]);
+  return sha256d(Buffer.concat([root, reserved]));
+}
+
+function merkleRootOfHashes(hashes: readonly Buffer[]): Buffer {
+  let level = [...hashes];
   while (level.length > 1) {
     const next: Buffer[] = [];
     for (let index = 0; index < level.length; index += 2) next.push(sha256d(Buffer.concat([level[index]!, level[index + 1] ?? level[index]!])));
     level = next;
   }
   return level[0]!;
-}
-
-function sha256d(bytes: Uint8Array): Buffer {
-  return createHash('sha256').update(createHash('sha256').update(bytes).digest()).digest();
 }
 
 /**
@@ -87,7 +101,7 @@ function mineHeader(block: bitcoin.Block): string {
   const target = bitcoin.Block.calculateTarget(block.bits);
   for (let nonce = 0; nonce <= 0xffffffff; nonce++) {
     header.writeUInt32LE(nonce, 76);
-    const id = createHash('sha256').update(createHash('sha256').update(header).digest()).digest().reverse();
+    const id = sha256d(header).reverse();
     if (Buffer.compare(id, target) <= 0) {
       block.nonce = nonce;
       return id.toString('hex');

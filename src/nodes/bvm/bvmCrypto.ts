@@ -17,7 +17,8 @@ export const BVM_NETWORK = bitcoin.networks.regtest;
  * A secp256k1 key pair as bitcoinjs-lib signs with (its `Signer`), and as `ecpair` gives it, without
  * `ecpair`'s factory: that runs a self-test of the curve library (~75 ms) on the start path. The
  * public key comes from Node's native secp256k1 (pure JavaScript costs milliseconds a key at a
- * cold start); signatures are `ecc`'s (RFC 6979, low S, as `ecpair` signs without `lowR`).
+ * cold start; `knownPublicKey` spares it when the caller has it); signatures are `ecc`'s (RFC 6979,
+ * low S, as `ecpair` signs without `lowR`).
  * test/nodes/bvm/bvmCrypto.test.ts checks keys, WIFs and signatures against `ecpair`'s.
  */
 export class BvmKeyPair {
@@ -25,8 +26,16 @@ export class BvmKeyPair {
   readonly publicKey: Uint8Array;
   readonly network = BVM_NETWORK;
 
-  constructor(readonly privateKey: Uint8Array) {
+  constructor(
+    readonly privateKey: Uint8Array,
+    /** The compressed public key of `privateKey`, when the caller has it already (the start's derivation cache). */
+    knownPublicKey?: Uint8Array,
+  ) {
     if (!ecc.isPrivate(privateKey)) throw new Error('not a secp256k1 private key');
+    if (knownPublicKey) {
+      this.publicKey = knownPublicKey;
+      return;
+    }
     const ecdh = createECDH('secp256k1');
     ecdh.setPrivateKey(privateKey);
     this.publicKey = new Uint8Array(ecdh.getPublicKey(undefined, 'compressed'));
@@ -98,6 +107,25 @@ function witnessVersionOf(script: Uint8Array): 0 | undefined {
 /** Whether `script` is a p2wpkh output (`OP_0 <20 bytes>`). */
 export function isP2wpkhScript(script: Uint8Array): boolean {
   return script.length === 22 && script[0] === 0x00 && script[1] === 0x14;
+}
+
+/** Double SHA-256 with Node's native SHA-256 (bitcoinjs-lib's `hash256` is pure JavaScript). */
+export function sha256d(bytes: Uint8Array): Buffer {
+  return createHash('sha256').update(createHash('sha256').update(bytes).digest()).digest();
+}
+
+/**
+ * A transaction's id as `tx.getId()` gives it — the double SHA-256 of its serialization without
+ * witnesses, reversed — hashed natively: bitcoinjs hashes in JavaScript at every `getId()` (the
+ * genesis admits and mines ~130 transactions at every start).
+ */
+export function transactionIdOf(tx: bitcoin.Transaction): string {
+  let bare = tx;
+  if (tx.hasWitnesses()) {
+    bare = tx.clone();
+    for (const input of bare.ins) input.witness = [];
+  }
+  return sha256d(bare.toBuffer()).reverse().toString('hex');
 }
 
 export function toHex(bytes: Uint8Array): string {

@@ -48,11 +48,20 @@ export function signP2wpkhTransaction(inputs: ReadonlyArray<{ coin: BvmCoin; key
 }
 
 /**
+ * `OP_DUP OP_HASH160 <keyHash> OP_EQUALVERIFY OP_CHECKSIG`, as `bitcoin.payments.p2pkh` gives it for
+ * the key (which hashes the key again, in JavaScript, at every input signed).
+ */
+function p2pkhScriptOf(keyHash: Uint8Array): Uint8Array {
+  return Uint8Array.from([0x76, 0xa9, 0x14, ...keyHash, 0x88, 0xac]);
+}
+
+/**
  * Sets input `index`'s witness: `key`'s SIGHASH_ALL signature over the p2wpkh output of `value` it
  * spends (BIP143). With `signatures` (the genesis), a signature made at an earlier start is reused.
  */
 export function signP2wpkhInput(tx: bitcoin.Transaction, index: number, key: BvmKey, value: bigint, signatures?: StartDerivationCache): void {
-  const scriptCode = bitcoin.payments.p2pkh({ pubkey: key.keyPair.publicKey }).output!;
+  // BIP143's scriptCode of a p2wpkh output: the p2pkh script of its key hash (the output script's last 20 bytes)
+  const scriptCode = p2pkhScriptOf(key.script.subarray(2));
   const hash = tx.hashForWitnessV0(index, scriptCode, value, bitcoin.Transaction.SIGHASH_ALL);
   const signature = signatures ? signatures.value('bitcoin-ecdsa-rfc6979', [key.keyPair.privateKey, hash], () => key.keyPair.sign(hash)) : key.keyPair.sign(hash);
   tx.setWitness(index, [bitcoin.script.signature.encode(signature, bitcoin.Transaction.SIGHASH_ALL), key.keyPair.publicKey]);

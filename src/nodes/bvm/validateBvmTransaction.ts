@@ -1,6 +1,7 @@
 import { BVM_RPC_ERRORS, BvmRpcError, rejected } from './bvmRpcError';
 import { BVM_PARAMS, decodeTransaction, dustThreshold, feeAt, formatBtc, outpointKey, txidOf, verifyP2wpkhInput } from './bvmConsensus';
 import type { BvmTransactionRecord } from './bvmLedgerTypes';
+import { transactionIdOf } from './bvmCrypto';
 import type { BvmLedgerState } from './BvmLedgerState';
 import { replacementRefusal } from './bvmReplacement';
 
@@ -17,7 +18,7 @@ export function validateBvmTransaction(
   signaturesTrusted: boolean,
 ): { checked: Omit<BvmTransactionRecord, 'time'>; conflicts: BvmTransactionRecord[] } {
   const tx = decodeTransaction(hex);
-  const txid = tx.getId();
+  const txid = transactionIdOf(tx);
   if (state.confirmed.has(txid)) throw new BvmRpcError(BVM_RPC_ERRORS.alreadyInChain, 'Transaction outputs already in utxo set');
   if (tx.isCoinbase()) throw rejected('coinbase');
   if (tx.ins.length === 0) throw rejected('bad-txns-vin-empty');

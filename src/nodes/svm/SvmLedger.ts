@@ -4,11 +4,11 @@ import {
   type Address,
   type EncodedAccount,
   type Instruction,
-  type KeyPairSigner,
   type MaybeEncodedAccount,
 } from '@solana/kit';
 import { decodeSvmTransaction, svmAccountKeys, type DecodedSvmTransaction } from './decodeSvmTransaction';
 import { signSvmWire } from './signSvmWire';
+import type { SvmSigner } from './svmKeySigner';
 import { SvmSlotChain } from './SvmSlotChain';
 import { lookupTableAddresses, tokenBalancesOf } from './svmTokenBalances';
 import { svmTransactionFee } from './svmTransactionFee';
@@ -336,12 +336,12 @@ export class SvmLedger {
   }
 
   /** Sends `lamports` from the faucet to `to` in a real, signed transfer (the `requestAirdrop` of a local validator). */
-  async airdrop(to: Address, amount: bigint, transfer: (from: KeyPairSigner, to: Address, amount: bigint) => Instruction): Promise<SvmTransactionRecord> {
+  async airdrop(to: Address, amount: bigint, transfer: (from: SvmSigner, to: Address, amount: bigint) => Instruction): Promise<SvmTransactionRecord> {
     return this.submit(await this.signWire(this.options.faucet, [transfer(this.options.faucet, to, amount)]), { preflight: true });
   }
 
   /** Signs instructions into a wire transaction with `payer` as fee payer and only signer, on the latest blockhash. */
-  async signWire(payer: KeyPairSigner, instructions: readonly Instruction[]): Promise<Uint8Array> {
+  async signWire(payer: SvmSigner, instructions: readonly Instruction[]): Promise<Uint8Array> {
     return signSvmWire(payer, instructions, this.latestBlockhash());
   }
 

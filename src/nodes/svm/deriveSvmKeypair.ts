@@ -1,11 +1,14 @@
 import { createHmac } from 'node:crypto';
 import { mnemonicSeed } from '../../keys/mnemonicSeed';
-import { createKeyPairSignerFromPrivateKeyBytes, getAddressEncoder, getBase58Decoder, type Address, type KeyPairSigner } from '@solana/kit';
+import { startDerivationCache } from '../../keys/startDerivationCache';
+import { getAddressDecoder, getBase58Decoder, type Address } from '@solana/kit';
+import { ed25519PublicKey, svmKeySigner, type SvmSigner } from './svmKeySigner';
 
 /** A Solana keypair derived from the simulator's mnemonic, in the forms clients take it. */
 export interface SvmKeypair {
   address: Address;
-  signer: KeyPairSigner;
+  /** Signs as `address` (node:crypto; the key is imported at its first signature). */
+  signer: SvmSigner;
   /** The 64-byte secret key (seed ‖ public key), as `Keypair.fromSecretKey` and the Solana CLI's key files take it. */
   secretKey: Uint8Array;
   /** `secretKey` in base58, as wallets export it. */
@@ -29,13 +32,17 @@ export function slip10Ed25519(seed: Uint8Array, path: readonly number[]): Uint8A
 /**
  * The keypair at m/44'/501'/`index`'/0' of `mnemonic` (the path Phantom and `solana-keygen` use
  * for account `index`). `seed` is the mnemonic's BIP-39 seed when the caller derives many.
+ * The public key is the start's derivation cache's (`startDerivationCache`, kept across starts; an
+ * Ed25519 key import costs ~1 ms, a start derives ~15 keys), derived with node:crypto when it has
+ * none; nothing is imported until the key first signs.
  */
 export async function deriveSvmKeypair(mnemonicOrSeed: string | Uint8Array, index: number): Promise<SvmKeypair> {
   const seed = typeof mnemonicOrSeed === 'string' ? mnemonicSeed(mnemonicOrSeed) : mnemonicOrSeed;
   const privateKey = slip10Ed25519(seed, [44, 501, index, 0]);
-  const signer = await createKeyPairSignerFromPrivateKeyBytes(privateKey);
+  const publicKey = startDerivationCache().value('ed25519-public-key', [privateKey], () => ed25519PublicKey(privateKey));
+  const address = getAddressDecoder().decode(publicKey);
   const secretKey = new Uint8Array(64);
   secretKey.set(privateKey, 0);
-  secretKey.set(getAddressEncoder().encode(signer.address), 32);
-  return { address: signer.address, signer, secretKey, secretKeyBase58: getBase58Decoder().decode(secretKey) };
+  secretKey.set(publicKey, 32);
+  return { address, signer: svmKeySigner(privateKey, address), secretKey, secretKeyBase58: getBase58Decoder().decode(secretKey) };
 }

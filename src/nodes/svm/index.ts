@@ -26,6 +26,7 @@ export { describeSvmTransactionError, type SvmTransactionErrorJson } from './svm
 // its keys and genesis (the accounts, the token accounts, the aggregator's market)
 export { deriveSvmAccounts, type SvmAccounts } from './svmAccounts';
 export type { SvmKeypair } from './deriveSvmKeypair';
+export { svmSignerOfSeed, type SvmSigner } from './svmKeySigner';
 export { associatedTokenAccount } from './writeSvmGenesis';
 export { writeSvmGenesisAccountFiles } from './writeSvmGenesisAccountFiles';
 export {

@@ -1,4 +1,4 @@
-import { createHash, KeyObject, sign } from 'node:crypto';
+import { createHash, sign } from 'node:crypto';
 import {
   appendTransactionMessageInstructions,
   blockhash as toBlockhash,
@@ -12,15 +12,12 @@ import {
   signTransactionMessageWithSigners,
   type Address,
   type Instruction,
-  type KeyPairSigner,
   type SignatureBytes,
 } from '@solana/kit';
-
-/** Each signer's private key as node:crypto takes it, converted once. */
-const signingKeys = new WeakMap<KeyPairSigner['keyPair']['privateKey'], KeyObject>();
+import { signingKeyOf, type SvmSigner } from './svmKeySigner';
 
 /** The v0 message of `instructions` with `payer` as fee payer, on `lifetime`'s blockhash. */
-export function svmTransactionMessage(payer: KeyPairSigner, instructions: readonly Instruction[], lifetime: { blockhash: string; lastValidBlockHeight: bigint }) {
+export function svmTransactionMessage(payer: SvmSigner, instructions: readonly Instruction[], lifetime: { blockhash: string; lastValidBlockHeight: bigint }) {
   return pipe(
     createTransactionMessage({ version: 0 }),
     (m) => setTransactionMessageFeePayerSigner(payer, m),
@@ -32,19 +29,15 @@ export function svmTransactionMessage(payer: KeyPairSigner, instructions: readon
 /**
  * Signs instructions into a v0 wire transaction with `payer` as fee payer and only signer, on
  * `lifetime`'s blockhash. The Ed25519 signature is made at once with node:crypto (the same bytes
- * WebCrypto gives, without waiting for its thread pool); a message with another signer goes
- * through each signer as @solana/kit does it.
+ * WebCrypto gives, without waiting for its thread pool); a message with another signer, or a payer
+ * whose key is not readable here, goes through each signer as @solana/kit does it.
  */
-export async function signSvmWire(payer: KeyPairSigner, instructions: readonly Instruction[], lifetime: { blockhash: string; lastValidBlockHeight: bigint }): Promise<Uint8Array> {
+export async function signSvmWire(payer: SvmSigner, instructions: readonly Instruction[], lifetime: { blockhash: string; lastValidBlockHeight: bigint }): Promise<Uint8Array> {
   const message = svmTransactionMessage(payer, instructions, lifetime);
   const unsigned = compileTransaction(message);
   const signers = Object.keys(unsigned.signatures);
-  if (signers.length !== 1 || signers[0] !== payer.address) return new Uint8Array(getTransactionEncoder().encode(await signTransactionMessageWithSigners(message)));
-  let key = signingKeys.get(payer.keyPair.privateKey);
-  if (!key) {
-    key = KeyObject.from(payer.keyPair.privateKey);
-    signingKeys.set(payer.keyPair.privateKey, key);
-  }
+  const key = signers.length === 1 && signers[0] === payer.address ? signingKeyOf(payer) : undefined;
+  if (!key) return new Uint8Array(getTransactionEncoder().encode(await signTransactionMessageWithSigners(message)));
   const signature = new Uint8Array(sign(null, unsigned.messageBytes as unknown as Uint8Array, key)) as SignatureBytes;
   return new Uint8Array(getTransactionEncoder().encode({ ...unsigned, signatures: { [payer.address]: signature } }));
 }

@@ -63,9 +63,17 @@ export const SVM_POOLS: readonly SvmPoolSpec[] = [
   ...SVM_MARKET_TOKENS.map((token) => ({ venue: SVM_AGGREGATOR_SOURCE, tokenA: token.symbol, tokenB: 'USDC' }) as const),
 ];
 
+/** Each label's address, computed once (the genesis asks for a mint's ~15 times, base58 is BigInt arithmetic). */
+const marketAddresses = new Map<string, Address>();
+
 /** A fixed address for `label`: 32 bytes of its hash, in base58 (an account written at genesis, with no key). */
 export function svmMarketAddress(label: string): Address {
-  return getBase58Decoder().decode(createHash('sha256').update(`intentsim-svm-market:${label}`).digest()) as Address;
+  let address = marketAddresses.get(label);
+  if (address === undefined) {
+    address = getBase58Decoder().decode(createHash('sha256').update(`intentsim-svm-market:${label}`).digest()) as Address;
+    marketAddresses.set(label, address);
+  }
+  return address;
 }
 
 /** A pool with its accounts, as an aggregator's route instruction names them. */

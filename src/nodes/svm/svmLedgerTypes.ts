@@ -1,4 +1,5 @@
-import type { Address, EncodedAccount, KeyPairSigner } from '@solana/kit';
+import type { Address, EncodedAccount } from '@solana/kit';
+import type { SvmSigner } from './svmKeySigner';
 import { ChainError } from '../../errors/IntentsimError';
 import type { VirtualClock } from '../../clock/VirtualClock';
 import type { DecodedSvmTransaction } from './decodeSvmTransaction';
@@ -59,7 +60,7 @@ export interface SvmLedgerOptions {
   /** Seeds the blockhashes, so the same simulator seed gives the same chain. */
   seed: string;
   /** The faucet `requestAirdrop` pays from (funded at genesis, as a local validator's faucet is). */
-  faucet: KeyPairSigner;
+  faucet: SvmSigner;
   /** Genesis time (unix seconds); the virtual clock's now when absent (a journaled ledger passes its first start's). */
   genesisTime?: number;
 }

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import * as bitcoin from 'bitcoinjs-lib';
 import { ECPairFactory } from 'ecpair';
 import { describe, expect, it } from 'vitest';
-import { BvmKeyPair, BVM_NETWORK, ecc, p2wpkhOf } from '../../../src/nodes/bvm/bvmCrypto';
+import { BvmKeyPair, BVM_NETWORK, ecc, p2wpkhOf, transactionIdOf } from '../../../src/nodes/bvm/bvmCrypto';
 import { decodeBase58check, encodeBase58check } from '../../../src/keys/base58check';
 
 const hex = (bytes: Uint8Array) => Buffer.from(bytes).toString('hex');
@@ -64,6 +64,19 @@ describe('the BVM chain\'s secp256k1 wiring', () => {
     psbt.addOutput({ script, value: 90_000n });
     psbt.signAllInputs(pair);
     expect(psbt.validateSignaturesOfInput(0, (pubkey, hash, signature) => ecc.verify(hash, pubkey, signature))).toBe(true);
+  });
+
+  it("gives a transaction's id as bitcoinjs-lib's getId, with and without witnesses, and leaves the witnesses in place", () => {
+    const tx = new bitcoin.Transaction();
+    tx.version = 2;
+    tx.addInput(new Uint8Array(32).fill(1), 3, 0xfffffffd);
+    tx.addInput(new Uint8Array(32).fill(2), 0, 0xfffffffd);
+    tx.addOutput(p2wpkhOf(new BvmKeyPair(new Uint8Array(32).fill(9)).publicKey).script, 12_345n);
+    expect(transactionIdOf(tx)).toBe(tx.getId());
+    tx.setWitness(1, [new Uint8Array(71).fill(4), new Uint8Array(33).fill(5)]);
+    expect(transactionIdOf(tx)).toBe(tx.getId());
+    expect(tx.hasWitnesses()).toBe(true);
+    expect(tx.ins[1]!.witness).toHaveLength(2);
   });
 });
 

@@ -19,6 +19,7 @@ import { getCreateAccountInstruction, getTransferSolInstruction } from '@solana-
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getInitializeMint2Instruction, getMintToCheckedInstruction, getTransferCheckedInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token';
 import { startSvmNode, type StartedSvmNode } from '../../../src/nodes/svm/startSvmNode';
 import { signSvmWire, svmTransactionMessage } from '../../../src/nodes/svm/signSvmWire';
+import type { SvmSigner } from '../../../src/nodes/svm/svmKeySigner';
 
 // A fork of an upstream Solana RPC (the upstream: a second embedded node with state the fork's own
 // genesis does not make), read with @solana/kit's RPC client: the read-through of accounts, token
@@ -52,7 +53,7 @@ let holderTokens: Address;
 /** A program deployed only upstream (a copy of SPL Memo under the upgradeable loader). */
 let upstreamProgram: Address;
 
-async function send(to: LocalRpc, payer: KeyPairSigner, instructions: Instruction[]): Promise<string> {
+async function send(to: LocalRpc, payer: SvmSigner, instructions: Instruction[]): Promise<string> {
   const { value: latest } = await to.getLatestBlockhash().send();
   const wire = await signSvmWire(payer, instructions, latest);
   return to.sendTransaction(Buffer.from(wire).toString('base64') as Base64EncodedWireTransaction, { encoding: 'base64' }).send();

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { address, createSolanaRpc, createSolanaRpcSubscriptions, generateKeyPairSigner, getAddressEncoder, type Base64EncodedWireTransaction, type Instruction, type KeyPairSigner } from '@solana/kit';
+import { address, createSolanaRpc, createSolanaRpcSubscriptions, generateKeyPairSigner, getAddressEncoder, type Base64EncodedWireTransaction, type Instruction } from '@solana/kit';
 import { getCreateAccountInstruction } from '@solana-program/system';
 import { findAssociatedTokenPda, getCreateAssociatedTokenIdempotentInstruction, getInitializeMint2Instruction, getMintToCheckedInstruction } from '@solana-program/token';
 import { startSvmNode, type StartedSvmNode } from '../../../src/nodes/svm/startSvmNode';
 import { signSvmWire } from '../../../src/nodes/svm/signSvmWire';
+import type { SvmSigner } from '../../../src/nodes/svm/svmKeySigner';
 
 // Solana RPC parity, proven with @solana/kit (createSolanaRpc / createSolanaRpcSubscriptions), unshimmed,
 // against the SVM node alone (startSvmNode)
@@ -12,7 +13,7 @@ const TOKEN_2022 = address('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb');
 let node: StartedSvmNode;
 let rpc: ReturnType<typeof createSolanaRpc>;
 let subscriptions: ReturnType<typeof createSolanaRpcSubscriptions>;
-let payer: KeyPairSigner;
+let payer: SvmSigner;
 
 /** Signs `instructions` (v0, the payer the only signer) on the blockhash kit fetched, and sends them with kit. */
 async function send(instructions: Instruction[]): Promise<string> {
