@@ -42,7 +42,8 @@ export interface RunScenarioOptions {
    * the same options, reset to the start's world, else a new one, kept for the next run; `fresh`:
    * a new one either way. A scenario that forks a chain, restarts or takes snapshots
    * (runsOnReusedSimulator), or a run with `simulator` options, starts its own (the kept one is
-   * stopped first: it holds the same nodes).
+   * stopped first: it holds the same nodes). For the library's tests (test/support/scenarioLibrary.ts):
+   * the package does not export ReusedScenarioSimulator.
    */
   reuse?: { simulator: ReusedScenarioSimulator; fresh?: boolean };
 }
