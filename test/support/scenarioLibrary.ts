@@ -32,20 +32,23 @@ export function describeScenarioLibraryHalf(half: 0 | 1): void {
     }
     const mine = library
       .filter((_, index) => index % 2 === half)
-      .map((entry) => ({ ...entry, ...startOptionsOf(loadScenarioFile(entry.file)) }))
+      .map((entry) => {
+        const scenario = loadScenarioFile(entry.file);
+        return { ...entry, scenario, ...startOptionsOf(scenario) };
+      })
       .sort((a, b) => a.startKey.localeCompare(b.startKey));
-    for (const { file, relativeName, reusable } of mine) {
+    for (const { scenario, relativeName, reusable } of mine) {
       const twice = RUN_TWICE.has(relativeName);
       const how = reusable ? 'a fresh start then a reset' : 'two fresh starts';
       it(twice ? `${relativeName} (twice, ${how}: the same timeline and non-EVM entries)` : relativeName, async () => {
         const resetsBefore = reused.taken.reset;
-        const result = await runScenario(loadScenarioFile(file), { nodes: pooledNodes(), reuse: { simulator: reused, fresh: twice } });
+        const result = await runScenario(scenario, { nodes: pooledNodes(), reuse: { simulator: reused, fresh: twice } });
         expect(result.error, result.timeline).toBeUndefined();
         expect(result.mismatches, result.timeline).toEqual([]);
         for (const said of TIMELINE_SAYS[relativeName] ?? []) expect(result.timeline).toMatch(said);
         RECORDS_HOLD[relativeName]?.(result.records);
         if (!twice) return;
-        const second = await runScenario(loadScenarioFile(file), { nodes: pooledNodes(), reuse: { simulator: reused } });
+        const second = await runScenario(scenario, { nodes: pooledNodes(), reuse: { simulator: reused } });
         if (reusable) expect(reused.taken.reset, 'the second run took the first one\'s simulator, reset').toBe(resetsBefore + 1);
         expect(second.mismatches, second.timeline).toEqual([]);
         expect(second.timeline).toBe(result.timeline);
