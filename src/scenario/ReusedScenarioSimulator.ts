@@ -40,7 +40,8 @@ interface Held {
  * the same options (`key`: seed, chains, config, webhook or not): the next run gets it back at the
  * start's world (`sim.reset()`: chains, requests, webhook outbox, rules, faults, clock and RNG;
  * then automine on again on the EVM chains a run left it off), ~10 ms where a start costs ~100 ms
- * of CPU, and its result is the one a fresh start gives (test/scenario/reusedScenarioSimulator.test.ts).
+ * of CPU, and its result is the one a fresh start gives (the library test's scenarios run twice,
+ * test/support/scenarioLibrary.ts).
  * A run with other options stops it and starts another. Only one simulator at a time: it holds
  * the nodes it is attached to (a start elsewhere that resets them wipes its snapshots), so a run
  * on the same nodes outside it must come after `stop()`.
