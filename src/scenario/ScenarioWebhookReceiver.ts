@@ -19,9 +19,16 @@ export class ScenarioWebhookReceiver {
   private readonly attempts = new Map<string, number>();
 
   constructor(
-    private readonly answers: readonly number[],
-    private readonly onReceived: (webhook: ReceivedWebhook) => void,
+    private answers: readonly number[],
+    private onReceived: (webhook: ReceivedWebhook) => void,
   ) {}
+
+  /** From now on answers as a new receiver would (attempts counted from 1 again) and tells `onReceived`: a kept receiver's next run (ReusedScenarioSimulator). */
+  answerWith(answers: readonly number[], onReceived: (webhook: ReceivedWebhook) => void): void {
+    this.answers = answers;
+    this.onReceived = onReceived;
+    this.attempts.clear();
+  }
 
   async start(): Promise<string> {
     this.server = createServer((request, response) => {

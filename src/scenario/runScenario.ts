@@ -17,6 +17,7 @@ import { DEFAULT_STEP_BOUNDS, StepBoundReached, withinWallTime, type ScenarioSte
 import { ScenarioStepError } from './scenarioRunState';
 import { ConfigurationError } from '../errors/IntentsimError';
 import { forkOptionsOf } from './scenarioForks';
+import { runsOnReusedSimulator, type ReusedScenarioSimulator } from './ReusedScenarioSimulator';
 import type { NamedContract, NamedDeposit, NamedQuote, NamedSnapshot, ScenarioRunState } from './scenarioRunState';
 
 /** Where the virtual clock of every scenario starts: 2026-01-01T00:00:00Z (a scenario's times are offsets from it). */
@@ -36,6 +37,15 @@ export interface RunScenarioOptions {
   stepBounds?: Partial<ScenarioStepBounds>;
   /** Told as each step starts (`scenario run --verbose`): `<scenario>: step N (line L) <kind>`. */
   onStepStart?: (line: string) => void;
+  /**
+   * A simulator kept across runs (ReusedScenarioSimulator): the one the previous run started with
+   * the same options, reset to the start's world, else a new one, kept for the next run; `fresh`:
+   * a new one either way. A scenario that forks a chain, restarts or takes snapshots
+   * (runsOnReusedSimulator), or a run with `simulator` options, starts its own (the kept one is
+   * stopped first: it holds the same nodes). For the library's tests (test/support/scenarioLibrary.ts):
+   * the package does not export ReusedScenarioSimulator.
+   */
+  reuse?: { simulator: ReusedScenarioSimulator; fresh?: boolean };
 }
 
 export interface ScenarioResult {
@@ -54,7 +64,8 @@ export interface ScenarioResult {
 
 /**
  * Runs one scenario against a fresh simulator (manual clock from SCENARIO_CLOCK_START_MS, the
- * given seed, a fresh database), step by step; after each step everything the step set off
+ * given seed, a fresh database) or, with `reuse`, a kept one put back to its start (the same
+ * result), step by step; after each step everything the step set off
  * settles (deposits indexed, the solver idle, webhook attempts answered) before the next.
  * Returns the timeline and every expectation that did not hold.
  */
@@ -78,14 +89,15 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   let error: string | undefined;
   const bounds: ScenarioStepBounds = { ...DEFAULT_STEP_BOUNDS, ...scenario.stepBounds, ...options.stepBounds };
 
-  const receiver = scenario.webhook
-    ? new ScenarioWebhookReceiver(scenario.webhook.answers, (webhook) => {
-        const quote = aliasOf(webhook.requestId);
-        webhooks.push(webhook);
-        const statusIndex = (statuses.get(quote?.alias ?? '') ?? []).findIndex((change) => change.to === webhook.status);
-        timeline.addArrived(clockNow(), [quote?.index ?? 999, 1, statusIndex, webhook.attempt], `${quote?.alias ?? webhook.requestId}  webhook ${webhook.status} attempt ${webhook.attempt} → ${webhook.answer}`);
-      })
-    : undefined;
+  const reuse = reusable(scenario, options) ? options.reuse : undefined;
+  const onWebhook = (webhook: ReceivedWebhook) => {
+    const quote = aliasOf(webhook.requestId);
+    webhooks.push(webhook);
+    const statusIndex = (statuses.get(quote?.alias ?? '') ?? []).findIndex((change) => change.to === webhook.status);
+    timeline.addArrived(clockNow(), [quote?.index ?? 999, 1, statusIndex, webhook.attempt], `${quote?.alias ?? webhook.requestId}  webhook ${webhook.status} attempt ${webhook.attempt} → ${webhook.answer}`);
+  };
+  // a kept simulator comes with its own receiver
+  const receiver = scenario.webhook && !reuse ? new ScenarioWebhookReceiver(scenario.webhook.answers, onWebhook) : undefined;
   const webhookUrl = receiver ? await receiver.start() : undefined;
 
   // a pooled node is attached (and reset to genesis); a chain with none in the pool (an in-process
@@ -106,34 +118,48 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   /** The virtual time now; while a simulator boots (resuming requests), the time it was started at. */
   let bootClockMs = SCENARIO_CLOCK_START_MS;
   const clockNow = () => sim?.control.clock.now() ?? bootClockMs;
+  /** The simulator's options: its files in `in`, nodes reset on attach or not, the clock from `clockStartMs`. */
+  const simulatorOptions = (at: { in: string; reset: boolean; clockStartMs: number; webhookUrl: string | undefined; onStatusChange: (change: CommittedStatusChange) => void }): StartSimulatorOptions => ({
+    port: 0,
+    env: {},
+    log: () => undefined,
+    seed,
+    clockMode: 'manual',
+    clockStartMs: at.clockStartMs,
+    dbPath: join(at.in, 'scenario.db'),
+    dataDir: join(at.in, 'data'),
+    ...chainOptions(at.reset),
+    ...forkOptionsOf(scenario),
+    ...scenario.config,
+    ...(at.webhookUrl ? { webhook: { url: at.webhookUrl } } : {}),
+    onStatusChange: at.onStatusChange,
+    ...options.simulator,
+  });
+  /** Hears a status change; `clockOf` is the virtual time now (while a simulator boots, the booting one's). */
+  const hearStatusChange = (clockOf: () => number | undefined, clockStartMs: number) => (change: CommittedStatusChange) => {
+    if (stopped) return;
+    const at = clockOf() ?? clockStartMs;
+    const quote = aliasOf(change.requestId);
+    if (quote) recordChange(quote, change, at);
+    else unclaimed.push({ change, at });
+  };
   const boot = async (reset: boolean, clockStartMs: number) => {
     bootClockMs = clockStartMs;
     let booting: RunningSimulator | undefined;
-    const onStatusChange = (change: CommittedStatusChange) => {
-      const at = (booting ?? sim)?.control.clock.now() ?? clockStartMs;
-      const quote = aliasOf(change.requestId);
-      if (quote) recordChange(quote, change, at);
-      else unclaimed.push({ change, at });
-    };
-    booting = await startSimulator({
-      port: 0,
-      env: {},
-      log: () => undefined,
-      seed,
-      clockMode: 'manual',
-      clockStartMs,
-      dbPath: join(dir, 'scenario.db'),
-      dataDir: join(dir, 'data'),
-      ...chainOptions(reset),
-      ...forkOptionsOf(scenario),
-      ...scenario.config,
-      ...(webhookUrl ? { webhook: { url: webhookUrl } } : {}),
-      onStatusChange: (change) => {
-        if (!stopped) onStatusChange(change);
-      },
-      ...options.simulator,
-    });
+    const onStatusChange = hearStatusChange(() => (booting ?? sim)?.control.clock.now(), clockStartMs);
+    booting = await startSimulator(simulatorOptions({ in: dir, reset, clockStartMs, webhookUrl, onStatusChange }));
     sim = booting;
+  };
+  /** The kept simulator (reset), or a new one kept for the next run. */
+  let tookReused = false;
+  const takeReused = async (reused: NonNullable<RunScenarioOptions['reuse']>) => {
+    const listeners = {
+      onStatusChange: hearStatusChange(() => sim?.control.clock.now(), SCENARIO_CLOCK_START_MS),
+      ...(scenario.webhook ? { webhook: { answers: scenario.webhook.answers, onReceived: onWebhook } } : {}),
+    };
+    const key = JSON.stringify({ seed, chains: chainOptions(true), config: scenario.config ?? null, webhook: scenario.webhook !== undefined }, (_, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
+    sim = await reused.simulator.take(key, listeners, (start) => startSimulator(simulatorOptions({ in: start.dir, reset: true, clockStartMs: SCENARIO_CLOCK_START_MS, webhookUrl: start.webhookUrl, onStatusChange: start.onStatusChange })), { fresh: reused.fresh });
+    tookReused = true;
   };
   const unclaimed: Array<{ change: CommittedStatusChange; at: number }> = [];
   const recordChange = (quote: NamedQuote, change: CommittedStatusChange, at: number) => {
@@ -149,7 +175,12 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
   };
 
   try {
-    await boot(true, SCENARIO_CLOCK_START_MS);
+    if (reuse) await takeReused(reuse);
+    else {
+      // a start of its own resets the nodes the kept simulator holds
+      await options.reuse?.simulator.stop();
+      await boot(true, SCENARIO_CLOCK_START_MS);
+    }
     // every chain indexed to its head (deployments included) before the first step quotes on it
     await withinWallTime(settle(sim!, statuses, automineOff), bounds.wallSeconds, 'settling the chains at start');
     timeline.add(sim!.control.clock.now(), `scenario ${scenario.name} (seed ${seed}) on chains ${sim!.chains.map((chain) => chain.id).join(', ')}`);
@@ -210,7 +241,8 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     error ??= `start: ${caught instanceof Error ? caught.message : String(caught)}`;
   } finally {
     stopped = true;
-    await sim?.stop().catch(() => undefined);
+    if (tookReused) await reuse?.simulator.giveBack({ automineOff: [...automineOff], keep: error === undefined }).catch(() => undefined);
+    else await sim?.stop().catch(() => undefined);
     await receiver?.stop();
     rmSync(dir, { recursive: true, force: true });
   }
@@ -223,6 +255,11 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     error,
     timeline: timeline.render([`timeline of ${scenario.name}`, `seed ${seed}; times are virtual, from 2026-01-01T00:00:00Z`]),
   };
+}
+
+/** Whether a run takes the kept simulator: one of a scenario that may (runsOnReusedSimulator), without simulator options. */
+function reusable(scenario: Scenario, options: RunScenarioOptions): boolean {
+  return options.reuse !== undefined && options.simulator === undefined && runsOnReusedSimulator(scenario);
 }
 
 /**

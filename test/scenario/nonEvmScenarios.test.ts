@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { startChainNodes } from '../../src/chains/startChainNodes';
 import { loadScenarioFile } from '../../src/scenario/loadScenarioFile';
 import { runScenario } from '../../src/scenario/runScenario';
+import { ReusedScenarioSimulator } from '../../src/scenario/ReusedScenarioSimulator';
 import { pooledNodes } from '../support/pooledNodes';
 
 const dir = mkdtempSync(join(tmpdir(), 'intentsim-non-evm-scenario-'));
@@ -27,17 +28,21 @@ steps:
 `;
 
 describe('scenarios on the in-process ledgers (SVM, BVM, the exchange)', () => {
-  it('run beside the pooled EVM nodes, each from genesis, and give the same timeline and records every run', async () => {
+  it('run beside the pooled EVM nodes, each from genesis, and give the same timeline and records every run (again on the simulator reset)', async () => {
     const file = join(dir, 'every-ledger.yaml');
     writeFileSync(file, EVERY_LEDGER);
-    const first = await runScenario(loadScenarioFile(file), { nodes: pooledNodes() });
+    // the second run on the first one's simulator put back to its start (a start of four ledgers costs more than a reset)
+    const reused = new ReusedScenarioSimulator();
+    onTestFinished(() => reused.stop());
+    const first = await runScenario(loadScenarioFile(file), { nodes: pooledNodes(), reuse: { simulator: reused } });
     expect(first.error, first.timeline).toBeUndefined();
     expect(first.mismatches, first.timeline).toEqual([]);
     // account:0 is each chain's own funded account: a base58 key on SVM, a bcrt1q key on BVM, an account index on the exchange
     expect(first.timeline).toMatch(/sol: 25000000 USDC on 792703809 from [1-9A-HJ-NP-Za-km-z]{32,44}: deposit/);
     expect(first.timeline).toMatch(/btc: 1500000 BTC on 8253038 from bcrt1q[a-z0-9]+ to deposit address bcrt1q/);
     expect(first.timeline).toContain('exchange: 20000000 USDC on 3586256 from 2: deposit');
-    const second = await runScenario(loadScenarioFile(file), { nodes: pooledNodes() });
+    const second = await runScenario(loadScenarioFile(file), { nodes: pooledNodes(), reuse: { simulator: reused } });
+    expect(reused.taken).toEqual({ started: 1, reset: 1 });
     expect(second.timeline).toBe(first.timeline);
     // what the in-process ledgers recorded (hashes, blocks, fees, virtual times) is the same too;
     // the EVM fills' block times are the pooled Anvil's own clock, so only the deposits are compared whole

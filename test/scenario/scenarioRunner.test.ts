@@ -3,9 +3,10 @@ import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { loadScenarioFile, ScenarioFileError } from '../../src/scenario/loadScenarioFile';
 import { runScenario } from '../../src/scenario/runScenario';
+import { ReusedScenarioSimulator } from '../../src/scenario/ReusedScenarioSimulator';
 import { pooledNodes } from '../support/pooledNodes';
 
 const run = promisify(execFile);
@@ -89,11 +90,15 @@ ${last}`;
     expect(unknownRef.error).toMatch(/no contract named "nowhere" on chain 42161 \(deployed: recorder, market; the chain's own: depository, .*serviceReceiver.*pool\)/);
   });
 
-  it('the same seed and file give the same timeline, byte for byte; webhooks retried on the virtual clock', async () => {
+  it('the same seed and file give the same timeline, byte for byte (again on the simulator reset); webhooks retried on the virtual clock', async () => {
     writeFileSync(join(dir, 'bridge.yaml'), BRIDGE);
     const scenario = loadScenarioFile(join(dir, 'bridge.yaml'));
-    const first = await runScenario(scenario, { nodes: pooledNodes(), seed: 7 });
-    const second = await runScenario(scenario, { nodes: pooledNodes(), seed: 7 });
+    // the second run on the first one's simulator put back to its start, the third (another seed) on a new one
+    const reused = new ReusedScenarioSimulator();
+    onTestFinished(() => reused.stop());
+    const first = await runScenario(scenario, { nodes: pooledNodes(), seed: 7, reuse: { simulator: reused } });
+    const second = await runScenario(scenario, { nodes: pooledNodes(), seed: 7, reuse: { simulator: reused } });
+    expect(reused.taken).toEqual({ started: 1, reset: 1 });
     expect(first.mismatches, first.timeline).toEqual([]);
     expect(second.timeline).toBe(first.timeline);
     // the first attempt of each event was answered 500, the retry a second later 200
@@ -101,7 +106,8 @@ ${last}`;
     expect(first.timeline).toMatch(/\+ {4}2\.000s {2}q {2}webhook waiting attempt 2 → 200/);
     expect(first.timeline).not.toMatch(/127\.0\.0\.1|\/tmp\//);
     // another seed: other request ids
-    const third = await runScenario(scenario, { nodes: pooledNodes(), seed: 8 });
+    const third = await runScenario(scenario, { nodes: pooledNodes(), seed: 8, reuse: { simulator: reused } });
+    expect(reused.taken).toEqual({ started: 2, reset: 1 });
     expect(third.timeline).not.toBe(first.timeline);
   });
 
