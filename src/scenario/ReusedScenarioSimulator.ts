@@ -31,15 +31,13 @@ interface Held {
   receiver: ScenarioWebhookReceiver | undefined;
   /** Set while a run holds it. */
   listeners: ScenarioRunListeners | undefined;
-  /** Chains whose automine the last run left off (a world revert does not switch it back). */
-  automineOff: number[];
 }
 
 /**
  * One simulator (and webhook receiver) kept from one scenario run to the next that starts it with
  * the same options (`key`: seed, chains, config, webhook or not): the next run gets it back at the
- * start's world (`sim.reset()`: chains, requests, webhook outbox, rules, faults, clock and RNG;
- * then automine on again on the EVM chains a run left it off), ~10 ms where a start costs ~100 ms
+ * start's world (`sim.reset()`: chains and how they mine, requests, webhook outbox, rules, faults,
+ * clock and RNG), ~10 ms where a start costs ~100 ms
  * of CPU, and its result is the one a fresh start gives (the library test's scenarios run twice,
  * test/support/scenarioLibrary.ts).
  * A run with other options stops it and starts another. Only one simulator at a time: it holds
@@ -61,8 +59,6 @@ export class ReusedScenarioSimulator {
     if (held && held.key === key && !options.fresh) {
       try {
         await held.sim.reset();
-        for (const chainId of held.automineOff) await held.sim.control.chain(chainId).setAutomine(true);
-        held.automineOff = [];
         this.arm(held, listeners);
         this.taken.reset++;
         return held.sim;
@@ -73,7 +69,7 @@ export class ReusedScenarioSimulator {
     await this.stop();
     const dir = mkdtempSync(join(tmpdir(), 'intentsim-scenario-'));
     const receiver = listeners.webhook ? new ScenarioWebhookReceiver([], () => undefined) : undefined;
-    const starting: Held = { key, sim: undefined as unknown as RunningSimulator, dir, receiver, listeners: undefined, automineOff: [] };
+    const starting: Held = { key, sim: undefined as unknown as RunningSimulator, dir, receiver, listeners: undefined };
     try {
       this.arm(starting, listeners);
       const webhookUrl = await receiver?.start();
@@ -89,19 +85,15 @@ export class ReusedScenarioSimulator {
   }
 
   /**
-   * The run is over: what the simulator says from now on is heard by no one. `automineOff`: the
-   * chains it left with automine off; `keep: false` (a run that failed: work it abandoned may still
-   * run) stops the simulator instead of keeping it.
+   * The run is over: what the simulator says from now on is heard by no one. `keep: false` (a run
+   * that failed: work it abandoned may still run) stops the simulator instead of keeping it.
    */
-  async giveBack(options: { automineOff: readonly number[]; keep: boolean }): Promise<void> {
+  async giveBack(options: { keep: boolean }): Promise<void> {
     const held = this.held;
     if (!held) return;
     held.listeners = undefined;
     held.receiver?.answerWith([], () => undefined);
-    const evm = new Set(held.sim.chains.filter((chain) => chain.vmType === 'evm').map((chain) => chain.id));
-    // a non-EVM ledger's automine is its own state (a revert puts it back, and switching it on may be refused)
-    if (!options.keep || options.automineOff.some((chainId) => !evm.has(chainId))) return this.stop();
-    held.automineOff = [...options.automineOff];
+    if (!options.keep) return this.stop();
   }
 
   /** Stops the kept simulator and its webhook receiver, if any. */

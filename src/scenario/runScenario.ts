@@ -241,7 +241,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
     error ??= `start: ${caught instanceof Error ? caught.message : String(caught)}`;
   } finally {
     stopped = true;
-    if (tookReused) await reuse?.simulator.giveBack({ automineOff: [...automineOff], keep: error === undefined }).catch(() => undefined);
+    if (tookReused) await reuse?.simulator.giveBack({ keep: error === undefined }).catch(() => undefined);
     else await sim?.stop().catch(() => undefined);
     await receiver?.stop();
     rmSync(dir, { recursive: true, force: true });
