@@ -27,6 +27,7 @@ import { keptDeploymentFor } from './keptDeployment';
 import { ipcPathFor } from './ipcPathFor';
 import { connectEvmNode, type BootedNode } from './connectEvmNode';
 import { SameStateReadCache } from './SameStateReadCache';
+import { evmAfterWorldRevert } from './evmAfterWorldRevert';
 import { EvmChainJournal } from './EvmChainJournal';
 import { EvmCallJournal } from './front/EvmCallJournal';
 import { startEvmRpcFront, type EvmRpcFront } from './front/EvmRpcFront';
@@ -336,30 +337,12 @@ export class EvmChain implements ChainAdapter {
     return () => watcher.resume();
   }
 
-  /** Indexes up to the chain head now (tests and scenarios use this to avoid waiting); after a world revert, see `afterWorldRevert`. */
+  /** Indexes up to the chain head now (tests and scenarios use this to avoid waiting); after a world revert, see `evmAfterWorldRevert`. */
   syncNow(options: WorldRevertSync = {}): Promise<void> {
-    return options.afterWorldRevert ? this.afterWorldRevert(options.sendAfter, options.restoreMining) : this.parts().watcher.catchUp();
-  }
-
-  /**
-   * A world revert. Anvil's `evm_revert` leaves its pool as it was, so a transaction sent after the
-   * snapshot (a fill the solver of the later world sent) would still be mined: the pool is emptied,
-   * the solver's next nonce read again, the chain indexed, and the solver's transactions the store
-   * put back holds unsettled sent again (a user's transaction that waited in the pool is gone).
-   * The pool is emptied and the chain indexed at once (neither changes what the other reads), and
-   * nothing is sent before `sendAfter` settles. The mining mode of the snapshot (`restoreMining`)
-   * comes back once the pool is empty (automine switched on mines what waits there) and before the
-   * solver sends again (what it sends waits in the pool, or is mined, as at the snapshot).
-   */
-  private async afterWorldRevert(sendAfter?: Promise<unknown>, restoreMining?: () => Promise<void>): Promise<void> {
-    const { wallet } = this.parts();
-    wallet.forgetNonce();
-    const emptyPool = this.node_()
-      .testClient.request({ method: 'anvil_dropAllTransactions' } as never)
-      .catch((error: unknown) => this.options.log?.(`chain ${this.chainId}: the pool could not be emptied after a world revert: ${error instanceof Error ? error.message : String(error)}`));
-    await Promise.all([emptyPool, this.syncNow(), sendAfter?.catch(() => undefined)]);
-    await restoreMining?.();
-    await wallet.resumeUnsettled();
+    const { watcher, wallet } = this.parts();
+    if (!options.afterWorldRevert) return watcher.catchUp();
+    const log = this.options.log;
+    return evmAfterWorldRevert({ chainId: this.chainId, testClient: this.node_().testClient, wallet, catchUp: () => watcher.catchUp(), ...(log ? { log: (message: string) => log(message) } : {}) }, options);
   }
 
   /** The solver's wallet (after `start`), see `EvmSolverWallet`. */
