@@ -1,4 +1,4 @@
-import { startSimulator, type SimulatorAccountSummary, type SimulatorChainSummary, type StartSimulatorOptions } from '../index';
+import type { SimulatorAccountSummary, SimulatorChainSummary, StartSimulatorOptions } from '../index';
 
 /**
  * What a test file needs of the one simulator a test run shares: where its API is, its chains
@@ -24,6 +24,9 @@ export interface SharedSimulator {
  * on a free port unless `port` is given here.
  */
 export async function startSharedSimulator(options: StartSimulatorOptions = {}): Promise<SharedSimulator> {
+  // the simulator's code loads here, in the process that starts it (the global setup): a test
+  // worker that only reads the context (`intentsim/jest`, `intentsim/jest/isolate`) loads none of it
+  const { startSimulator } = await import('../index');
   const simulator = await startSimulator({ port: 0, ...options });
   const { baseUrl, apiKey, chains, accounts } = simulator;
   return { context: { baseUrl, apiKey, chains, accounts }, stop: () => simulator.stop() };
