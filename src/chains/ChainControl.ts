@@ -74,6 +74,7 @@ function controlledChain(chain: ChainAdapter): ControlledChain {
     pauseWatching: async () => (await chain.cheats?.pauseWatching?.()) ?? (() => undefined),
     // a chain whose block making never changes has nothing to put back
     captureMining: async () => (await chain.cheats?.captureMining?.()) ?? (async () => undefined),
+    holdUserCalls: async () => (await chain.cheats?.holdUserCalls?.()) ?? (() => undefined),
     reorg: async (depth) => requireCheat(chain, 'reorg', `a reorg of depth ${depth}`)(depth),
     doubleSpends: { doubleSpend: async (privateKey, txHash, options) => requireCheatCapability(chain, 'doubleSpends', `a double spend of ${txHash}`).doubleSpend(privateKey, txHash, options) },
     transactionFaults: {

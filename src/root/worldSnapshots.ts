@@ -127,11 +127,12 @@ export function createWorldSnapshots(parts: {
     const index = held.findIndex((snapshot) => snapshot.id === id);
     if (index < 0) throw new WorldSnapshotNotFoundError(id);
     const target = held[index]!;
-    // no request answers from, or writes into, a world half put back
-    const releaseRequests = await parts.requestsInFlight?.hold();
+    // no request answers from, or writes into, a world half put back; no user's transaction reaches a chain meanwhile
+    const [releaseRequests, ...releaseUserCalls] = await Promise.all([parts.requestsInFlight?.hold(), ...chains.list.map((chain) => chains.control.find(chain.chainId)!.holdUserCalls())]);
     try {
       await revertHeld(index, target);
     } finally {
+      for (const release of releaseUserCalls) release();
       releaseRequests?.();
     }
   };

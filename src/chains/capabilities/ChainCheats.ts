@@ -41,6 +41,12 @@ export interface ChainCheats {
    * whose block making never changes has none.
    */
   captureMining?(): Promise<() => Promise<void>>;
+  /**
+   * For a world revert: users' calls that would change the chain (sent to the URL the simulator
+   * hands out) wait from now until the returned function is called; resolves once those already
+   * on their way are answered. A chain users reach without such a front has none.
+   */
+  holdUserCalls?(): Promise<() => void>;
   /** Replaces the last `depth` blocks with new empty ones; their transactions leave the canonical chain. */
   reorg?(depth: number): Promise<void>;
   /** An exchange's account faults (pause an account, revoke its key, set its collateral): the exchange chain only. */

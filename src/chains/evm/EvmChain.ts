@@ -88,7 +88,7 @@ export class EvmChain implements ChainAdapter {
     const parts = () => this.parts();
     this.relay = new EvmGaslessRelay({ parts, durable: this.durable(), syncNow: () => this.syncNow() });
     this.userWallet = new EvmUserWallet(() => ({ client: this.node_().client, chain: this.viemChain(), rpcUrl: this.rpcUrl }));
-    this.cheats = new EvmCheatCalls({ testClient: () => this.node_().testClient, afterChange: () => this.syncNow(), pauseWatching: () => this.pauseWatcher(), setupCompleteAt: (blockNumber) => setupCompleteAt({ ...this.parts(), solver: options.accounts().solver.address }, blockNumber) });
+    this.cheats = new EvmCheatCalls({ testClient: () => this.node_().testClient, afterChange: () => this.syncNow(), pauseWatching: () => this.pauseWatcher(), holdUserCalls: async () => (this.front ? this.front.hold() : () => undefined), setupCompleteAt: (blockNumber) => setupCompleteAt({ ...this.parts(), solver: options.accounts().solver.address }, blockNumber) });
     this.fixtureContracts = new EvmFixtureContracts({
       chainId: this.chainId,
       rpcUrl: () => this.rpcUrl,

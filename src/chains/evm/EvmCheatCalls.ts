@@ -23,6 +23,8 @@ export class EvmCheatCalls implements ChainCheats {
       afterChange: () => Promise<void>;
       /** Stops the deposit watcher's catch-ups until the returned function is called (`ChainCheats.pauseWatching`). */
       pauseWatching: () => Promise<() => void>;
+      /** Holds users' changing calls at the chain's front (`ChainCheats.holdUserCalls`). */
+      holdUserCalls: () => Promise<() => void>;
       /** Whether the state at a block holds the simulator's whole setup (contracts, pool, the solver's allowances): no reorg goes below it. */
       setupCompleteAt?: (blockNumber: bigint) => Promise<boolean>;
     },
@@ -81,6 +83,10 @@ export class EvmCheatCalls implements ChainCheats {
    */
   pauseWatching(): Promise<() => void> {
     return this.deps.pauseWatching();
+  }
+
+  holdUserCalls(): Promise<() => void> {
+    return this.deps.holdUserCalls();
   }
 
   async snapshot(): Promise<string> {

@@ -27,6 +27,11 @@ export interface EvmRpcFront {
   rpcUrl: string;
   wsUrl: string;
   port: number;
+  /**
+   * Holds users' state-changing calls (a world revert): resolves once those already forwarded over
+   * HTTP are answered, with the function that lets the held ones on. Reads pass meanwhile.
+   */
+  hold(): Promise<() => void>;
   close(): Promise<void>;
 }
 
@@ -72,6 +77,33 @@ export async function startEvmRpcFront(options: EvmRpcFrontOptions): Promise<Evm
     options.journal(calls, lastHead);
   };
 
+  // a world revert's hold: changing calls wait for it, and it waits for those already forwarded over HTTP
+  let held: { over: Promise<void>; release: () => void } | undefined;
+  let forwarding = 0;
+  const whenNoneForwarding: Array<() => void> = [];
+  const afterHold = async (): Promise<void> => {
+    while (held) await held.over;
+  };
+  /** Passes the hold, then the gate and the journal; `answered` once the node's answer is through. */
+  const admit = async (calls: JsonRpcCall[]): Promise<() => void> => {
+    await afterHold();
+    forwarding += 1;
+    let done = false;
+    const answered = () => {
+      if (done) return;
+      done = true;
+      forwarding -= 1;
+      if (forwarding === 0) for (const resolve of whenNoneForwarding.splice(0)) resolve();
+    };
+    try {
+      await beforeForward(calls);
+    } catch (error) {
+      answered();
+      throw error;
+    }
+    return answered;
+  };
+
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -80,22 +112,27 @@ export async function startEvmRpcFront(options: EvmRpcFrontOptions): Promise<Evm
       const calls = req.method === 'POST' ? changingCallsOf(body.toString()) : [];
       // a JSON-RPC call needs its body's type and length (Anvil answers CORS for any origin); anything else (a preflight) goes with its own headers
       const headers = req.method === 'POST' ? { 'content-type': 'application/json', 'content-length': String(body.length) } : { ...req.headers, host: target.host };
-      const forwarded = (calls.length > 0 ? beforeForward(calls) : Promise.resolve()).then(() => send(req.method ?? 'POST', headers, body));
+      const admitted = calls.length > 0 ? admit(calls) : Promise.resolve(() => undefined);
+      const forwarded = admitted.then(() => send(req.method ?? 'POST', headers, body));
       forwarded.then(
         (answer) => {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
-          if (calls.length > 0) answer.once('end', () => options.onStateChange?.());
+          if (calls.length > 0) {
+            answer.once('end', () => options.onStateChange?.());
+            void admitted.then((answered) => answer.once('close', answered));
+          }
         },
         () => {
           if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
           res.end(BAD_GATEWAY);
+          void admitted.then((answered) => answered(), () => undefined);
         },
       );
     });
   });
   const sockets = new WebSocketServer({ noServer: true });
-  server.on('upgrade', (req, socket, head) => sockets.handleUpgrade(req, socket, head, (client) => relayWebSocket(client, options.upstream.wsUrl, beforeForward)));
+  server.on('upgrade', (req, socket, head) => sockets.handleUpgrade(req, socket, head, (client) => relayWebSocket(client, options.upstream.wsUrl, (calls) => afterHold().then(() => beforeForward(calls)))));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -107,6 +144,20 @@ export async function startEvmRpcFront(options: EvmRpcFrontOptions): Promise<Evm
     rpcUrl: `http://${host}:${port}`,
     wsUrl: `ws://${host}:${port}`,
     port,
+    hold: async () => {
+      if (!held) {
+        let release = () => undefined as void;
+        const over = new Promise<void>((resolve) => (release = resolve));
+        held = { over, release };
+      }
+      const mine = held;
+      if (forwarding > 0) await new Promise<void>((resolve) => whenNoneForwarding.push(resolve));
+      return () => {
+        if (held !== mine) return;
+        held = undefined;
+        mine.release();
+      };
+    },
     close: async () => {
       for (const client of sockets.clients) client.terminate();
       sockets.close();
