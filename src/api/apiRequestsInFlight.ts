@@ -1,4 +1,5 @@
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { WorkInFlight } from '../process/WorkInFlight';
 
 /** The world routes: a revert is one of them, and snapshots and reverts are serialised where they are made. */
 const WORLD_ROUTES = /^\/admin\/(?:snapshot|revert|reset)(?:[?#]|$)/;
@@ -13,40 +14,27 @@ const WORLD_ROUTES = /^\/admin\/(?:snapshot|revert|reset)(?:[?#]|$)/;
  * whose body never arrives is answered 408 after `--http-request-timeout`.
  */
 export class ApiRequestsInFlight {
-  private answering = 0;
-  private readonly whenNoneAnswering: Array<() => void> = [];
-  /** The requests that came while the API is held, in order. */
-  private held: Array<() => void> | undefined;
+  private readonly work = new WorkInFlight();
 
   /** The server's listener: `listener` answers each request, once no hold is on. */
   wrap(listener: RequestListener): RequestListener {
     return (req, res) => {
       if (WORLD_ROUTES.test(req.url ?? '')) return listener(req, res);
-      if (this.held) this.held.push(() => this.answer(listener, req, res));
+      // no hold: answered at once, without waiting for a microtask
+      if (this.work.holding) void this.work.afterHold().then(() => this.answer(listener, req, res));
       else this.answer(listener, req, res);
     };
   }
 
   /** Holds new requests; resolves once none is in flight, with the function that lets the held ones on. */
-  async hold(): Promise<() => void> {
-    const held = (this.held ??= []);
-    if (this.answering > 0) await new Promise<void>((resolve) => this.whenNoneAnswering.push(resolve));
-    return () => {
-      if (this.held !== held) return;
-      this.held = undefined;
-      for (const answer of held) answer();
-    };
+  hold(): Promise<() => void> {
+    return this.work.hold();
   }
 
   private answer(listener: RequestListener, req: IncomingMessage, res: ServerResponse): void {
-    this.answering += 1;
-    let done = false;
-    const answered = () => {
-      if (done) return;
-      done = true;
-      this.answering -= 1;
-      if (this.answering === 0) for (const resolve of this.whenNoneAnswering.splice(0)) resolve();
-    };
+    // a hold taken while this one waited for the last: it waits for the new one too
+    if (this.work.holding) return void this.work.afterHold().then(() => this.answer(listener, req, res));
+    const answered = this.work.started();
     res.once('finish', answered);
     res.once('close', answered);
     void listener(req, res);

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { connectableHost } from '../../../config/listenHost';
 import { WebSocketServer } from 'ws';
+import { WorkInFlight } from '../../../process/WorkInFlight';
 import { changingCallsOf } from './changingCallsOf';
 import type { JsonRpcCall } from './evmCallKinds';
 import { admitEveryUserCall, type EvmUserCallGate } from './EvmUserCallGate';
@@ -78,23 +79,12 @@ export async function startEvmRpcFront(options: EvmRpcFrontOptions): Promise<Evm
   };
 
   // a world revert's hold: changing calls wait for it, and it waits for those already forwarded over HTTP
-  let held: { over: Promise<void>; release: () => void } | undefined;
-  let forwarding = 0;
-  const whenNoneForwarding: Array<() => void> = [];
-  const afterHold = async (): Promise<void> => {
-    while (held) await held.over;
-  };
+  const forwarding = new WorkInFlight();
   /** Passes the hold, then the gate and the journal; `answered` once the node's answer is through. */
   const admit = async (calls: JsonRpcCall[]): Promise<() => void> => {
-    await afterHold();
-    forwarding += 1;
-    let done = false;
-    const answered = () => {
-      if (done) return;
-      done = true;
-      forwarding -= 1;
-      if (forwarding === 0) for (const resolve of whenNoneForwarding.splice(0)) resolve();
-    };
+    // checked again as it resumes: a hold taken meanwhile holds this call too
+    while (forwarding.holding) await forwarding.afterHold();
+    const answered = forwarding.started();
     try {
       await beforeForward(calls);
     } catch (error) {
@@ -132,7 +122,7 @@ export async function startEvmRpcFront(options: EvmRpcFrontOptions): Promise<Evm
     });
   });
   const sockets = new WebSocketServer({ noServer: true });
-  server.on('upgrade', (req, socket, head) => sockets.handleUpgrade(req, socket, head, (client) => relayWebSocket(client, options.upstream.wsUrl, (calls) => afterHold().then(() => beforeForward(calls)))));
+  server.on('upgrade', (req, socket, head) => sockets.handleUpgrade(req, socket, head, (client) => relayWebSocket(client, options.upstream.wsUrl, (calls) => forwarding.afterHold().then(() => beforeForward(calls)))));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -144,20 +134,7 @@ export async function startEvmRpcFront(options: EvmRpcFrontOptions): Promise<Evm
     rpcUrl: `http://${host}:${port}`,
     wsUrl: `ws://${host}:${port}`,
     port,
-    hold: async () => {
-      if (!held) {
-        let release = () => undefined as void;
-        const over = new Promise<void>((resolve) => (release = resolve));
-        held = { over, release };
-      }
-      const mine = held;
-      if (forwarding > 0) await new Promise<void>((resolve) => whenNoneForwarding.push(resolve));
-      return () => {
-        if (held !== mine) return;
-        held = undefined;
-        mine.release();
-      };
-    },
+    hold: () => forwarding.hold(),
     close: async () => {
       for (const client of sockets.clients) client.terminate();
       sockets.close();
