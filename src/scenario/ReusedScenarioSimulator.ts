@@ -15,6 +15,11 @@ export function runsOnReusedSimulator(scenario: Pick<Scenario, 'fork' | 'steps'>
   return Object.keys(scenario.fork ?? {}).length === 0 && !scenario.steps.some((step) => step.kind === 'restart' || step.kind === 'snapshot');
 }
 
+/** The key a kept simulator is kept by: runs whose start options give equal keys share it. */
+export function scenarioStartKey(start: { seed: number; chains: unknown; config: unknown; webhook: boolean }): string {
+  return JSON.stringify(start, (_, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
+}
+
 /** What the run that holds the simulator hears: its status changes and the webhooks its receiver answers. */
 export interface ScenarioRunListeners {
   onStatusChange(change: CommittedStatusChange): void;

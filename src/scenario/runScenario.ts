@@ -17,7 +17,7 @@ import { DEFAULT_STEP_BOUNDS, StepBoundReached, withinWallTime, type ScenarioSte
 import { ScenarioStepError } from './scenarioRunState';
 import { ConfigurationError } from '../errors/IntentsimError';
 import { forkOptionsOf } from './scenarioForks';
-import { runsOnReusedSimulator, type ReusedScenarioSimulator } from './ReusedScenarioSimulator';
+import { runsOnReusedSimulator, scenarioStartKey, type ReusedScenarioSimulator } from './ReusedScenarioSimulator';
 import type { NamedContract, NamedDeposit, NamedQuote, NamedSnapshot, ScenarioRunState } from './scenarioRunState';
 
 /** Where the virtual clock of every scenario starts: 2026-01-01T00:00:00Z (a scenario's times are offsets from it). */
@@ -157,7 +157,7 @@ export async function runScenario(scenario: Scenario, options: RunScenarioOption
       onStatusChange: hearStatusChange(() => sim?.control.clock.now(), SCENARIO_CLOCK_START_MS),
       ...(scenario.webhook ? { webhook: { answers: scenario.webhook.answers, onReceived: onWebhook } } : {}),
     };
-    const key = JSON.stringify({ seed, chains: chainOptions(true), config: scenario.config ?? null, webhook: scenario.webhook !== undefined }, (_, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value));
+    const key = scenarioStartKey({ seed, chains: chainOptions(true), config: scenario.config ?? null, webhook: scenario.webhook !== undefined });
     sim = await reused.simulator.take(key, listeners, (start) => startSimulator(simulatorOptions({ in: start.dir, reset: true, clockStartMs: SCENARIO_CLOCK_START_MS, webhookUrl: start.webhookUrl, onStatusChange: start.onStatusChange })), { fresh: reused.fresh });
     tookReused = true;
   };

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { findScenarioFiles } from '../../src/scenario/runScenarioFiles';
 import { loadScenarioFile } from '../../src/scenario/loadScenarioFile';
 import { runScenario } from '../../src/scenario/runScenario';
-import { ReusedScenarioSimulator, runsOnReusedSimulator } from '../../src/scenario/ReusedScenarioSimulator';
+import { ReusedScenarioSimulator, runsOnReusedSimulator, scenarioStartKey } from '../../src/scenario/ReusedScenarioSimulator';
 import type { Scenario } from '../../src/scenario/scenarioSchema';
 import { pooledNodes } from './pooledNodes';
 import { recordsButEvmBlockTimes, RECORDS_HOLD, RUN_TWICE, TIMELINE_SAYS } from './scenarioLibraryRerun';
@@ -68,7 +68,8 @@ export function describeScenarioLibraryHalf(half: 0 | 1): void {
  */
 function startOptionsOf(scenario: Scenario): { startKey: string; reusable: boolean } {
   return {
-    startKey: JSON.stringify([scenario.seed ?? 1, scenario.chains ?? [], scenario.config ?? {}, scenario.webhook !== undefined], (_, value: unknown) => (typeof value === 'bigint' ? `${value}n` : value)),
+    // the chains as the scenario names them: runs that share them share the chain options runScenario keys by
+    startKey: scenarioStartKey({ seed: scenario.seed ?? 1, chains: scenario.chains ?? [], config: scenario.config ?? null, webhook: scenario.webhook !== undefined }),
     reusable: runsOnReusedSimulator(scenario),
   };
 }
