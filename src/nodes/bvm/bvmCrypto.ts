@@ -1,7 +1,8 @@
-import { createECDH, createHash } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import * as bitcoin from 'bitcoinjs-lib';
 import * as ecc from '@bitcoinerlab/secp256k1';
 import { decodeBase58check, encodeBase58check } from '../../keys/base58check';
+import { compressedPublicKey } from '../../keys/secp256k1PublicKeys';
 
 /**
  * bitcoinjs-lib wired to a secp256k1 implementation once (address decoding of taproot outputs,
@@ -32,13 +33,7 @@ export class BvmKeyPair {
     knownPublicKey?: Uint8Array,
   ) {
     if (!ecc.isPrivate(privateKey)) throw new Error('not a secp256k1 private key');
-    if (knownPublicKey) {
-      this.publicKey = knownPublicKey;
-      return;
-    }
-    const ecdh = createECDH('secp256k1');
-    ecdh.setPrivateKey(privateKey);
-    this.publicKey = new Uint8Array(ecdh.getPublicKey(undefined, 'compressed'));
+    this.publicKey = knownPublicKey ?? new Uint8Array(compressedPublicKey(Buffer.from(privateKey)));
   }
 
   /** The key from its WIF on the regtest network (compressed or not; the key pair is compressed). */
